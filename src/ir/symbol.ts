@@ -1,0 +1,89 @@
+import type { Span } from "../source/span.js";
+import type { Expr } from "./expr.js";
+import type { Type } from "./types.js";
+
+/**
+ * Where a variable lives. It decides what a call may touch (dummies and
+ * commons are visible to callees) and what may alias.
+ */
+export type Storage =
+  | "local" // procedure-local (automatic, or SAVEd: see attrs.save)
+  | "dummy" // Fortran dummy argument / C parameter
+  | "common" // Fortran COMMON block member (see Sym.common)
+  | "parameter" // named constant: Fortran PARAMETER, C enum constant (see Sym.value)
+  | "global" // C file-scope variable
+  | "module" // Fortran module variable
+  | "result" // Fortran function result variable
+  | "procedure"; // a procedure name: external, intrinsic, statement function, C function
+
+/**
+ * One dimension of an array. Both bounds are inclusive, as in Fortran; a C
+ * array `double a[n]` lowers to lower = 0, upper = n - 1.
+ */
+export interface Dim {
+  lower: Expr;
+  /** null: assumed size (`*`), deferred shape (`:`) or a C pointer's unknown extent. */
+  upper: Expr | null;
+}
+
+export type Layout = "column-major" | "row-major";
+
+export interface SymAttrs {
+  save?: boolean;
+  allocatable?: boolean;
+  pointer?: boolean;
+  target?: boolean;
+  external?: boolean;
+  intrinsic?: boolean;
+  intent?: "in" | "out" | "inout";
+  volatile?: boolean;
+  /** C `const` / Fortran `parameter`. */
+  constant?: boolean;
+  /** Fortran statement function. */
+  statementFunction?: boolean;
+  /** Fortran CHARACTER or C char array used as text. */
+  /** Declared with an explicit type statement (not implicitly typed). */
+  explicitType?: boolean;
+  /** Appears in a DATA statement or has a C initializer. */
+  initialized?: boolean;
+  /** Deferred/assumed shape `(:)`: the extents come from the actual argument or ALLOCATE. */
+  assumedShape?: boolean;
+}
+
+export interface Sym {
+  /** Unique within a Program; analyses index bit vectors by it. */
+  id: number;
+  /** Name as written at the declaration (Fortran names compare lower-cased). */
+  name: string;
+  type: Type;
+  /** Empty for scalars; rank = dims.length. */
+  dims: Dim[];
+  layout: Layout;
+  storage: Storage;
+  /** COMMON block name ("" for blank common) when storage is "common". */
+  common?: string;
+  /** Position of the member in its COMMON block (0-based). */
+  commonIndex?: number;
+  /** Equivalence group id: symbols with the same id share storage. */
+  equivalence?: number;
+  /** Constant value of a named constant (storage "parameter"). */
+  value?: Expr;
+  attrs: SymAttrs;
+  /** Where it was declared (or first seen, if implicitly declared). */
+  span: Span;
+}
+
+export function isArray(s: Sym): boolean {
+  return s.dims.length > 0;
+}
+
+/** Assigns symbol ids; one allocator per Program so ids are unique program-wide. */
+export class SymIds {
+  private next = 0;
+  fresh(): number {
+    return this.next++;
+  }
+  get count(): number {
+    return this.next;
+  }
+}

@@ -1,0 +1,136 @@
+import type { Expr, Triplet } from "./expr.js";
+import type { Loop, Stmt } from "./stmt.js";
+
+/** The statement lists directly nested in a statement (loop body, if branches, ...). */
+export function childBlocks(s: Stmt): Stmt[][] {
+  switch (s.kind) {
+    case "loop":
+      return [...(s.init ? [s.init] : []), s.body, ...(s.update ? [s.update] : [])];
+    case "if":
+      return [s.then, s.else];
+    case "switch":
+      return s.cases.map((c) => c.body);
+    case "block":
+      return [s.body];
+    default:
+      return [];
+  }
+}
+
+/** Visits every statement in pre-order (a statement before the ones nested in it). */
+export function walkStmts(stmts: readonly Stmt[], visit: (s: Stmt, parents: readonly Stmt[]) => void): void {
+  const parents: Stmt[] = [];
+  const go = (list: readonly Stmt[]): void => {
+    for (const s of list) {
+      visit(s, parents);
+      const blocks = childBlocks(s);
+      if (blocks.length) {
+        parents.push(s);
+        for (const b of blocks) go(b);
+        parents.pop();
+      }
+    }
+  };
+  go(stmts);
+}
+
+export interface LoopInfo {
+  loop: Loop;
+  /** 1 for an outermost loop. */
+  depth: number;
+  parent: Loop | null;
+}
+
+/** Every loop in source order with its nesting depth and enclosing loop. */
+export function collectLoops(stmts: readonly Stmt[]): LoopInfo[] {
+  const out: LoopInfo[] = [];
+  walkStmts(stmts, (s, parents) => {
+    if (s.kind !== "loop") return;
+    let parent: Loop | null = null;
+    let depth = 1;
+    for (let i = parents.length - 1; i >= 0; i--) {
+      const p = parents[i]!;
+      if (p.kind === "loop") {
+        if (!parent) parent = p;
+        depth++;
+      }
+    }
+    out.push({ loop: s, depth, parent });
+  });
+  return out;
+}
+
+/** The expressions a statement holds directly (not those of nested statements). */
+export function stmtExprs(s: Stmt): Expr[] {
+  switch (s.kind) {
+    case "assign":
+      return [s.lhs, s.rhs];
+    case "loop":
+      return [s.lower, s.upper, s.step, s.cond].filter((e): e is Expr => e !== null);
+    case "if":
+      return [s.cond];
+    case "switch":
+      return [s.selector, ...s.cases.flatMap((c) => c.values ?? [])];
+    case "call":
+      return s.args;
+    case "io":
+      return [...s.controls, ...s.defs, ...s.uses];
+    case "computed-goto":
+      return [s.index];
+    case "arith-if":
+      return [s.expr];
+    case "return":
+      return s.value ? [s.value] : [];
+    case "stop":
+      return s.code ? [s.code] : [];
+    case "allocate":
+    case "deallocate":
+      return s.stat ? [...s.objects, s.stat] : s.objects;
+    case "expr":
+      return [s.expr];
+    default:
+      return [];
+  }
+}
+
+/** The direct sub-expressions of an expression. */
+export function childExprs(e: Expr): Expr[] {
+  switch (e.kind) {
+    case "elem":
+      return e.subs;
+    case "section":
+      return e.subs.flatMap((s) => (s.kind === "triplet" ? tripletParts(s) : [s]));
+    case "call":
+      return e.args;
+    case "unary":
+      return [e.operand];
+    case "binary":
+      return [e.left, e.right];
+    case "cond":
+      return [e.cond, e.then, e.else];
+    case "member":
+      return [e.base];
+    case "addr":
+    case "deref":
+    case "cast":
+      return [e.operand];
+    case "implied-do":
+      return [...e.items, e.lower, e.upper, ...(e.step ? [e.step] : [])];
+    case "array-ctor":
+      return e.items;
+    case "assign-expr":
+      return e.value ? [e.target, e.value] : [e.target];
+    default:
+      return [];
+  }
+}
+
+function tripletParts(t: Triplet): Expr[] {
+  return [t.lo, t.hi, t.stride].filter((x): x is Expr => x !== null);
+}
+
+/** Visits an expression tree in pre-order. */
+export function walkExpr(e: Expr, visit: (e: Expr) => void): void {
+  visit(e);
+  for (const c of childExprs(e)) walkExpr(c, visit);
+}
