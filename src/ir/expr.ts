@@ -92,6 +92,8 @@ export interface CallExpr extends Base {
   sym?: Sym;
   args: Expr[];
   intrinsic?: boolean;
+  /** Known to have no side effects and to depend only on its arguments. */
+  pure?: boolean;
 }
 export type UnaryOp = "-" | "+" | "not" | "bitnot";
 export interface UnaryExpr extends Base {

@@ -4,3 +4,5 @@ export * from "./expr.js";
 export * from "./stmt.js";
 export * from "./program.js";
 export * from "./walk.js";
+export * from "./const-eval.js";
+export * from "./print.js";

@@ -91,11 +91,12 @@ export interface IfStmt extends StmtBase {
   logical?: boolean;
 }
 
-/** C switch. `values` null is `default:`; bodies fall through unless they end in a break. */
+/** C switch or Fortran SELECT CASE; C bodies fall through unless they end in a break. */
 export interface SwitchStmt extends StmtBase {
   kind: "switch";
   selector: Expr;
-  cases: { values: Expr[] | null; body: Stmt[]; span: Span }[];
+  /** `values` null is the default case; `ranges` are Fortran `CASE (lo:hi)` (a null end is open). */
+  cases: { values: Expr[] | null; ranges?: [Expr | null, Expr | null][]; body: Stmt[]; span: Span }[];
   /** Fortran SELECT CASE never falls through; C switch does. */
   fallthrough: boolean;
 }
@@ -105,6 +106,10 @@ export interface CallStmt extends StmtBase {
   name: string;
   sym?: Sym;
   args: Expr[];
+  /** A language intrinsic subroutine (Fortran RANDOM_NUMBER, CPU_TIME). */
+  intrinsic?: boolean;
+  /** Known to have no side effects beyond its arguments' documented intent. */
+  pure?: boolean;
   /** Fortran alternate returns `*100`: labels the call may jump to. */
   altReturns?: string[];
 }
@@ -120,7 +125,7 @@ export type IoOp =
   | "backspace"
   | "endfile"
   | "flush"
-  | "format"
+  | "wait"
   | "c-io";
 
 /** Input/output. Items of a READ are defined; everything else is used. */

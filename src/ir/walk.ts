@@ -70,7 +70,10 @@ export function stmtExprs(s: Stmt): Expr[] {
     case "if":
       return [s.cond];
     case "switch":
-      return [s.selector, ...s.cases.flatMap((c) => c.values ?? [])];
+      return [
+        s.selector,
+        ...s.cases.flatMap((c) => [...(c.values ?? []), ...(c.ranges ?? []).flat().filter((x): x is Expr => x !== null)]),
+      ];
     case "call":
       return s.args;
     case "io":

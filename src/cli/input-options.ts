@@ -1,0 +1,35 @@
+import type { LoadOptions } from "../driver/load-program.js";
+import { optList, optString, type OptionSpec, type ParsedArgs } from "./args.js";
+
+/** Options every command that reads sources accepts. */
+export const INPUT_OPTIONS: OptionSpec[] = [
+  { name: "I", value: true, multiple: true, aliases: ["include"] },
+  { name: "D", value: true, multiple: true, aliases: ["define"] },
+  { name: "U", value: true, multiple: true, aliases: ["undefine"] },
+  { name: "form", value: true },
+];
+
+export const INPUT_OPTIONS_HELP = `  -I DIR             search DIR for INCLUDE / #include files (repeatable)
+  -D NAME[=VALUE]    define a preprocessor macro (C, .F, .F90; repeatable)
+  -U NAME            undefine a preprocessor macro (repeatable)
+  --form fixed|free  Fortran source form (default: by suffix; .f/.for fixed, .f90 free)`;
+
+export function loadOptionsFrom(p: ParsedArgs): { ok: true; opts: LoadOptions } | { ok: false; error: string } {
+  const opts: LoadOptions = { includeDirs: optList(p, "I") };
+  const form = optString(p, "form");
+  if (form !== undefined) {
+    if (form !== "fixed" && form !== "free") return { ok: false, error: `--form must be 'fixed' or 'free', not '${form}'` };
+    opts.form = form;
+  }
+  const defines = new Map<string, string>();
+  for (const d of optList(p, "D")) {
+    const eq = d.indexOf("=");
+    const name = eq >= 0 ? d.slice(0, eq) : d;
+    if (!/^[A-Za-z_]\w*$/.test(name)) return { ok: false, error: `-D needs NAME or NAME=VALUE, not '${d}'` };
+    defines.set(name, eq >= 0 ? d.slice(eq + 1) : "1");
+  }
+  if (defines.size) opts.defines = defines;
+  const undef = optList(p, "U");
+  if (undef.length) opts.undefines = undef;
+  return { ok: true, opts };
+}

@@ -1,0 +1,60 @@
+import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "./command.js";
+import { analyzeCommand } from "./commands/analyze.js";
+
+export const COMMANDS: Command[] = [analyzeCommand];
+
+const VERSION = "0.1.0";
+
+function topUsage(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return `doall ${VERSION}: finds the loops of Fortran and C programs that can run in parallel
+
+Usage: doall COMMAND [options] FILE...
+
+Commands:
+${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n")}
+
+Run 'doall COMMAND --help' for a command's options.
+`;
+}
+
+/** Runs the CLI in-process and returns the exit code. */
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "help" || name === "--help" || name === "-h") {
+    if (name === "help" && rest[0]) {
+      const c = COMMANDS.find((x) => x.name === rest[0]);
+      if (c) {
+        io.stdout(c.usage);
+        return EXIT_OK;
+      }
+    }
+    (name === undefined ? io.stderr : io.stdout)(topUsage());
+    return name === undefined ? EXIT_USAGE : EXIT_OK;
+  }
+  if (name === "--version" || name === "-V") {
+    io.stdout(`doall ${VERSION}\n`);
+    return EXIT_OK;
+  }
+  const cmd = COMMANDS.find((c) => c.name === name);
+  if (!cmd) {
+    io.stderr(`doall: unknown command '${name}'\n\n${topUsage()}`);
+    return EXIT_USAGE;
+  }
+  try {
+    return await cmd.run(rest, io);
+  } catch (e) {
+    // A crash is a bug in doall, never the user's fault: say so plainly.
+    io.stderr(`doall: internal error while running '${name}': ${(e as Error).stack ?? e}\nPlease report this with the input that caused it.\n`);
+    return 70;
+  }
+}
+
+export function processIO(): CliIO {
+  return {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    stderrIsTTY: !!process.stderr.isTTY,
+    cwd: process.cwd(),
+  };
+}

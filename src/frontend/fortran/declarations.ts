@@ -1,0 +1,352 @@
+import { evalInt } from "../../ir/const-eval.js";
+import type { Expr } from "../../ir/expr.js";
+import type { StatementFunction } from "../../ir/program.js";
+import type { Dim, Sym } from "../../ir/symbol.js";
+import type { Type } from "../../ir/types.js";
+import type { Span } from "../../source/span.js";
+import type { FAttrName, FDimSpec, FEntity, FExpr, FStmt, FTypeSpec } from "./ast.js";
+import { lowerExpr } from "./lower-expr.js";
+import type { UnitContext } from "./unit-context.js";
+import type { FUnit } from "./units.js";
+
+/** Everything the specification statements say about one name, gathered before symbols are made. */
+interface DeclInfo {
+  name: string;
+  span: Span;
+  type?: FTypeSpec;
+  charLen?: FExpr | "*" | ":";
+  dims?: FDimSpec[];
+  attrs: Set<FAttrName>;
+  intent?: "in" | "out" | "inout";
+  value?: FExpr;
+  init?: FExpr;
+  common?: { block: string; index: number };
+  data?: boolean;
+  dummy?: boolean;
+  result?: boolean;
+  equivalence?: number;
+}
+
+/** Statements that execute, i.e. end the specification part. */
+const EXECUTABLE = new Set([
+  "assign",
+  "pointer-assign",
+  "if-then",
+  "logical-if",
+  "arith-if",
+  "do",
+  "continue",
+  "goto",
+  "computed-goto",
+  "assigned-goto",
+  "assign-label",
+  "call",
+  "return",
+  "stop",
+  "pause",
+  "exit",
+  "cycle",
+  "io",
+  "allocate",
+  "nullify",
+  "select-case",
+  "where",
+  "forall",
+]);
+
+export function isExecutable(s: FStmt): boolean {
+  return EXECUTABLE.has(s.k);
+}
+
+/**
+ * Pass 1 over a unit: collects the declarations (wherever they appear, as
+ * compilers tolerate), recognizes statement functions, then creates the
+ * symbols and lowers bounds, kinds and PARAMETER values. Returns the
+ * statements that remain for the executable part.
+ */
+export function declareUnit(unit: FUnit, u: UnitContext, params: { name: string; span: Span }[], resultName: string | undefined): FStmt[] {
+  const infos = new Map<string, DeclInfo>();
+  const info = (name: string, span: Span): DeclInfo => {
+    let d = infos.get(name);
+    if (!d) {
+      d = { name, span, attrs: new Set() };
+      infos.set(name, d);
+    }
+    return d;
+  };
+  for (const p of params) if (p.name !== "*") info(p.name, p.span).dummy = true;
+  if (resultName) info(resultName, unit.header?.span ?? params[0]?.span ?? ({} as Span)).result = true;
+  if (unit.header?.k === "function" && unit.header.type) info(resultName ?? unit.name, unit.header.span).type = unit.header.type;
+
+  const executable: FStmt[] = [];
+  const stmtFuncDefs: FStmt[] = [];
+  let seenExec = false;
+  let equivGroup = 0;
+  const commonCounts = new Map<string, number>();
+  const saveAll = { value: false };
+
+  for (const s of unit.stmts) {
+    switch (s.k) {
+      case "implicit-none":
+        u.scope.implicit.fill(null);
+        continue;
+      case "implicit":
+        for (const r of s.rules) {
+          const t = typeOf(r.type, u);
+          for (const [a, b] of r.ranges) for (let c = a.charCodeAt(0); c <= b.charCodeAt(0); c++) u.scope.implicit[c - 97] = t;
+        }
+        continue;
+      case "type-decl":
+        for (const ent of s.entities) {
+          const d = info(ent.name, ent.span);
+          d.type = s.type;
+          if (ent.charLen !== undefined) d.charLen = ent.charLen;
+          if (ent.dims) d.dims = ent.dims;
+          if (ent.init) d.init = ent.init;
+          if (ent.dataInit) d.data = true;
+          for (const a of s.attrs) {
+            d.attrs.add(a.name);
+            if (a.name === "dimension" && a.dims && !ent.dims) d.dims = a.dims;
+            if (a.intent) d.intent = a.intent;
+          }
+          if (d.attrs.has("parameter") && ent.init) d.value = ent.init;
+        }
+        continue;
+      case "attr-stmt":
+        for (const ent of s.entities) {
+          const d = info(ent.name, ent.span);
+          d.attrs.add(s.attr);
+          if (ent.dims) d.dims = ent.dims;
+          if (s.intent) d.intent = s.intent;
+        }
+        continue;
+      case "parameter":
+        for (const it of s.items) {
+          const d = info(it.name, it.span);
+          d.attrs.add("parameter");
+          d.value = it.value;
+        }
+        continue;
+      case "common":
+        for (const b of s.blocks) {
+          for (const ent of b.entities) {
+            const d = info(ent.name, ent.span);
+            const n = commonCounts.get(b.name) ?? 0;
+            d.common = { block: b.name, index: n };
+            commonCounts.set(b.name, n + 1);
+            if (ent.dims) d.dims = ent.dims;
+          }
+        }
+        continue;
+      case "data":
+        for (const set of s.sets) for (const o of set.objects) markData(o, (n, sp) => (info(n, sp).data = true));
+        continue;
+      case "save":
+        if (s.all) saveAll.value = true;
+        for (const n of s.names) if (!n.startsWith("/")) info(n, s.span).attrs.add("save");
+        continue;
+      case "equivalence":
+        for (const g of s.groups) {
+          equivGroup++;
+          for (const o of g) markData(o, (n, sp) => (info(n, sp).equivalence = equivGroup));
+        }
+        continue;
+      case "use":
+        importModule(s, u);
+        continue;
+      case "namelist":
+      case "format":
+      case "access":
+      case "sequence":
+      case "import":
+      case "module-procedure":
+        if (s.k === "format") executable.push(s);
+        continue;
+      case "entry":
+        executable.push(s);
+        continue;
+      case "assign":
+        if (!seenExec && isStatementFunction(s, infos)) {
+          stmtFuncDefs.push(s);
+          continue;
+        }
+        seenExec = true;
+        executable.push(s);
+        continue;
+      default:
+        if (isExecutable(s)) seenExec = true;
+        executable.push(s);
+    }
+  }
+
+  // Create symbols (bounds are lowered afterwards: they may name other symbols).
+  const made: [DeclInfo, Sym][] = [];
+  for (const d of infos.values()) {
+    const explicit = d.type !== undefined;
+    let type: Type = explicit ? typeOf(d.type!, u) : (u.scope.implicitType(d.name) ?? { base: "unknown" });
+    if (!explicit && !u.scope.implicitType(d.name) && !d.attrs.has("external") && !d.attrs.has("intrinsic") && !u.scope.parent?.lookup(d.name))
+      u.ctx.diags.push({ id: "fortran.no-implicit-type", severity: "error", message: `'${d.name}' has no type (IMPLICIT NONE is in effect and it is not declared)`, span: d.span });
+    if (!explicit && u.scope.parent?.lookup(d.name) && !d.dummy && !d.result) {
+      // Redeclaring only an attribute of a host or module entity (e.g. SAVE): keep the host's symbol.
+      continue;
+    }
+    if (d.charLen !== undefined && type.base === "character") type = { ...type, ...charLenOf(d.charLen, u) };
+    const storage = d.attrs.has("parameter")
+      ? "parameter"
+      : d.dummy
+        ? "dummy"
+        : d.result
+          ? "result"
+          : d.common
+            ? "common"
+            : d.attrs.has("external") || d.attrs.has("intrinsic")
+              ? "procedure"
+              : u.scope.defaultStorage;
+    const sym = u.scope.add(d.name, type, storage, d.span, explicit);
+    if (d.common) {
+      sym.common = d.common.block;
+      sym.commonIndex = d.common.index;
+    }
+    if (d.equivalence !== undefined) sym.equivalence = d.equivalence;
+    const a = sym.attrs;
+    if (d.attrs.has("save") || saveAll.value || d.data || (d.init && storage !== "parameter")) a.save = true;
+    if (d.attrs.has("allocatable")) a.allocatable = true;
+    if (d.attrs.has("pointer")) a.pointer = true;
+    if (d.attrs.has("target")) a.target = true;
+    if (d.attrs.has("external")) a.external = true;
+    if (d.attrs.has("intrinsic")) a.intrinsic = true;
+    if (d.attrs.has("volatile")) a.volatile = true;
+    if (d.attrs.has("parameter")) a.constant = true;
+    if (d.data || d.init) a.initialized = true;
+    if (d.intent) a.intent = d.intent;
+    made.push([d, sym]);
+  }
+  for (const [d, sym] of made) {
+    if (d.dims) sym.dims = d.dims.map((x) => lowerDim(x, u, sym));
+    if (d.value) sym.value = foldKindCalls(lowerExpr(d.value, u));
+  }
+  for (const s of stmtFuncDefs) defineStatementFunction(s, u);
+  u.proc.params = params.map((p) => (p.name === "*" ? null : u.scope.syms.get(p.name) ?? u.scope.implicitSym(p.name, p.span, "dummy"))).filter((x): x is Sym => x !== null);
+  for (const p of u.proc.params) if (p.storage !== "dummy" && p.storage !== "procedure") p.storage = "dummy";
+  return executable;
+}
+
+function lowerDim(d: FDimSpec, u: UnitContext, sym: Sym): Dim {
+  const lower: Expr = d.lo ? lowerExpr(d.lo, u) : { kind: "int", value: 1, span: d.span, type: { base: "integer", bytes: 4 } };
+  if (d.hi === "*") return { lower, upper: null };
+  if (d.hi === null) {
+    sym.attrs.assumedShape = true;
+    return { lower, upper: null };
+  }
+  return { lower, upper: lowerExpr(d.hi, u) };
+}
+
+/** `integer*8`, `real(kind=8)`, `double precision`, `real(dp)` to an HIR type. */
+export function typeOf(t: FTypeSpec, u: UnitContext): Type {
+  const kind = t.kind ? evalKind(lowerExpr(t.kind, u)) : undefined;
+  switch (t.base) {
+    case "integer":
+      return { base: "integer", bytes: t.bytes ?? kind ?? 4 };
+    case "real":
+      return { base: "real", bytes: t.bytes ?? kind ?? 4 };
+    case "double precision":
+      return { base: "real", bytes: 8 };
+    case "complex":
+      return { base: "complex", bytes: t.bytes ?? (kind ? kind * 2 : 8) };
+    case "double complex":
+      return { base: "complex", bytes: 16 };
+    case "logical":
+      return { base: "logical", bytes: t.bytes ?? kind ?? 4 };
+    case "byte":
+      return { base: "integer", bytes: 1 };
+    case "character":
+      return { base: "character", ...(t.len !== undefined ? charLenOf(t.len, u) : { charLen: 1 }) };
+    case "type":
+    case "class":
+      return { base: "derived", typeName: t.typeName ?? "?" };
+  }
+}
+
+function charLenOf(len: FExpr | "*" | ":", u: UnitContext): { charLen?: number } {
+  if (len === "*" || len === ":") return { charLen: -1 };
+  const n = evalInt(lowerExpr(len, u));
+  return n === undefined ? {} : { charLen: n };
+}
+
+/** Value of a kind expression: a literal, a named constant, kind(1.0d0), selected_real_kind(p). */
+function evalKind(e: Expr): number | undefined {
+  const folded = foldKindCalls(e);
+  return evalInt(folded);
+}
+
+/** Replaces KIND(x) and SELECTED_*_KIND(p) calls by the kind numbers gfortran uses. */
+function foldKindCalls(e: Expr): Expr {
+  if (e.kind !== "call" || !e.intrinsic) return e;
+  let v: number | undefined;
+  if (e.name === "kind" && e.args[0]) v = e.args[0].type?.bytes ?? (e.args[0].type?.base === "integer" ? 4 : undefined);
+  else if (e.name === "selected_real_kind") {
+    const p = e.args[0] ? evalInt(e.args[0]) : undefined;
+    v = p === undefined ? undefined : p <= 6 ? 4 : p <= 15 ? 8 : p <= 18 ? 10 : 16;
+  } else if (e.name === "selected_int_kind") {
+    const r = e.args[0] ? evalInt(e.args[0]) : undefined;
+    v = r === undefined ? undefined : r <= 2 ? 1 : r <= 4 ? 2 : r <= 9 ? 4 : 8;
+  }
+  return v === undefined ? e : { kind: "int", value: v, span: e.span, type: { base: "integer", bytes: 4 } };
+}
+
+function markData(o: FExpr, mark: (name: string, span: Span) => void): void {
+  if (o.k === "name") mark(o.name, o.span);
+  else if (o.k === "implied-do") for (const it of o.items) markData(it, mark);
+  else if (o.k === "paren") markData(o.x, mark);
+}
+
+/** `f(x, y) = expr` before the first executable statement, where f is not an array. */
+function isStatementFunction(s: Extract<FStmt, { k: "assign" }>, infos: Map<string, DeclInfo>): boolean {
+  const l = s.lhs;
+  if (l.k !== "name" || l.args.length !== 1) return false;
+  const d = infos.get(l.name);
+  if (d?.dims || d?.attrs.has("dimension")) return false;
+  return l.args[0]!.items.every((a) => a.kind === "expr" && a.e.k === "name" && a.e.args.length === 0);
+}
+
+function defineStatementFunction(s: FStmt, u: UnitContext): void {
+  if (s.k !== "assign" || s.lhs.k !== "name") return;
+  const name = s.lhs.name;
+  const existing = u.scope.syms.get(name);
+  const sym = existing ?? u.scope.add(name, u.scope.implicitType(name) ?? { base: "unknown" }, "procedure", s.lhs.span);
+  sym.storage = "procedure";
+  sym.attrs.statementFunction = true;
+  const params: Sym[] = [];
+  const bound = new Map<string, Sym>();
+  for (const a of s.lhs.args[0]!.items) {
+    if (a.kind !== "expr" || a.e.k !== "name") continue;
+    const outer = u.scope.lookup(a.e.name);
+    const t = outer?.type ?? u.scope.implicitType(a.e.name) ?? { base: "unknown" as const };
+    const p: Sym = { id: u.ctx.ids.fresh(), name: a.e.name, type: t, dims: [], layout: "column-major", storage: "dummy", attrs: {}, span: a.span };
+    params.push(p);
+    bound.set(a.e.name, p);
+  }
+  const saved = u.bound;
+  u.bound = bound;
+  const body = lowerExpr(s.rhs, u);
+  u.bound = saved;
+  const sf: StatementFunction = { sym, params, body };
+  u.stmtFuncs.set(name, sf);
+  u.proc.statementFunctions.set(name, sf);
+}
+
+function importModule(s: Extract<FStmt, { k: "use" }>, u: UnitContext): void {
+  u.proc.uses.push(s.module);
+  const m = u.ctx.findModule(s.module, s.span);
+  if (!m) return;
+  const renamed = new Map(s.renames.map((r) => [r.remote, r.local]));
+  if (s.only) {
+    for (const local of s.only) {
+      const remote = s.renames.find((r) => r.local === local)?.remote ?? local;
+      const sym = m.lookup(remote);
+      if (sym) u.scope.syms.set(local, sym);
+    }
+    return;
+  }
+  for (const [name, sym] of m.syms) u.scope.syms.set(renamed.get(name) ?? name, sym);
+}

@@ -1,0 +1,35 @@
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { Procedure, StatementFunction } from "../../ir/program.js";
+import type { SymIds } from "../../ir/symbol.js";
+import type { Span } from "../../source/span.js";
+import type { Scope } from "./scope.js";
+
+/** What lowering one file needs program-wide. */
+export interface FortranContext {
+  ids: SymIds;
+  nextLoopId(): number;
+  diags: Diagnostic[];
+  /** Scopes of modules by name, for USE (this file's modules and those found next to it). */
+  findModule(name: string, from: Span): Scope | undefined;
+}
+
+/** What lowering one program unit needs. */
+export interface UnitContext {
+  ctx: FortranContext;
+  scope: Scope;
+  stmtFuncs: Map<string, StatementFunction>;
+  proc: Procedure;
+  /** Names bound inside a statement function body (its dummy arguments). */
+  bound?: Map<string, import("../../ir/symbol.js").Sym>;
+}
+
+/**
+ * Marks the unit as one doall will not analyze, with a warning the user
+ * sees; the first reason is kept.
+ */
+export function markUnanalyzable(u: UnitContext, reason: string, span: Span): void {
+  if (!u.proc.unanalyzable) {
+    u.proc.unanalyzable = { reason, span };
+    u.ctx.diags.push({ id: "fortran.unanalyzable", severity: "warning", message: `${reason}; ${u.proc.kind} ${u.proc.name} is not analyzed`, span });
+  }
+}

@@ -1,0 +1,99 @@
+import type { Expr } from "./expr.js";
+
+/**
+ * Folds an integer constant expression: literals, named constants
+ * (PARAMETER, C enum/const with a known value) and + - * / ** with
+ * Fortran/C integer semantics (division truncates toward zero), plus the
+ * common integer intrinsics. Returns undefined when the value is not a
+ * compile-time integer (or does not fit a safe JS integer).
+ */
+export function evalInt(e: Expr, depth = 0): number | undefined {
+  if (depth > 64) return undefined;
+  const d = depth + 1;
+  let v: number | undefined;
+  switch (e.kind) {
+    case "int":
+      v = e.value;
+      break;
+    case "var":
+      if (e.sym.storage === "parameter" && e.sym.value && (e.sym.type.base === "integer" || e.sym.type.base === "unknown")) v = evalInt(e.sym.value, d);
+      break;
+    case "cast":
+      if (e.to.base === "integer") v = evalInt(e.operand, d);
+      break;
+    case "unary": {
+      const x = evalInt(e.operand, d);
+      if (x === undefined) return undefined;
+      v = e.op === "-" ? -x : e.op === "+" ? x : undefined;
+      break;
+    }
+    case "binary": {
+      const a = evalInt(e.left, d);
+      if (a === undefined) return undefined;
+      const b = evalInt(e.right, d);
+      if (b === undefined) return undefined;
+      switch (e.op) {
+        case "+":
+          v = a + b;
+          break;
+        case "-":
+          v = a - b;
+          break;
+        case "*":
+          v = a * b;
+          break;
+        case "/":
+          v = b === 0 ? undefined : Math.trunc(a / b);
+          break;
+        case "%":
+          v = b === 0 ? undefined : a % b;
+          break;
+        case "**":
+          v = b < 0 ? (a === 1 ? 1 : a === -1 ? (b % 2 === 0 ? 1 : -1) : 0) : a ** b;
+          break;
+        case "shl":
+          v = b >= 0 && b < 53 ? a * 2 ** b : undefined;
+          break;
+        case "shr":
+          v = b >= 0 && b < 53 ? Math.floor(a / 2 ** b) : undefined;
+          break;
+        default:
+          v = undefined;
+      }
+      break;
+    }
+    case "call": {
+      if (!e.intrinsic) return undefined;
+      const args = e.args.map((a) => evalInt(a, d));
+      if (args.some((a) => a === undefined)) return undefined;
+      const xs = args as number[];
+      switch (e.name) {
+        case "max":
+        case "max0":
+          v = xs.length ? Math.max(...xs) : undefined;
+          break;
+        case "min":
+        case "min0":
+          v = xs.length ? Math.min(...xs) : undefined;
+          break;
+        case "mod":
+          v = xs.length === 2 && xs[1] !== 0 ? xs[0]! % xs[1]! : undefined;
+          break;
+        case "abs":
+        case "iabs":
+          v = xs.length === 1 ? Math.abs(xs[0]!) : undefined;
+          break;
+        case "int":
+        case "nint":
+          v = xs.length >= 1 ? xs[0] : undefined;
+          break;
+        default:
+          v = undefined;
+      }
+      break;
+    }
+    default:
+      return undefined;
+  }
+  return v !== undefined && Number.isSafeInteger(v) ? v : undefined;
+}

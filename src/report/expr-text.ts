@@ -1,0 +1,114 @@
+import type { Expr, Triplet } from "../ir/expr.js";
+import type { Language } from "../ir/program.js";
+
+/**
+ * Prints an HIR expression in the user's language with as few parentheses
+ * as precedence allows: `a(i, j + 1)` in Fortran, `a[i][j+1]` in C (the HIR
+ * keeps subscripts in declared dimension order, which is source order in
+ * both languages). Reports and run-time guards use it.
+ */
+export function exprText(e: Expr | Triplet, lang: Language = "fortran"): string {
+  return print(e, lang, 0);
+}
+
+// Binding strength; higher binds tighter.
+const PREC_F: Record<string, number> = {
+  eqv: 1,
+  neqv: 1,
+  or: 2,
+  and: 3,
+  "==": 5,
+  "!=": 5,
+  "<": 5,
+  "<=": 5,
+  ">": 5,
+  ">=": 5,
+  "//": 6,
+  "+": 7,
+  "-": 7,
+  "*": 8,
+  "/": 8,
+  "**": 10,
+};
+const PREC_C: Record<string, number> = {
+  ",": 0,
+  or: 2,
+  and: 3,
+  bitor: 4,
+  bitxor: 4.3,
+  bitand: 4.6,
+  "==": 5,
+  "!=": 5,
+  "<": 5.5,
+  "<=": 5.5,
+  ">": 5.5,
+  ">=": 5.5,
+  shl: 6,
+  shr: 6,
+  "+": 7,
+  "-": 7,
+  "*": 8,
+  "/": 8,
+  "%": 8,
+};
+
+const F_OPS: Record<string, string> = { "!=": "/=", and: ".and.", or: ".or.", eqv: ".eqv.", neqv: ".neqv." };
+const C_OPS: Record<string, string> = { and: "&&", or: "||", bitand: "&", bitor: "|", bitxor: "^", shl: "<<", shr: ">>", eqv: "==", neqv: "!=" };
+
+function print(e: Expr | Triplet, lang: Language, ctx: number): string {
+  const f = lang === "fortran";
+  switch (e.kind) {
+    case "int":
+      return e.value < 0 && ctx > 0 ? `(${e.value})` : String(e.value);
+    case "real":
+      return e.text;
+    case "logical":
+      return f ? (e.value ? ".true." : ".false.") : e.value ? "1" : "0";
+    case "string":
+      return f ? `'${e.value.replace(/'/g, "''")}'` : JSON.stringify(e.value);
+    case "var":
+      return e.sym.name;
+    case "elem":
+      return f ? `${e.sym.name}(${e.subs.map((s) => print(s, lang, 0)).join(", ")})` : `${e.sym.name}${e.subs.map((s) => `[${print(s, lang, 0)}]`).join("")}`;
+    case "section":
+      return `${e.sym.name}(${e.subs.map((s) => print(s, lang, 0)).join(", ")})`;
+    case "triplet":
+      return `${e.lo ? print(e.lo, lang, 0) : ""}:${e.hi ? print(e.hi, lang, 0) : ""}${e.stride ? ":" + print(e.stride, lang, 0) : ""}`;
+    case "call":
+      return `${e.name}(${e.args.map((a) => print(a, lang, f ? 0 : 1)).join(", ")})`;
+    case "unary": {
+      const op = e.op === "not" ? (f ? ".not. " : "!") : e.op === "bitnot" ? "~" : e.op;
+      const inner = print(e.operand, lang, f && e.op !== "not" ? 8 : 9);
+      const s = `${op}${inner}`;
+      return ctx > (f ? 7 : 8) ? `(${s})` : s;
+    }
+    case "binary": {
+      const table = f ? PREC_F : PREC_C;
+      const p = table[e.op] ?? 9;
+      const rightAssoc = e.op === "**";
+      const l = print(e.left, lang, rightAssoc ? p + 0.5 : p);
+      const r = print(e.right, lang, rightAssoc ? p : p + 0.5);
+      const op = (f ? F_OPS[e.op] : C_OPS[e.op]) ?? e.op;
+      const s = e.op === "," ? `${l}, ${r}` : `${l} ${op} ${r}`;
+      return p < ctx ? `(${s})` : s;
+    }
+    case "cond":
+      return `(${print(e.cond, lang, 1)} ? ${print(e.then, lang, 1)} : ${print(e.else, lang, 1)})`;
+    case "member":
+      return `${print(e.base, lang, 11)}${f ? "%" : e.arrow ? "->" : "."}${e.field}`;
+    case "addr":
+      return `&${print(e.operand, lang, 11)}`;
+    case "deref":
+      return `*${print(e.operand, lang, 11)}`;
+    case "cast":
+      return f ? print(e.operand, lang, ctx) : `(${e.to.base === "integer" ? "int" : e.to.base === "real" ? "double" : e.to.base})${print(e.operand, lang, 11)}`;
+    case "implied-do":
+      return `(${e.items.map((x) => print(x, lang, 0)).join(", ")}, ${e.index.name} = ${print(e.lower, lang, 0)}, ${print(e.upper, lang, 0)}${e.step ? ", " + print(e.step, lang, 0) : ""})`;
+    case "array-ctor":
+      return `(/ ${e.items.map((x) => print(x, lang, 0)).join(", ")} /)`;
+    case "assign-expr":
+      return `${print(e.target, lang, 11)} ${e.op}${e.value ? " " + print(e.value, lang, 1) : ""}`;
+    case "unknown":
+      return e.text;
+  }
+}
