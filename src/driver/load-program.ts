@@ -1,6 +1,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { parseFortran } from "../frontend/fortran/parse-fortran.js";
 import type { SourceForm } from "../frontend/fortran/logical-line.js";
+import type { FortranCache } from "../frontend/fortran/source-reader.js";
 import type { Program } from "../ir/program.js";
 import type { SourceHost } from "../source/host.js";
 import { inputKindOf, KNOWN_SUFFIXES } from "./languages.js";
@@ -14,6 +15,8 @@ export interface LoadOptions {
   defines?: Map<string, string>;
   /** -U NAME. */
   undefines?: string[];
+  /** Reuse of include-file work across the files of one run. */
+  fortranCache?: FortranCache;
 }
 
 export interface Loaded {
@@ -37,6 +40,6 @@ export function loadProgram(path: string, host: SourceHost, opts: LoadOptions = 
   if (kind.preprocess) {
     return { path, program: null, diagnostics: [{ id: "input.cpp-unsupported", severity: "error", message: `${path}: preprocessed Fortran (.F, .F90) is not supported yet` }] };
   }
-  const program = parseFortran(path, text, host, { form: kind.form, includeDirs: opts.includeDirs ?? [] });
+  const program = parseFortran(path, text, host, { form: kind.form, includeDirs: opts.includeDirs ?? [], ...(opts.fortranCache ? { cache: opts.fortranCache } : {}) });
   return { path, program, diagnostics: [] };
 }

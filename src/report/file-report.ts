@@ -30,6 +30,8 @@ export interface LoopReport {
   lower: string | null;
   upper: string | null;
   step: string | null;
+  /** The test of a WHILE-style loop. */
+  condition: string | null;
   form: "do" | "while" | "do-until" | "forever";
   depth: number;
   /** Line of the enclosing loop, or null. */
@@ -84,6 +86,7 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
         lower: loop.lower ? exprText(loop.lower, lang) : null,
         upper: loop.upper ? exprText(loop.upper, lang) : null,
         step: loop.step ? exprText(loop.step, lang) : null,
+        condition: loop.cond ? exprText(loop.cond, lang) : null,
         form: loop.form,
         depth,
         parent: parent ? parent.span.line : null,

@@ -7,7 +7,8 @@ export function loopHeaderText(l: LoopReport, language: FileReport["language"]):
     return language === "c" ? `for ${l.index} = ${l.lower} .. ${l.upper}${l.step !== null ? ` step ${l.step}` : ""}` : `do ${l.index} = ${l.lower}, ${l.upper}${step}`;
   }
   if (l.form === "forever") return language === "c" ? "for (;;)" : "do (no control)";
-  return language === "c" ? (l.form === "do-until" ? "do ... while" : "while") : "do while";
+  const cond = l.condition ?? "?";
+  return language === "c" ? (l.form === "do-until" ? `do ... while (${cond})` : `while (${cond})`) : `do while (${cond})`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { formatDiagnostic } from "../../diagnostics/diagnostic.js";
 import { loadProgram } from "../../driver/load-program.js";
+import { FortranCache } from "../../frontend/fortran/source-reader.js";
 import { buildFileReport, type FileReport } from "../../report/file-report.js";
 import { renderAnalyzeText } from "../../report/text-report.js";
 import { optFlag, parseArgs } from "../args.js";
@@ -47,6 +48,7 @@ export const analyzeCommand: Command = {
       return EXIT_USAGE;
     }
     const host = nodeHost(io.cwd);
+    lo.opts.fortranCache = new FortranCache();
     const json = optFlag(p, "json");
     const reports: FileReport[] = [];
     let failed = false;

@@ -208,6 +208,9 @@ export function declareUnit(unit: FUnit, u: UnitContext, params: { name: string;
       sym.commonIndex = d.common.index;
     }
     if (d.equivalence !== undefined) sym.equivalence = d.equivalence;
+    // A named constant may be used by the next declarations' kinds and lengths
+    // (`integer, parameter :: dp = kind(1d0)` then `real(dp) :: x`): give it its value now.
+    if (d.value) sym.value = foldKindCalls(lowerExpr(d.value, u));
     const a = sym.attrs;
     if (d.attrs.has("save") || saveAll.value || d.data || (d.init && storage !== "parameter")) a.save = true;
     if (d.attrs.has("allocatable")) a.allocatable = true;
@@ -223,7 +226,6 @@ export function declareUnit(unit: FUnit, u: UnitContext, params: { name: string;
   }
   for (const [d, sym] of made) {
     if (d.dims) sym.dims = d.dims.map((x) => lowerDim(x, u, sym));
-    if (d.value) sym.value = foldKindCalls(lowerExpr(d.value, u));
   }
   for (const s of stmtFuncDefs) defineStatementFunction(s, u);
   u.proc.params = params.map((p) => (p.name === "*" ? null : u.scope.syms.get(p.name) ?? u.scope.implicitSym(p.name, p.span, "dummy"))).filter((x): x is Sym => x !== null);

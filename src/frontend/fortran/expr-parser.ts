@@ -1,3 +1,4 @@
+import { spanTo } from "../../source/span.js";
 import type { FArg, FArgList, FExpr } from "./ast.js";
 import type { Token } from "./lexer.js";
 import type { TokenStream } from "./token-stream.js";
@@ -7,115 +8,86 @@ import type { TokenStream } from "./token-stream.js";
  * defined binary operators, .eqv./.neqv., .or., .and., .not., relations,
  * //, binary + and - (with a leading unary sign applying to the whole
  * add-operand: `-a**2` is `-(a**2)`), * and /, ** (right associative).
+ * Parsed by precedence climbing: one table lookup per operator instead of
+ * a test at every level of a recursive-descent chain (this is hot code).
  */
 export function parseExpr(ts: TokenStream): FExpr {
-  return parseDefined(ts);
+  return parseLevel(ts, 0);
 }
 
-function bin(ts: TokenStream, op: string, l: FExpr, r: FExpr): FExpr {
-  return { k: "binary", op, l, r, span: joinSpan(l, r) };
+// Binding power of binary operators (relations are non-associative in the
+// standard; parsing them left-associatively accepts a superset, which is fine
+// for valid programs).
+const PREC_DEFINED = 1;
+const PREC_EQV = 2;
+const PREC_OR = 3;
+const PREC_AND = 4;
+const PREC_NOT = 5;
+const PREC_REL = 6;
+const PREC_CONCAT = 7;
+const PREC_ADD = 8;
+const PREC_MUL = 9;
+const PREC_POW = 10;
+
+const BINARY_PREC = new Map<string, number>([
+  [".eqv.", PREC_EQV],
+  [".neqv.", PREC_EQV],
+  [".or.", PREC_OR],
+  [".and.", PREC_AND],
+  ["==", PREC_REL],
+  ["/=", PREC_REL],
+  ["<", PREC_REL],
+  ["<=", PREC_REL],
+  [">", PREC_REL],
+  [">=", PREC_REL],
+  ["//", PREC_CONCAT],
+  ["+", PREC_ADD],
+  ["-", PREC_ADD],
+  ["*", PREC_MUL],
+  ["/", PREC_MUL],
+  ["**", PREC_POW],
+]);
+
+function binaryPrec(t: Token): number {
+  if (t.kind !== "op") return -1;
+  const p = BINARY_PREC.get(t.value);
+  if (p !== undefined) return p;
+  // A user-defined operator `.myop.`
+  return t.value.length > 2 && t.value.charCodeAt(0) === 46 && t.value !== ".not." ? PREC_DEFINED : -1;
 }
 
-function joinSpan(a: FExpr, b: FExpr) {
-  return { ...a.span, endLine: b.span.endLine, endColumn: b.span.endColumn };
-}
-
-function parseDefined(ts: TokenStream): FExpr {
-  let l = parseEquiv(ts);
+/** Parses an expression whose binary operators all bind at least as tightly as `min`. */
+function parseLevel(ts: TokenStream, min: number): FExpr {
+  let l = parseUnary(ts, min);
   for (;;) {
     const t = ts.peek();
-    if (t.kind === "op" && /^\.[a-z]+\.$/.test(t.value) && ![".and.", ".or.", ".not.", ".eqv.", ".neqv."].includes(t.value)) {
+    const p = binaryPrec(t);
+    if (p < 0 || p < min) return l;
+    ts.next();
+    // ** is right associative; everything else left associative.
+    const r = parseLevel(ts, p === PREC_POW ? p : p + 1);
+    l = { k: "binary", op: t.value, l, r, span: spanTo(l.span, r.span) };
+  }
+}
+
+/**
+ * The operand at a level: `.not.` applies to a level-5 operand; a leading
+ * sign to a whole multiplication (`-a*b` is `-(a*b)`), and after another
+ * operator (`a * -b`, `x**-2`, an extension compilers accept) to a power.
+ */
+function parseUnary(ts: TokenStream, min: number): FExpr {
+  const t = ts.peek();
+  if (t.kind === "op") {
+    if (t.value === ".not.") {
       ts.next();
-      l = bin(ts, t.value, l, parseEquiv(ts));
-    } else return l;
-  }
-}
-
-function parseEquiv(ts: TokenStream): FExpr {
-  let l = parseOr(ts);
-  while (ts.isOp(".eqv.") || ts.isOp(".neqv.")) {
-    const op = ts.next().value;
-    l = bin(ts, op, l, parseOr(ts));
-  }
-  return l;
-}
-
-function parseOr(ts: TokenStream): FExpr {
-  let l = parseAnd(ts);
-  while (ts.acceptOp(".or.")) l = bin(ts, ".or.", l, parseAnd(ts));
-  return l;
-}
-
-function parseAnd(ts: TokenStream): FExpr {
-  let l = parseNot(ts);
-  while (ts.acceptOp(".and.")) l = bin(ts, ".and.", l, parseNot(ts));
-  return l;
-}
-
-function parseNot(ts: TokenStream): FExpr {
-  const t = ts.peek();
-  if (ts.acceptOp(".not.")) {
-    const x = parseNot(ts);
-    return { k: "unary", op: ".not.", x, span: { ...ts.span(t), endLine: x.span.endLine, endColumn: x.span.endColumn } };
-  }
-  return parseRel(ts);
-}
-
-const REL = new Set(["==", "/=", "<", "<=", ">", ">="]);
-
-function parseRel(ts: TokenStream): FExpr {
-  const l = parseConcat(ts);
-  const t = ts.peek();
-  if (t.kind === "op" && REL.has(t.value)) {
-    ts.next();
-    return bin(ts, t.value, l, parseConcat(ts));
-  }
-  return l;
-}
-
-function parseConcat(ts: TokenStream): FExpr {
-  let l = parseAdd(ts);
-  while (ts.acceptOp("//")) l = bin(ts, "//", l, parseAdd(ts));
-  return l;
-}
-
-function parseAdd(ts: TokenStream): FExpr {
-  let l: FExpr;
-  const t = ts.peek();
-  if (ts.isOp("-") || ts.isOp("+")) {
-    ts.next();
-    const x = parseMul(ts);
-    l = { k: "unary", op: t.value as "-" | "+", x, span: { ...ts.span(t), endLine: x.span.endLine, endColumn: x.span.endColumn } };
-  } else l = parseMul(ts);
-  while (ts.isOp("+") || ts.isOp("-")) {
-    const op = ts.next().value;
-    l = bin(ts, op, l, parseMul(ts));
-  }
-  return l;
-}
-
-function parseMul(ts: TokenStream): FExpr {
-  let l = parsePow(ts);
-  while (ts.isOp("*") || ts.isOp("/")) {
-    const op = ts.next().value;
-    l = bin(ts, op, l, parsePow(ts));
-  }
-  return l;
-}
-
-function parsePow(ts: TokenStream): FExpr {
-  const base = parseSignedPrimary(ts);
-  if (ts.acceptOp("**")) return bin(ts, "**", base, parsePow(ts));
-  return base;
-}
-
-/** A primary; a sign here (`a * -b`, `x**-2`) is a common extension compilers accept. */
-function parseSignedPrimary(ts: TokenStream): FExpr {
-  const t = ts.peek();
-  if (ts.isOp("-") || ts.isOp("+")) {
-    ts.next();
-    const x = parsePow(ts);
-    return { k: "unary", op: t.value as "-" | "+", x, span: { ...ts.span(t), endLine: x.span.endLine, endColumn: x.span.endColumn } };
+      const x = parseLevel(ts, PREC_NOT);
+      return { k: "unary", op: ".not.", x, span: spanTo(ts.span(t, t), x.span) };
+    }
+    if (t.value === "-" || t.value === "+") {
+      ts.next();
+      const x = parseLevel(ts, min <= PREC_ADD ? PREC_MUL : PREC_POW);
+      return { k: "unary", op: t.value, x, span: spanTo(ts.span(t, t), x.span) };
+    }
   }
   return parsePrimary(ts);
 }
@@ -170,16 +142,16 @@ export function parseDesignator(ts: TokenStream): FExpr {
   while (ts.isOp("(")) {
     const list = parseArgList(ts);
     (e as { args: FArgList[] }).args.push(list);
-    e.span = { ...e.span, endLine: list.span.endLine, endColumn: list.span.endColumn };
+    e.span = spanTo(e.span, list.span);
   }
   while (ts.isOp("%")) {
     ts.next();
     const c = ts.expectIdent("a component name");
-    const comp: FExpr = { k: "component", base: e, name: c.value, args: [], span: { ...e.span, endLine: ts.span(c).endLine, endColumn: ts.span(c).endColumn } };
+    const comp: FExpr = { k: "component", base: e, name: c.value, args: [], span: spanTo(e.span, ts.span(c)) };
     while (ts.isOp("(")) {
       const list = parseArgList(ts);
       comp.args.push(list);
-      comp.span = { ...comp.span, endLine: list.span.endLine, endColumn: list.span.endColumn };
+      comp.span = spanTo(comp.span, list.span);
     }
     e = comp;
   }

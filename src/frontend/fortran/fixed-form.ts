@@ -30,6 +30,7 @@ export function splitFixedForm(text: string, file: string): SplitResult {
   const b = new LineBuilder(file);
   let quote = "";
   let pendingDirective: DirectiveLine | null = null;
+  let waiting: DirectiveLine[] = [];
 
   for (let n = 0; n < physical.length; n++) {
     let raw = physical[n]!;
@@ -51,7 +52,8 @@ export function splitFixedForm(text: string, file: string): SplitResult {
         } else {
           pendingDirective = { sentinel: d.sentinel, text: d.text, span: { file, line: lineNo, column: 1, endLine: lineNo, endColumn: raw.length + 1 } };
           directives.push(pendingDirective);
-          b.directives.push(pendingDirective);
+          // Attached to the next statement, which has not started yet.
+          waiting.push(pendingDirective);
         }
       }
       continue;
@@ -105,6 +107,8 @@ export function splitFixedForm(text: string, file: string): SplitResult {
     if (code.trim().length === 0 && labelField.trim().length === 0) continue;
 
     b.flush(out, diags);
+    b.directives = waiting;
+    waiting = [];
     pendingDirective = null;
     quote = q;
     const label = labelField.trim();

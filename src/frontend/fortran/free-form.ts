@@ -19,6 +19,7 @@ export function splitFreeForm(text: string, file: string): SplitResult {
   let continuing = false;
   let quote = "";
   let pendingDirective: DirectiveLine | null = null;
+  let waiting: DirectiveLine[] = [];
   let directiveContinues = false;
 
   for (let n = 0; n < physical.length; n++) {
@@ -42,7 +43,8 @@ export function splitFreeForm(text: string, file: string): SplitResult {
         } else {
           pendingDirective = { sentinel: d.sentinel, text: d.text, span: sp };
           directives.push(pendingDirective);
-          b.directives.push(pendingDirective);
+          // Attached to the next statement, which has not started yet.
+          waiting.push(pendingDirective);
         }
         directiveContinues = d.continues;
       }
@@ -60,6 +62,8 @@ export function splitFreeForm(text: string, file: string): SplitResult {
       }
     } else {
       b.flush(out, diags);
+      b.directives = waiting;
+      waiting = [];
       pendingDirective = null;
       let label: string | undefined;
       let labelSpan;

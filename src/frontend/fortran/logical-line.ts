@@ -1,4 +1,4 @@
-import type { Span } from "../../source/span.js";
+import { spanTo, type Span } from "../../source/span.js";
 
 /** Fixed form (Fortran 77 card layout) or free form (Fortran 90+). */
 export type SourceForm = "fixed" | "free";
@@ -38,10 +38,8 @@ export interface LogicalLine {
   directivesBefore?: DirectiveLine[];
 }
 
-/** Original line and column of offset `off` in the logical line's text. */
-export function positionAt(ll: LogicalLine, off: number): { line: number; column: number } {
-  const segs = ll.segments;
-  if (segs.length === 0) return { line: ll.line, column: 1 };
+/** Index of the segment holding offset `off` (binary search; segments are sorted by offset). */
+function segmentAt(segs: Segment[], off: number): number {
   let lo = 0;
   let hi = segs.length - 1;
   while (lo < hi) {
@@ -49,20 +47,36 @@ export function positionAt(ll: LogicalLine, off: number): { line: number; column
     if (segs[mid]!.offset <= off) lo = mid;
     else hi = mid - 1;
   }
-  const s = segs[lo]!;
+  return lo;
+}
+
+/** Original line and column of offset `off` in the logical line's text. */
+export function positionAt(ll: LogicalLine, off: number): { line: number; column: number } {
+  const segs = ll.segments;
+  if (segs.length === 0) return { line: ll.line, column: 1 };
+  const s = segs[segmentAt(segs, off)]!;
   return { line: s.line, column: s.column + Math.max(0, off - s.offset) };
 }
 
-/** Span of text[start, end) in the original file. */
+/** Span of text[start, end) in the original file. Hot: builds no temporaries. */
 export function spanIn(ll: LogicalLine, start: number, end: number): Span {
-  const a = positionAt(ll, start);
-  const b = end > start ? positionAt(ll, end - 1) : a;
-  return { file: ll.file, line: a.line, column: a.column, endLine: b.line, endColumn: b.column + (end > start ? 1 : 0) };
+  const segs = ll.segments;
+  if (segs.length === 0) return { file: ll.file, line: ll.line, column: 1, endLine: ll.line, endColumn: 1 };
+  const a = segs[segmentAt(segs, start)]!;
+  const last = end > start ? end - 1 : start;
+  const b = segs.length === 1 ? a : segs[segmentAt(segs, last)]!;
+  return {
+    file: ll.file,
+    line: a.line,
+    column: a.column + Math.max(0, start - a.offset),
+    endLine: b.line,
+    endColumn: b.column + Math.max(0, last - b.offset) + (end > start ? 1 : 0),
+  };
 }
 
 /** Span of the whole statement (label included when present). */
 export function lineSpan(ll: LogicalLine): Span {
   const s = spanIn(ll, 0, ll.text.length);
-  if (ll.labelSpan) return { ...s, line: ll.labelSpan.line, column: ll.labelSpan.column };
+  if (ll.labelSpan) return spanTo(ll.labelSpan, s);
   return s;
 }

@@ -1,4 +1,3 @@
-import type { Expr } from "../../ir/expr.js";
 import type { IfStmt, Loop, Stmt, SwitchStmt } from "../../ir/stmt.js";
 import type { Span } from "../../source/span.js";
 import type { FStmt } from "./ast.js";
@@ -159,23 +158,10 @@ export function lowerBody(stmts: FStmt[], u: UnitContext): Stmt[] {
         closeLabeledDos(s.label, s);
         continue;
       }
-      case "exit":
-      case "cycle": {
-        const loop = findLoop(frames, s.name);
-        if (!loop) {
-          err(`${s.k.toUpperCase()} ${s.name ? `'${s.name}' ` : ""}outside a DO loop${s.name ? " of that name" : ""}`, s.span);
-          continue;
-        }
-        const st: Stmt = { kind: s.k, loopId: loop.id, span: s.span };
-        if (s.label !== undefined) st.label = s.label;
-        add(st);
-        closeLabeledDos(s.label, s);
-        continue;
-      }
       case "format":
         continue;
       default: {
-        const st = lowerSimpleStatement(s, u);
+        const st = lowerSimpleStatement(s, u, (name) => findLoop(frames, name)?.id);
         if (st) add(st);
         closeLabeledDos(s.label, s);
       }
@@ -199,24 +185,36 @@ function findLoop(frames: Frame[], name: string | undefined): Loop | undefined {
 }
 
 function makeLoop(s: Extract<FStmt, { k: "do" }>, u: UnitContext): Loop {
-  const base = {
-    kind: "loop" as const,
+  // Built field by field in one literal: spreading a base object here was a hot spot.
+  const loop: Loop = {
+    kind: "loop",
     id: u.ctx.nextLoopId(),
-    body: [] as Stmt[],
+    form: "do",
+    index: null,
+    lower: null,
+    upper: null,
+    step: null,
+    cond: null,
+    body: [],
+    candidate: true,
     span: s.span,
     endSpan: s.span,
   };
-  let loop: Loop;
   if (s.while) {
-    loop = { ...base, form: "while", index: null, lower: null, upper: null, step: null, cond: lowerExpr(s.while, u), candidate: false, notCandidate: "DO WHILE loop: its trip count is not known when it starts" };
+    loop.form = "while";
+    loop.cond = lowerExpr(s.while, u);
+    loop.candidate = false;
+    loop.notCandidate = "DO WHILE loop: its trip count is not known when it starts";
   } else if (s.var === undefined || s.concurrent) {
-    loop = s.concurrent
-      ? { ...base, form: "forever", index: null, lower: null, upper: null, step: null, cond: null, candidate: false, notCandidate: "DO CONCURRENT is not analyzed yet" }
-      : { ...base, form: "forever", index: null, lower: null, upper: null, step: null, cond: null, candidate: false, notCandidate: "DO without loop control: it only ends by a jump" };
+    loop.form = "forever";
+    loop.candidate = false;
+    loop.notCandidate = s.concurrent ? "DO CONCURRENT is not analyzed yet" : "DO without loop control: it only ends by a jump";
   } else {
     const index = variableSym(u, s.var, s.varSpan ?? s.span);
-    const step: Expr | null = s.step ? lowerExpr(s.step, u) : null;
-    loop = { ...base, form: "do", index, lower: lowerExpr(s.lo!, u), upper: lowerExpr(s.hi!, u), step, cond: null, candidate: true };
+    loop.index = index;
+    loop.lower = lowerExpr(s.lo!, u);
+    loop.upper = lowerExpr(s.hi!, u);
+    loop.step = s.step ? lowerExpr(s.step, u) : null;
     if (index.type.base !== "integer" && index.type.base !== "unknown") {
       loop.candidate = false;
       loop.notCandidate = `the DO variable ${index.name} is not an integer`;

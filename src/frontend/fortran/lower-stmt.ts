@@ -10,24 +10,36 @@ import { markUnanalyzable, type UnitContext } from "./unit-context.js";
  * logical and arithmetic IF, I/O, RETURN, STOP, ALLOCATE. Returns null for
  * statements that have no HIR form (their effect is in the declarations).
  */
-export function lowerSimpleStatement(s: FStmt, u: UnitContext): Stmt | null {
-  const st = lower(s, u);
+export function lowerSimpleStatement(s: FStmt, u: UnitContext, loops: LoopFinder): Stmt | null {
+  const st = lower(s, u, loops);
   if (st && s.label !== undefined) st.label = s.label;
   return st;
 }
+
+/** Resolves EXIT/CYCLE [name] to the enclosing loop's id (undefined: not inside such a loop). */
+export type LoopFinder = (name: string | undefined) => number | undefined;
 
 function opaque(s: FStmt, u: UnitContext, what: string): Stmt {
   markUnanalyzable(u, `${what} is not supported`, s.span);
   return { kind: "opaque", text: s.ll.text.trim(), reason: `${what} is not supported`, span: s.span };
 }
 
-function lower(s: FStmt, u: UnitContext): Stmt | null {
+function lower(s: FStmt, u: UnitContext, loops: LoopFinder): Stmt | null {
   const span = s.span;
   switch (s.k) {
+    case "exit":
+    case "cycle": {
+      const id = loops(s.name);
+      if (id === undefined) {
+        u.ctx.diags.push({ id: "fortran.structure", severity: "error", message: `${s.k.toUpperCase()} ${s.name ? `'${s.name}' ` : ""}outside a DO loop${s.name ? " of that name" : ""}`, span });
+        return null;
+      }
+      return { kind: s.k, loopId: id, span };
+    }
     case "assign":
       return { kind: "assign", lhs: lowerExpr(s.lhs, u), rhs: lowerExpr(s.rhs, u), span };
     case "logical-if": {
-      const inner = lowerSimpleStatement(s.stmt, u);
+      const inner = lowerSimpleStatement(s.stmt, u, loops);
       return { kind: "if", cond: lowerExpr(s.cond, u), then: inner ? [inner] : [], else: [], logical: true, span };
     }
     case "arith-if":

@@ -16,7 +16,21 @@ import { splitUnits, type FUnit } from "./units.js";
 export function parseFortranUnits(path: string, text: string, host: SourceHost, opts: FortranSourceOptions, diags: Diagnostic[]) {
   const lines = readFortranLines(path, text, host, opts);
   diags.push(...lines.diagnostics);
-  const stmts: FStmt[] = lines.lines.map((ll) => parseStatement(ll, lines.form, diags));
+  const cache = opts.cache;
+  const stmts: FStmt[] = lines.lines.map((ll) => {
+    if (!cache || ll.file === path) return parseStatement(ll, lines.form, diags);
+    // Lines of an include file are shared through the cache: parse them once per run.
+    const hit = cache.stmts.get(ll);
+    if (hit) {
+      diags.push(...hit.diags);
+      return hit.stmt;
+    }
+    const local: Diagnostic[] = [];
+    const stmt = parseStatement(ll, lines.form, local);
+    cache.stmts.set(ll, { stmt, diags: local });
+    diags.push(...local);
+    return stmt;
+  });
   const units = splitUnits(stmts, diags);
   return { lines, stmts, units };
 }

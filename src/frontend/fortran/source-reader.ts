@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { SourceHost } from "../../source/host.js";
 import { dirname, extname, resolveFrom } from "../../util/path.js";
-import { splitFixedForm } from "./fixed-form.js";
+import { splitFixedForm, type SplitResult } from "./fixed-form.js";
 import { splitFreeForm } from "./free-form.js";
 import { lineSpan, type DirectiveLine, type LogicalLine, type SourceForm } from "./logical-line.js";
 
@@ -17,6 +17,17 @@ export interface FortranSourceOptions {
   form?: SourceForm;
   /** Directories searched for INCLUDE files after the including file's own directory. */
   includeDirs?: string[];
+  /**
+   * Shared across the files of one run: an include file (NPB's header.h is
+   * included by every file of a benchmark) is split and parsed once.
+   */
+  cache?: FortranCache;
+}
+
+/** Split lines of include files, and parsed statements by logical line, reused within one run. */
+export class FortranCache {
+  readonly splits = new Map<string, SplitResult>();
+  readonly stmts = new WeakMap<LogicalLine, { stmt: import("./ast.js").FStmt; diags: Diagnostic[] }>();
 }
 
 export interface FortranLines {
@@ -38,15 +49,24 @@ const MAX_INCLUDE_DEPTH = 32;
 export function readFortranLines(path: string, text: string, host: SourceHost, opts: FortranSourceOptions = {}): FortranLines {
   const form = opts.form ?? formForPath(path) ?? "fixed";
   const out: FortranLines = { form, lines: [], directives: [], includes: [], diagnostics: [] };
-  expand(path, text, form, host, opts.includeDirs ?? [], out, [path]);
+  expand(path, text, form, host, opts.includeDirs ?? [], out, [path], opts.cache);
   return out;
 }
 
-function expand(path: string, text: string, form: SourceForm, host: SourceHost, dirs: string[], out: FortranLines, stack: string[]): void {
-  const split = form === "fixed" ? splitFixedForm(text, path) : splitFreeForm(text, path);
-  out.diagnostics.push(...split.diagnostics);
-  out.directives.push(...split.directives);
-  for (const ll of split.lines) {
+function split(path: string, text: string, form: SourceForm, cache: FortranCache | undefined, isInclude: boolean): SplitResult {
+  const key = `${form}\0${path}`;
+  const hit = isInclude ? cache?.splits.get(key) : undefined;
+  if (hit) return hit;
+  const r = form === "fixed" ? splitFixedForm(text, path) : splitFreeForm(text, path);
+  if (isInclude) cache?.splits.set(key, r);
+  return r;
+}
+
+function expand(path: string, text: string, form: SourceForm, host: SourceHost, dirs: string[], out: FortranLines, stack: string[], cache: FortranCache | undefined): void {
+  const split_ = split(path, text, form, cache, stack.length > 1);
+  out.diagnostics.push(...split_.diagnostics);
+  out.directives.push(...split_.directives);
+  for (const ll of split_.lines) {
     const m = INCLUDE_RE.exec(ll.text);
     if (!m) {
       out.lines.push(ll);
@@ -76,12 +96,13 @@ function expand(path: string, text: string, form: SourceForm, host: SourceHost, 
       continue;
     }
     if (!out.includes.includes(found.file)) out.includes.push(found.file);
-    // Directives right before the INCLUDE line belong to the first included statement.
+    // Directives right before the INCLUDE line belong to the first included statement
+    // (a copy: included lines are shared through the cache).
     const before = out.lines.length;
-    expand(found.file, found.text, form, host, dirs, out, [...stack, found.file]);
+    expand(found.file, found.text, form, host, dirs, out, [...stack, found.file], cache);
     if (ll.directivesBefore && out.lines.length > before) {
       const first = out.lines[before]!;
-      first.directivesBefore = [...ll.directivesBefore, ...(first.directivesBefore ?? [])];
+      out.lines[before] = { ...first, directivesBefore: [...ll.directivesBefore, ...(first.directivesBefore ?? [])] };
     }
   }
 }

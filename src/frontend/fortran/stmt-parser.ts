@@ -33,6 +33,7 @@ export function parseStatement(ll: LogicalLine, form: SourceForm, diags: Diagnos
     diags.push({ id: "fortran.syntax", severity: "error", message: e.message, span: spanIn(ll, e.start, e.end) });
     s = { k: "error" } as FStmt;
   }
+  if (s.k !== "format") diags.push(...ts.lexDiags);
   // Attach position data to the parsed body (cheaper than spreading into a new object).
   s.span = lineSpan(ll);
   s.ll = ll;

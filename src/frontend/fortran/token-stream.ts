@@ -24,12 +24,15 @@ export class TokenStream {
   toks: Token[];
   pos = 0;
 
+  /** Lexical errors of the line, committed by the parser unless the statement is a FORMAT (whose text is not Fortran tokens). */
+  readonly lexDiags: Diagnostic[] = [];
+
   constructor(
     readonly ll: LogicalLine,
     readonly form: SourceForm,
     readonly diags: Diagnostic[],
   ) {
-    this.toks = tokenize(ll, diags);
+    this.toks = tokenize(ll, this.lexDiags);
   }
 
   peek(k = 0): Token {

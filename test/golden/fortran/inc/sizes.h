@@ -1,0 +1,3 @@
+c     Included from inc/ through -I (the test passes it).
+      INTEGER N
+      PARAMETER (N = 8)
