@@ -309,7 +309,7 @@ export function parseData(ts: TokenStream): FStmtBody {
   while (!ts.atEnd()) {
     const objects: FExpr[] = [];
     for (;;) {
-      objects.push(ts.isOp("(") ? parseExpr(ts) : parseDesignator(ts));
+      objects.push(ts.isOp("(") ? parsePrimary(ts) : parseDesignator(ts));
       if (!ts.acceptOp(",")) break;
     }
     sets.push({ objects, values: parseDataValues(ts) });

@@ -66,6 +66,8 @@ export function isExecutable(s: FStmt): boolean {
  */
 export function declareUnit(unit: FUnit, u: UnitContext, params: { name: string; span: Span }[], resultName: string | undefined): FStmt[] {
   const infos = new Map<string, DeclInfo>();
+  /** Names of named constants in the order their values are defined (a value may use only earlier ones). */
+  const paramOrder: string[] = [];
   const info = (name: string, span: Span): DeclInfo => {
     let d = infos.get(name);
     if (!d) {
@@ -109,7 +111,10 @@ export function declareUnit(unit: FUnit, u: UnitContext, params: { name: string;
             if (a.name === "dimension" && a.dims && !ent.dims) d.dims = a.dims;
             if (a.intent) d.intent = a.intent;
           }
-          if (d.attrs.has("parameter") && ent.init) d.value = ent.init;
+          if (d.attrs.has("parameter") && ent.init) {
+            d.value = ent.init;
+            paramOrder.push(ent.name);
+          }
         }
         continue;
       case "attr-stmt":
@@ -125,6 +130,7 @@ export function declareUnit(unit: FUnit, u: UnitContext, params: { name: string;
           const d = info(it.name, it.span);
           d.attrs.add("parameter");
           d.value = it.value;
+          paramOrder.push(it.name);
         }
         continue;
       case "common":
@@ -179,18 +185,20 @@ export function declareUnit(unit: FUnit, u: UnitContext, params: { name: string;
     }
   }
 
-  // Create symbols (bounds are lowered afterwards: they may name other symbols).
+  // Symbols are made in three steps, because declarations refer to each other in
+  // any order: (1) every symbol with its storage and a provisional type, (2) the
+  // values of named constants in the order they are defined, (3) kinds, character
+  // lengths and array bounds, which may use those constants.
   const made: [DeclInfo, Sym][] = [];
   for (const d of infos.values()) {
     const explicit = d.type !== undefined;
-    let type: Type = explicit ? typeOf(d.type!, u) : (u.scope.implicitType(d.name) ?? { base: "unknown" });
     if (!explicit && !u.scope.implicitType(d.name) && !d.attrs.has("external") && !d.attrs.has("intrinsic") && !u.scope.parent?.lookup(d.name))
       u.ctx.diags.push({ id: "fortran.no-implicit-type", severity: "error", message: `'${d.name}' has no type (IMPLICIT NONE is in effect and it is not declared)`, span: d.span });
     if (!explicit && u.scope.parent?.lookup(d.name) && !d.dummy && !d.result) {
       // Redeclaring only an attribute of a host or module entity (e.g. SAVE): keep the host's symbol.
       continue;
     }
-    if (d.charLen !== undefined && type.base === "character") type = { ...type, ...charLenOf(d.charLen, u) };
+    const type: Type = explicit ? provisionalType(d.type!) : (u.scope.implicitType(d.name) ?? { base: "unknown" });
     const storage = d.attrs.has("parameter")
       ? "parameter"
       : d.dummy
@@ -208,9 +216,6 @@ export function declareUnit(unit: FUnit, u: UnitContext, params: { name: string;
       sym.commonIndex = d.common.index;
     }
     if (d.equivalence !== undefined) sym.equivalence = d.equivalence;
-    // A named constant may be used by the next declarations' kinds and lengths
-    // (`integer, parameter :: dp = kind(1d0)` then `real(dp) :: x`): give it its value now.
-    if (d.value) sym.value = foldKindCalls(lowerExpr(d.value, u));
     const a = sym.attrs;
     if (d.attrs.has("save") || saveAll.value || d.data || (d.init && storage !== "parameter")) a.save = true;
     if (d.attrs.has("allocatable")) a.allocatable = true;
@@ -224,7 +229,19 @@ export function declareUnit(unit: FUnit, u: UnitContext, params: { name: string;
     if (d.intent) a.intent = d.intent;
     made.push([d, sym]);
   }
+  const byName = new Map(made.map(([d, sym]) => [d.name, { d, sym }]));
+  const resolveType = (d: DeclInfo, sym: Sym) => {
+    if (d.type) sym.type = typeOf(d.type, u);
+    if (d.charLen !== undefined && sym.type.base === "character") sym.type = { ...sym.type, ...charLenOf(d.charLen, u) };
+  };
+  for (const name of paramOrder) {
+    const e = byName.get(name);
+    if (!e || !e.d.value) continue;
+    resolveType(e.d, e.sym);
+    e.sym.value = foldKindCalls(lowerExpr(e.d.value, u));
+  }
   for (const [d, sym] of made) {
+    if (!d.attrs.has("parameter")) resolveType(d, sym);
     if (d.dims) sym.dims = d.dims.map((x) => lowerDim(x, u, sym));
   }
   for (const s of stmtFuncDefs) defineStatementFunction(s, u);
@@ -241,6 +258,23 @@ function lowerDim(d: FDimSpec, u: UnitContext, sym: Sym): Dim {
     return { lower, upper: null };
   }
   return { lower, upper: lowerExpr(d.hi, u) };
+}
+
+/** The type before kind expressions can be evaluated (the base, and `*n` sizes). */
+function provisionalType(t: FTypeSpec): Type {
+  switch (t.base) {
+    case "double precision":
+      return { base: "real", bytes: 8 };
+    case "double complex":
+      return { base: "complex", bytes: 16 };
+    case "byte":
+      return { base: "integer", bytes: 1 };
+    case "type":
+    case "class":
+      return { base: "derived", typeName: t.typeName ?? "?" };
+    default:
+      return t.bytes ? { base: t.base, bytes: t.bytes } : { base: t.base };
+  }
 }
 
 /** `integer*8`, `real(kind=8)`, `double precision`, `real(dp)` to an HIR type. */

@@ -3,7 +3,7 @@ import type { CommonBlock, Procedure, Program } from "../../ir/program.js";
 import { SymIds } from "../../ir/symbol.js";
 import type { SourceHost } from "../../source/host.js";
 import type { Span } from "../../source/span.js";
-import { dirname, join } from "../../util/path.js";
+import { basename, dirname, join } from "../../util/path.js";
 import type { FStmt } from "./ast.js";
 import { lowerUnit } from "./lower-unit.js";
 import { Scope } from "./scope.js";
@@ -82,6 +82,8 @@ export function parseFortran(path: string, text: string, host: SourceHost, opts:
   };
 }
 
+const INTRINSIC_MODULES = new Set(["iso_c_binding", "iso_fortran_env", "ieee_arithmetic", "ieee_exceptions", "ieee_features", "omp_lib", "omp_lib_kinds", "openacc", "mpi", "mpi_f08"]);
+
 /**
  * Finds modules defined in other files (Fortran 90 codes keep each module
  * in its own file, and compilers find them through .mod files). Looks at
@@ -101,11 +103,14 @@ class ModuleFinder {
   ) {}
 
   find(name: string, from: Span, diags: Diagnostic[]): Scope | undefined {
+    // Compiler-provided modules: their procedures are known by name (intrinsics.ts) and
+    // any other name they provide is an external procedure; nothing to read.
+    if (INTRINSIC_MODULES.has(name)) return undefined;
     const hit = this.cache.get(name);
     if (hit !== undefined) return hit ?? undefined;
     if (this.active.has(name)) return undefined;
     this.active.add(name);
-    const scope = this.load(name);
+    const scope = this.load(name, from, diags);
     this.active.delete(name);
     this.cache.set(name, scope);
     if (!scope)
@@ -121,11 +126,24 @@ class ModuleFinder {
     return (this.files = out);
   }
 
-  private load(name: string): Scope | null {
+  private load(name: string, from: Span, diags: Diagnostic[]): Scope | null {
     const re = new RegExp(`^\\s*module\\s+${name}\\s*(!.*)?$`, "im");
-    for (const file of this.candidates()) {
-      const text = this.host.readFile(file);
-      if (text === undefined || !re.test(text)) continue;
+    const defining = this.candidates().filter((file) => re.test(this.host.readFile(file) ?? ""));
+    if (defining.length > 1) {
+      // Codes ship alternatives (NPB 3.4: work_lhs.f90 and work_lhs_blk.f90); a build compiles
+      // one. Prefer the file whose name ends like the user's (x_solve_blk.f90 -> *_blk.f90).
+      const stem = (p: string) => basename(p).replace(/\.[^.]*$/, "");
+      const me = stem(this.path);
+      const common = (a: string) => {
+        let k = 0;
+        while (k < a.length && k < me.length && a[a.length - 1 - k] === me[me.length - 1 - k]) k++;
+        return k;
+      };
+      defining.sort((a, b) => common(stem(b)) - common(stem(a)) || (a < b ? -1 : 1));
+      diags.push({ id: "fortran.module-ambiguous", severity: "note", message: `module '${name}' is defined in ${defining.length} files (${defining.map(basename).join(", ")}); using ${basename(defining[0]!)}`, span: from });
+    }
+    for (const file of defining) {
+      const text = this.host.readFile(file)!;
       const scratch: Diagnostic[] = [];
       const { units } = parseFortranUnits(file, text, this.host, { ...this.opts, form: formForPath(file) ?? "free" }, scratch);
       const unit = units.find((u: FUnit) => u.kind === "module" && u.name === name);
