@@ -51,7 +51,9 @@ export function sub(a: Emi, b: Emi): Emi {
 
 /** A + c for an integer or linear c: only the bound moves. Exact. */
 export function shift(a: Emi, c: LinearLike): Emi {
-  return { lo: addLinear(a.lo, c), terms: a.terms };
+  const e = { lo: addLinear(a.lo, c), terms: a.terms };
+  upper(e); // throws EmiError("overflow") rather than build an EMI whose u is not representable
+  return e;
 }
 
 /**

@@ -106,11 +106,14 @@ export function condition3(a: Emi, b: Emi): ConditionProof | undefined {
   else if (coefficientGcd(d) % first.step === 0 && modPos(d.c, first.step) !== 0) one = `α1 = ${first.step} does not divide d = ${s(d)}`;
   else return undefined;
   let below: Linear = w1;
+  const ineqs: string[] = [];
   for (let i = 1; i < m; i++) {
-    if (!provablyLess(addLinear(below, d), a.terms[i]!.step)) return undefined;
+    const lhs = addLinear(below, d);
+    if (!provablyLess(lhs, a.terms[i]!.step)) return undefined;
+    ineqs.push(`${s(below)} + ${s(d)} = ${s(lhs)} < α${i + 1} = ${a.terms[i]!.step}`);
     below = addLinear(below, scaleLinear(a.terms[i]!.count, a.terms[i]!.step));
   }
-  const two = m > 1 ? `; Σ_{j<i} α_jβ_j + d < α_i for i = 2..${m}` : "";
+  const two = ineqs.length > 0 ? `; ${ineqs.join("; ")}` : "";
   return { condition: 3, reason: `same steps and counts, ${one}${two}` };
 }
 

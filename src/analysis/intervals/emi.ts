@@ -96,7 +96,9 @@ export function emi(lo: LinearLike, terms: readonly TermLike[] = []): Emi {
     byStep.set(s, prev === undefined ? count : addLinear(prev, count)); // property 2
   }
   const sorted = [...byStep.entries()].sort((a, b) => a[0] - b[0]); // property 1
-  return { lo: base, terms: sorted.map(([step, count]) => ({ step, count })) };
+  const e: Emi = { lo: base, terms: sorted.map(([step, count]) => ({ step, count })) };
+  upper(e); // Every EMI keeps a representable upper bound: this throws on overflow.
+  return e;
 }
 
 /** The one-element set {n}. */
@@ -134,7 +136,10 @@ export function moduloInterval(lo: number, hi: number, m: number, r: number): Em
   return emi(first, [[m, count]]);
 }
 
-/** u = l + Σ α_i β_i, the greatest element (a linear expression). O(n). */
+/**
+ * u = l + Σ α_i β_i, the greatest element (a linear expression). O(n).
+ * Representable for every EMI built by this library (the constructor checks).
+ */
 export function upper(e: Emi): Linear {
   let u = e.lo;
   for (const t of e.terms) u = addLinear(u, scaleLinear(t.count, t.step));
