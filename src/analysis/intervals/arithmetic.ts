@@ -49,7 +49,7 @@ export function sub(a: Emi, b: Emi): Emi {
   return add(a, neg(b));
 }
 
-/** A + c for an integer or linear c: only the bound moves. Exact. */
+/** A + c for an integer or linear c: Def. 2 (§2.3) with a degree-0 operand; only the bound moves. Exact. */
 export function shift(a: Emi, c: LinearLike): Emi {
   const e = { lo: addLinear(a.lo, c), terms: a.terms };
   upper(e); // throws EmiError("overflow") rather than build an EMI whose u is not representable
@@ -100,6 +100,7 @@ export function mul(a: Emi, b: Emi): Emi {
   if (a.terms.length === 0 && b.terms.length === 0) return point(mulLinear(a.lo, b.lo));
   if (a.terms.length === 0) return scale(b, constantFactor(a.lo, "left"));
   if (b.terms.length === 0) return scale(a, constantFactor(b.lo, "right"));
+  // Conservative (Def. 3 itself): ρ_iσ_j is widened to all of 0..β_iδ_j.
   const l1 = constantFactor(a.lo, "left");
   const l2 = constantFactor(b.lo, "right");
   const terms: (readonly [number, Linear])[] = [];
@@ -139,7 +140,7 @@ export function square(a: Emi): Emi {
   return emi(mulInt(l, l), terms);
 }
 
-/** The sum of a list (empty list: {0}). Exact. */
+/** The sum of a list by Def. 2 (§2.3), normalised once (empty list: {0}). Exact. */
 export function sum(items: readonly Emi[]): Emi {
   let lo: Linear = toLinear(0);
   const terms: EmiTerm[] = [];

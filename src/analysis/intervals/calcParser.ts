@@ -34,6 +34,7 @@ export interface Query {
   andCol?: number;
 }
 
+/** A text that is not in the calculator's language (EMI literals of §2.1, operators of §2.3), with the 1-based column to blame. */
 export class CalcSyntaxError extends Error {
   readonly column: number;
   constructor(column: number, message: string) {
@@ -53,6 +54,11 @@ interface Token {
 
 const OPS = new Set(["+", "-", "*", "(", ")", "[", "]", "<", ">", ",", ":", "&", "_"]);
 
+/**
+ * Splits calculator text into tokens (integers, names, operators) with
+ * columns; `_` is its own token so `[l,u]_m(r)` (§2.1's modulo interval)
+ * lexes. O(length).
+ */
 export function tokenize(src: string): Token[] {
   const out: Token[] = [];
   let i = 0;
@@ -84,6 +90,10 @@ export function tokenize(src: string): Token[] {
 
 const MAX_DEPTH = 200;
 
+/**
+ * Parses one calculator input (grammar in the file comment): EMI literals of
+ * §2.1 combined with the operations of §2.3, optionally `A & B` (§3.1).
+ */
 export function parseQuery(src: string): Query {
   const toks = tokenize(src);
   let pos = 0;

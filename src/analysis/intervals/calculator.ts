@@ -164,8 +164,9 @@ function join(a: string, b: string): string {
 const mark = (superset: string) => (superset ? `(superset: ${superset})` : "(exact)");
 
 /**
- * Evaluates one calculator expression (see the file comment) and returns the
- * lines to print, or an error with the column to point at.
+ * Evaluates one calculator expression (see the file comment) with seed 000
+ * §2.3 arithmetic, §2.4 reduction and, for `A & B`, §3.1 emptiness, and
+ * returns the lines to print, or an error with the column to point at.
  */
 export function calculate(text: string, options: CalculatorOptions = {}): CalculatorResult {
   const maxDegree = options.maxDegree ?? DEFAULT_MAX_DEGREE;
@@ -194,7 +195,7 @@ export function calculate(text: string, options: CalculatorOptions = {}): Calcul
     if (ans.answer === "empty") {
       head = ans.by === "difference" ? `empty because ${ans.reason}` : `empty by ${ans.by} (§3.1): ${ans.reason}`;
     } else if (ans.answer === "intersects" && (a.superset || b.superset)) {
-      // A common element of supersets need not be in the true sets.
+      // Conservative: a common element of supersets need not be in the true sets.
       head = `may-intersect because the computed sets share ${linearToString(ans.witness!)}, but they are supersets (${join(a.superset, b.superset)})`;
     } else if (ans.answer === "intersects") {
       head = `intersects at ${ans.reason}`;

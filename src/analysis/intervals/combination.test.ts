@@ -80,6 +80,8 @@ test("solvePair: the two-step equation in closed form", () => {
     ),
     { numRuns: 1000 },
   );
+  // Degree 2 is decided whatever the budget.
+  assert.equal(findCombination(7 * 3 + 11 * 5, [{ step: 7, count: 10 ** 9 }, { step: 11, count: 10 ** 9 }], 0).kind, "found");
   // Large values stay exact (the inverse is computed with bigint).
   const big = solvePair(2 ** 52 + 7, 3, 2 ** 51, 2 ** 40 + 1, 5);
   assert.ok(big !== undefined);

@@ -38,11 +38,12 @@ export type CombinationResult =
   | { kind: "none"; reason: string; via: SearchMethod }
   | { kind: "unknown"; reason: string };
 
-/** Default work budget (leaves visited or DP cell updates) per question. */
+/** Default work budget (leaves visited or table updates) per §2.1 membership question. */
 export const DEFAULT_BUDGET = 2_000_000;
 
 /**
- * Solves a·x + b·y = t with 0 ≤ x ≤ A, 0 ≤ y ≤ B (a, b > 0), or undefined.
+ * Membership in a degree-2 EMI (§2.1): solves a·x + b·y = t with
+ * 0 ≤ x ≤ A, 0 ≤ y ≤ B (a, b > 0), or undefined.
  * All solutions are x = x0 + k·b/g; we take the least x in the window where
  * both x and y are in range. O(log b).
  */
@@ -66,8 +67,9 @@ interface Item {
 }
 
 /**
- * Finds ρ with Σ parts[i].step·ρ_i = target and 0 ≤ ρ_i ≤ parts[i].count, or
- * proves there is none, within `budget` units of work (see the file comment).
+ * Membership in a constant EMI (§2.1 definition): finds ρ with
+ * Σ parts[i].step·ρ_i = target and 0 ≤ ρ_i ≤ parts[i].count, or proves there
+ * is none, within `budget` units of work (see the file comment).
  */
 export function findCombination(target: number, parts: readonly Part[], budget = DEFAULT_BUDGET): CombinationResult {
   assertInt(target, "target");
@@ -128,6 +130,7 @@ export function findCombination(target: number, parts: readonly Part[], budget =
   const sorted = [...items].sort((x, y) => y.count - x.count);
   const [p, q] = [sorted[0]!, sorted[1]!];
   const rest = sorted.slice(2).sort((x, y) => y.step - x.step);
+  if (rest.length === 0) return enumerate(t, p, q, rest, Infinity, found); // closed form: O(log), never over budget
   let leaves = 1;
   for (const it of rest) leaves = Math.min(leaves * (it.count + 1), Number.MAX_SAFE_INTEGER);
   const bins = items.reduce((acc, it) => acc + Math.ceil(Math.log2(it.count + 1)), 0);
@@ -137,6 +140,7 @@ export function findCombination(target: number, parts: readonly Part[], budget =
     if (r.kind !== "unknown" || dpCost > budget) return r;
   }
   if (dpCost <= budget) return dynamic(t, g, items, found);
+  // Conservative: both exact methods would pass the budget; callers read "unknown" as "maybe".
   return {
     kind: "unknown",
     reason: `search budget ${budget} exceeded (${leaves} combinations or ${dpCost} table updates)`,
@@ -171,6 +175,7 @@ function enumerate(
     return undefined;
   };
   const res = go(0, t);
+  // Conservative: pruning did not keep the enumeration within the budget.
   if (res === "budget") return { kind: "unknown", reason: `search budget ${budget} exceeded` };
   const via: SearchMethod = rest.length === 0 ? "closed-form" : "enumeration";
   if (res === undefined) {

@@ -43,6 +43,19 @@ const samePattern = fc
   })
   .map(({ terms, l1, d }): [Emi, Emi] => [emi(l1, terms), emi(l1 + d, terms)]);
 
+/** The same with symbolic bounds (l2 - l1 constant) and a symbolic last count. */
+const samePatternSym = fc
+  .record({
+    terms: fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 3 }),
+    l1: fc.integer({ min: -30, max: 30 }),
+    k: fc.integer({ min: -2, max: 2 }),
+    d: fc.integer({ min: 1, max: 40 }),
+  })
+  .map(({ terms, l1, k, d }): [Emi, Emi] => {
+    const ts = terms.map(([s, c], i) => [s, i === terms.length - 1 ? linear(c, { X: 1 }) : linear(c)] as const);
+    return [emi(linear(l1, { Y: k }), ts), emi(linear(l1 + d, { Y: k }), ts)];
+  });
+
 /** Equal largest step M, small lower parts: condition 4's setting, optionally with a symbolic top count. */
 const sameTop = (symbolic: boolean) =>
   fc
@@ -65,6 +78,8 @@ const envs = fc.array(arbEnv, { minLength: 1, maxLength: 4 });
 test("condition 1 (disjoint ranges) is sound", () => soundAndUseful(condition1, anyPair));
 test("condition 2 (gcd of all steps ∤ l2 - l1) is sound", () => soundAndUseful(condition2, anyPair));
 test("condition 3 (sound form, with (1') α1β1 < d or α1 ∤ d) is sound", () => soundAndUseful(condition3, samePattern));
+test("condition 3 (sound form) is sound with symbolic bounds and counts, for every assignment", () =>
+  soundAndUseful(condition3, samePatternSym, envs));
 test("condition 4 is sound as printed", () => soundAndUseful(condition4, sameTop(false)));
 test("condition 4 is sound with symbolic counts, for every assignment", () => soundAndUseful(condition4, sameTop(true), envs));
 

@@ -55,7 +55,10 @@ function weight(terms: readonly EmiTerm[]): Linear {
   return w;
 }
 
-/** Orders the pair so that l1 ≤ l2 provably; undefined when neither order is provable. */
+/**
+ * Orders the pair so that l1 ≤ l2 provably; undefined when neither order is
+ * provable. Conservative: then conditions 3 and 4 are not tried.
+ */
 function ordered(a: Emi, b: Emi): [Emi, Emi, Linear] | undefined {
   if (provablyLessEq(a.lo, b.lo)) return [a, b, subLinear(b.lo, a.lo)];
   if (provablyLessEq(b.lo, a.lo)) return [b, a, subLinear(a.lo, b.lo)];
@@ -142,7 +145,7 @@ export function condition4(a: Emi, b: Emi): ConditionProof | undefined {
   };
 }
 
-/** The first of conditions 1–4 that proves A ∩ B = ∅, in the paper's order. */
+/** The first of conditions 1–4 of seed 000 §3.1 that proves A ∩ B = ∅, in the paper's order. */
 export function anyCondition(a: Emi, b: Emi): ConditionProof | undefined {
   return condition1(a, b) ?? condition2(a, b) ?? condition3(a, b) ?? condition4(a, b);
 }

@@ -27,7 +27,7 @@
  * expression": a count X may still be 0 for some assignment, which is fine.
  */
 import { EmiError } from "./errors.js";
-import { addInt, assertInt, floorDiv, gcd, modPos, mulInt, subInt } from "./integers.js";
+import { addInt, assertInt, floorDiv, gcd, modPos, subInt } from "./integers.js";
 import {
   addLinear,
   asConstant,
@@ -101,14 +101,15 @@ export function emi(lo: LinearLike, terms: readonly TermLike[] = []): Emi {
   return e;
 }
 
-/** The one-element set {n}. */
+/** The one-element set {n}: an EMI of degree 0 (§2.1), e.g. the constant of a subscript. */
 export function point(n: LinearLike): Emi {
   return { lo: toLinear(n), terms: [] };
 }
 
 /**
- * All integers lo..hi, i.e. [lo,hi]<1:hi-lo>. `hi - lo` must be provably ≥ 0
- * (EmiError "empty" for constants with hi < lo, "negative-count" otherwise).
+ * All integers lo..hi, i.e. [lo,hi]<1:hi-lo>: a loop index of stride 1, like
+ * the [0,X]<1:X> of §3.2. `hi - lo` must be provably ≥ 0 (EmiError "empty"
+ * for constants with hi < lo, "negative-count" otherwise).
  */
 export function range(lo: LinearLike, hi: LinearLike): Emi {
   const w = subLinear(hi, lo);
@@ -137,7 +138,7 @@ export function moduloInterval(lo: number, hi: number, m: number, r: number): Em
 }
 
 /**
- * u = l + Σ α_i β_i, the greatest element (a linear expression). O(n).
+ * u = l + Σ α_i β_i (§2.1), the greatest element (a linear expression). O(n).
  * Representable for every EMI built by this library (the constructor checks).
  */
 export function upper(e: Emi): Linear {
@@ -146,36 +147,39 @@ export function upper(e: Emi): Linear {
   return u;
 }
 
-/** n, the number of (step, count) pairs (§2.1). */
+/** n, the number of (step, count) pairs: the degree of §2.1. */
 export function degree(e: Emi): number {
   return e.terms.length;
 }
 
-/** Whether the EMI is a single integer (or a single symbolic value). */
+/** Whether the EMI is a single integer (or symbolic value): degree 0 (§2.1), where Def. 3 is exact. */
 export function isPoint(e: Emi): boolean {
   return e.terms.length === 0;
 }
 
-/** Whether no name occurs in the lower bound or a count. */
+/** Whether no name occurs in the lower bound or a count (else a §3.2-style symbolic set). */
 export function isConstantEmi(e: Emi): boolean {
   return isConstant(e.lo) && e.terms.every((t) => isConstant(t.count));
 }
 
-/** All names used, sorted. */
+/** All names used, sorted: the unknowns of §3.2 a run-time test must supply. */
 export function namesIn(e: Emi): string[] {
   const s = new Set<string>(namesOf(e.lo));
   for (const t of e.terms) for (const n of namesOf(t.count)) s.add(n);
   return [...s].sort();
 }
 
-/** gcd of the steps (0 for a point): every element is ≡ l modulo it. */
+/** gcd of the steps (0 for a point): every element is ≡ l modulo it (§2.2 relation 6, §3.1 condition 2). */
 export function stepGcd(e: Emi): number {
   let g = 0;
   for (const t of e.terms) g = gcd(g, t.step);
   return g;
 }
 
-/** Structural equality of normal forms (equal as written, hence equal as sets). */
+/**
+ * Structural equality of normal forms (§2.1): equal as written, hence equal
+ * as sets. Different normal forms may still be the same set (§2.4.1).
+ */
 export function equalEmi(a: Emi, b: Emi): boolean {
   return (
     equalLinear(a.lo, b.lo) &&
@@ -184,7 +188,10 @@ export function equalEmi(a: Emi, b: Emi): boolean {
   );
 }
 
-/** The constant EMI for one assignment of the names (missing names are an error). */
+/**
+ * The constant EMI for one assignment of the names, e.g. once x(j1) is known
+ * at run time (§3.2); missing names are an error.
+ */
 export function instantiate(e: Emi, env: Readonly<Record<string, number>>): Emi {
   for (const [n, v] of Object.entries(env)) {
     if (!Number.isSafeInteger(v) || v < 0) throw new EmiError("invalid", `name ${n} must be a natural number, got ${v}`);
@@ -195,29 +202,10 @@ export function instantiate(e: Emi, env: Readonly<Record<string, number>>): Emi 
   );
 }
 
-/** The EMI at the least assignment (every name 0). */
-export function atLeastAssignment(e: Emi): Emi {
-  const env: Record<string, number> = {};
-  for (const n of namesIn(e)) env[n] = 0;
-  return instantiate(e, env);
-}
-
 /**
- * Total Σ α_i β_i as a number, for constant EMIs (u - l). Throws on overflow.
- */
-export function widthOf(e: Emi): number {
-  let s = 0;
-  for (const t of e.terms) {
-    const b = asConstant(t.count);
-    if (b === undefined) throw new EmiError("invalid", "widthOf needs constant counts");
-    s = addInt(s, mulInt(t.step, b));
-  }
-  return s;
-}
-
-/**
- * The calculator syntax `[l,u]<α1:β1,α2:β2>`; a point prints as `[l,l]`.
- * Parsing the text back gives the same EMI.
+ * The calculator syntax `[l,u]<α1:β1,α2:β2>` for the paper's
+ * [l,u] with superscript steps and subscript counts (§2.1); a point prints
+ * as `[l,l]`. Parsing the text back gives the same EMI.
  */
 export function emiToString(e: Emi): string {
   const l = linearToString(e.lo);

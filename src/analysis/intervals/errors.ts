@@ -21,6 +21,10 @@ export type EmiErrorCode =
   /** Anything else that is malformed (bad arguments, inconsistent upper bound, ...). */
   | "invalid";
 
+/**
+ * Raised where seed 000 §2's arithmetic has no representable result (e.g.
+ * Def. 3 with two symbolic counts); never a wrong set.
+ */
 export class EmiError extends Error {
   readonly code: EmiErrorCode;
   constructor(code: EmiErrorCode, message: string) {
@@ -33,8 +37,9 @@ export class EmiError extends Error {
 export type Attempt<T> = { ok: true; value: T } | { ok: false; error: EmiError };
 
 /**
- * Runs `f` and turns an `EmiError` into a value. Other exceptions are bugs and
- * propagate.
+ * Runs `f` and turns an `EmiError` into a value, for callers of the §2.3
+ * arithmetic that must treat "cannot represent" as "unknown set". Other
+ * exceptions are bugs and propagate.
  */
 export function attempt<T>(f: () => T): Attempt<T> {
   try {

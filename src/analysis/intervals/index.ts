@@ -41,7 +41,6 @@ export {
   type LinearLike,
 } from "./linear.js";
 export {
-  atLeastAssignment,
   degree,
   emi,
   emiToString,
@@ -55,7 +54,6 @@ export {
   range,
   stepGcd,
   upper,
-  widthOf,
   type Emi,
   type EmiTerm,
   type TermLike,

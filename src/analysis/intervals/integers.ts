@@ -19,11 +19,10 @@ function checked(r: number, what: string): number {
   return r === 0 ? 0 : r; // no -0
 }
 
-export function isSafeInt(n: number): boolean {
-  return Number.isSafeInteger(n);
-}
-
-/** Throws unless `n` is a safe integer (the library's only number domain). */
+/**
+ * Throws unless `n` is a safe integer, the number domain of every bound,
+ * step and count of seed 000 §2.1 in this library.
+ */
 export function assertInt(n: number, what: string): number {
   if (!Number.isSafeInteger(n)) {
     if (Number.isInteger(n)) throw new EmiError("overflow", `${what} ${n} is beyond 2^53-1`);
@@ -32,19 +31,25 @@ export function assertInt(n: number, what: string): number {
   return n === 0 ? 0 : n;
 }
 
+/** a + b, or EmiError("overflow"): the bound arithmetic of §2.3 Def. 2. */
 export function addInt(a: number, b: number): number {
   return checked(a + b, "addition");
 }
 
+/** a - b, or EmiError("overflow") (§2.3 Def. 1–2). */
 export function subInt(a: number, b: number): number {
   return checked(a - b, "subtraction");
 }
 
+/** a · b, or EmiError("overflow"): steps and bounds of §2.3 Def. 3. */
 export function mulInt(a: number, b: number): number {
   return checked(a * b, "multiplication");
 }
 
-/** gcd(|a|, |b|); gcd(0, 0) = 0. */
+/**
+ * gcd(|a|, |b|); gcd(0, 0) = 0. The γ of §2.2 relation 6, §2.4.2 and
+ * condition 2 of §3.1.
+ */
 export function gcd(a: number, b: number): number {
   a = Math.abs(a);
   b = Math.abs(b);
@@ -56,13 +61,14 @@ export function gcd(a: number, b: number): number {
   return a;
 }
 
+/** gcd of all (0 for none): the γ of condition 2, seed 000 §3.1. */
 export function gcdAll(xs: Iterable<number>): number {
   let g = 0;
   for (const x of xs) g = gcd(g, x);
   return g;
 }
 
-/** ⌊a / b⌋ for b ≠ 0, exact for safe integers. */
+/** ⌊a / b⌋ for b ≠ 0, exact for safe integers (β' = ⌊β/k⌋ of §2.2 relation 2, modulo intervals of §2.1). */
 export function floorDiv(a: number, b: number): number {
   if (b === 0) throw new EmiError("invalid", "division by zero");
   // fmod is exact; a - r is an exact multiple of b no larger than |a|, so the
@@ -73,20 +79,21 @@ export function floorDiv(a: number, b: number): number {
   return q === 0 ? 0 : q;
 }
 
-/** ⌈a / b⌉ for b ≠ 0. */
+/** ⌈a / b⌉ for b ≠ 0 (bounds of the two-step equation behind §2.1 membership). */
 export function ceilDiv(a: number, b: number): number {
   const r = -floorDiv(-a, b);
   return r === 0 ? 0 : r;
 }
 
-/** a mod m in [0, m) for m > 0. */
+/** a mod m in [0, m) for m > 0 (residues: §2.1 modulo intervals, §3.1 condition 2). */
 export function modPos(a: number, m: number): number {
   const r = a % m;
   return r < 0 ? r + m : r === 0 ? 0 : r;
 }
 
 /**
- * Inverse of `a` modulo `m` (m ≥ 1, gcd(a, m) = 1), in [0, m). Computed with
+ * Inverse of `a` modulo `m` (m ≥ 1, gcd(a, m) = 1), in [0, m), for the
+ * two-step membership equation (§2.1 definition, degree 2). Computed with
  * bigint so that no intermediate loses precision.
  */
 export function modInverse(a: number, m: number): number {
@@ -103,7 +110,7 @@ export function modInverse(a: number, m: number): number {
   return Number(((oldS % M) + M) % M);
 }
 
-/** (a * b) mod m in [0, m) without precision loss. */
+/** (a * b) mod m in [0, m) without precision loss (the degree-2 equation of §2.1 membership). */
 export function mulMod(a: number, b: number, m: number): number {
   const p = a * b;
   if (Number.isSafeInteger(p)) return modPos(p % m, m);

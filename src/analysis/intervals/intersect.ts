@@ -89,6 +89,7 @@ export function intersect(a: Emi, b: Emi, options: IntersectOptions = {}): Inter
       difference,
     };
   }
+  // Conservative: membership could not decide 0 ∈ A - B.
   return { answer: "may-intersect", exact: false, by: "undecided", reason: r.reason, difference };
 }
 

@@ -29,9 +29,10 @@ export type LinearLike = number | Linear;
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** The zero expression (a count of 0 is dropped by §2.1 property 5). */
 export const ZERO: Linear = Object.freeze({ c: 0, terms: Object.freeze([]) }) as Linear;
 
-/** `linear(12900, { X: 25800 })` is 12900+25800X. */
+/** `linear(12900, { X: 25800 })` is 12900+25800X, the upper bound of §3.2. */
 export function linear(c: number, coefs: Readonly<Record<string, number>> = {}): Linear {
   const terms: [string, number][] = [];
   for (const name of Object.keys(coefs).sort()) {
@@ -42,27 +43,32 @@ export function linear(c: number, coefs: Readonly<Record<string, number>> = {}):
   return { c: assertInt(c, "constant"), terms };
 }
 
+/** An integer as a linear expression (§2.1 bounds and counts are usually constants). */
 export function constant(n: number): Linear {
   return { c: assertInt(n, "constant"), terms: [] };
 }
 
+/** coef·name, e.g. the unknown loop bound X = x(j1) of §3.2. */
 export function variable(name: string, coef = 1): Linear {
   return linear(0, { [name]: coef });
 }
 
+/** A number or an expression as an expression (for the §2.1 constructors). */
 export function toLinear(x: LinearLike): Linear {
   return typeof x === "number" ? constant(x) : x;
 }
 
+/** Whether no name occurs (a count of §2.1 known at compile time). */
 export function isConstant(a: Linear): boolean {
   return a.terms.length === 0;
 }
 
-/** The value if `a` has no names, else undefined. */
+/** The value if `a` has no names, else undefined (steps of §2.3 Def. 3 must be such). */
 export function asConstant(a: Linear): number | undefined {
   return a.terms.length === 0 ? a.c : undefined;
 }
 
+/** The names used, sorted (the unknowns of §3.2). */
 export function namesOf(a: Linear): string[] {
   return a.terms.map(([n]) => n);
 }
@@ -91,14 +97,17 @@ function combine(a: Linear, b: Linear, kb: number): Linear {
   return { c: addInt(a.c, mulInt(kb, b.c)), terms: out };
 }
 
+/** a + b: bounds of §2.3 Def. 2 and merged counts of §2.1 property 2. */
 export function addLinear(a: LinearLike, b: LinearLike): Linear {
   return combine(toLinear(a), toLinear(b), 1);
 }
 
+/** a - b: the lower bound l1 - u2 of A - B (§2.3 Def. 2). */
 export function subLinear(a: LinearLike, b: LinearLike): Linear {
   return combine(toLinear(a), toLinear(b), -1);
 }
 
+/** k·a: α·β terms of u = l + Σ α_iβ_i (§2.1) and multiplication by constants (§2.3). */
 export function scaleLinear(a: LinearLike, k: number): Linear {
   const x = toLinear(a);
   assertInt(k, "factor");
@@ -106,13 +115,15 @@ export function scaleLinear(a: LinearLike, k: number): Linear {
   return { c: mulInt(x.c, k), terms: x.terms.map(([n, v]) => [n, mulInt(v, k)] as const) };
 }
 
+/** -a: the bounds of -A (§2.3 Def. 1). */
 export function negLinear(a: LinearLike): Linear {
   return scaleLinear(a, -1);
 }
 
 /**
- * The product, when it is still linear (one factor constant).
- * Throws EmiError("nonlinear") for e.g. X * Y or X * X.
+ * The product, when it is still linear (one factor constant): the counts
+ * β_iδ_j and bound l1·l2 of §2.3 Def. 3. Throws EmiError("nonlinear") for
+ * e.g. X * Y or X * X.
  */
 export function mulLinear(a: LinearLike, b: LinearLike): Linear {
   const x = toLinear(a);
@@ -127,6 +138,7 @@ export function mulLinear(a: LinearLike, b: LinearLike): Linear {
   );
 }
 
+/** Same expression (hence same value everywhere): identical counts in condition 3 of §3.1. */
 export function equalLinear(a: LinearLike, b: LinearLike): boolean {
   const x = toLinear(a);
   const y = toLinear(b);
@@ -134,37 +146,30 @@ export function equalLinear(a: LinearLike, b: LinearLike): boolean {
   return x.terms.every(([n, v], i) => y.terms[i]![0] === n && y.terms[i]![1] === v);
 }
 
-/** a ≥ 0 for every assignment of naturals to the names. */
+/** a ≥ 0 for every assignment of naturals to the names: a valid count (§2.1 requires β ≥ 0). */
 export function provablyNonNegative(a: LinearLike): boolean {
   const x = toLinear(a);
   return x.c >= 0 && x.terms.every(([, v]) => v > 0);
 }
 
-/** a ≤ 0 for every assignment (names ≥ 0). */
-export function provablyNonPositive(a: LinearLike): boolean {
-  const x = toLinear(a);
-  return x.c <= 0 && x.terms.every(([, v]) => v < 0);
-}
-
-/** a < b for every assignment (names ≥ 0). Integers: a < b ⇔ b - a - 1 ≥ 0. */
+/**
+ * a < b for every assignment (names ≥ 0): the strict inequalities of
+ * conditions 1, 3 and 4 (§3.1). Integers: a < b ⇔ b - a - 1 ≥ 0.
+ */
 export function provablyLess(a: LinearLike, b: LinearLike): boolean {
   return provablyNonNegative(subLinear(subLinear(b, a), 1));
 }
 
-/** a ≤ b for every assignment (names ≥ 0). */
+/** a ≤ b for every assignment (names ≥ 0): "l1 ≤ l2" of condition 4 (§3.1), β_i ≥ k - 1 of §2.4.1. */
 export function provablyLessEq(a: LinearLike, b: LinearLike): boolean {
   return provablyNonNegative(subLinear(b, a));
 }
 
 /**
- * The smallest value over all assignments (names ≥ 0), or undefined when some
- * coefficient is negative (then it is unbounded below).
+ * gcd of the name coefficients (0 for a constant): when the gcd γ of
+ * condition 2 (§3.1) divides it, l2 - l1 has the same residue mod γ for
+ * every assignment.
  */
-export function minimumOf(a: Linear): number | undefined {
-  return a.terms.every(([, v]) => v > 0) ? a.c : undefined;
-}
-
-/** gcd of the name coefficients (0 for a constant). */
 export function coefficientGcd(a: Linear): number {
   let g = 0;
   for (const [, v] of a.terms) g = gcd(g, v);
@@ -172,8 +177,8 @@ export function coefficientGcd(a: Linear): number {
 }
 
 /**
- * The value under an assignment; names missing from `env` are an error (the
- * library never guesses a value).
+ * The value under an assignment, e.g. X = x(j1) known at run time (§3.2's
+ * run-time test); names missing from `env` are an error.
  */
 export function evaluateLinear(a: LinearLike, env: Readonly<Record<string, number>>): number {
   const x = toLinear(a);
@@ -186,14 +191,9 @@ export function evaluateLinear(a: LinearLike, env: Readonly<Record<string, numbe
   return s;
 }
 
-/** Replaces every name by 0: the value at the least assignment. */
-export function atZero(a: LinearLike): number {
-  return toLinear(a).c;
-}
-
 /**
- * The calculator syntax: constant first, then names in order, coefficient
- * written before the name without `*` (`12900+25800X`, `-1-X`, `3N`).
+ * The calculator syntax, in the style of §3.2 (`12900+25800X`): constant
+ * first, then names in order, coefficient before the name without `*`.
  */
 export function linearToString(a: LinearLike): string {
   const x = toLinear(a);

@@ -103,6 +103,7 @@ export function zeroInSum(lo: LinearLike, parts: readonly SumPart[], options: Me
   // 2. Divisibility.
   const g = parts.reduce((acc, p) => gcd(acc, p.step), 0);
   if (g === 0) {
+    // Conservative: a symbolic single value not provably ≠ 0 (the bounds check above failed).
     return base.c === 0 && isConstant(base)
       ? yes("the set is {0}", parts.map(() => 0))
       : maybe(`the single element ${linearToString(base)} is 0 for some values of the names only`);
@@ -120,6 +121,7 @@ export function zeroInSum(lo: LinearLike, parts: readonly SumPart[], options: Me
     if (r0.kind === "found") return yes(describeRho(base, parts, r0.rho), r0.rho);
     if (symbolicParts.length === 0) {
       if (r0.kind === "none") return no(noReason(r0));
+      // Conservative: the exact search gave up; residues may still prove "no".
       return modular(base, parts, budget) ?? maybe(r0.reason);
     }
     const capped = capSymbolic(t, parts);
@@ -127,6 +129,7 @@ export function zeroInSum(lo: LinearLike, parts: readonly SumPart[], options: Me
       const r1 = findCombination(t, capped, budget);
       if (r1.kind === "none") return no(`${noReason(r1)}, however large the names`);
       if (r1.kind === "found") {
+        // Conservative (and exact in substance): the answer differs between assignments.
         return maybe(
           `depends on the names: 0 is in the set for large values (${describeRho(base, parts, r1.rho)}) but not when all names are 0`,
         );
@@ -134,6 +137,7 @@ export function zeroInSum(lo: LinearLike, parts: readonly SumPart[], options: Me
     }
   }
   // 4. Residues.
+  // Conservative: with a symbolic lower bound only "no" can be proved here.
   return modular(base, parts, budget) ?? maybe(
     t0 === undefined
       ? `undecided: the lower bound ${linearToString(base)} depends on the names and no residue argument applies`
@@ -153,6 +157,7 @@ function noReason(r: CombinationResult & { kind: "none" }): string {
 function capSymbolic(t: number, parts: readonly SumPart[]): Part[] | undefined {
   const sym = parts.filter((p) => !isConstant(p.count));
   const sign = Math.sign(sym[0]!.step);
+  // Conservative: symbolic counts on steps of both signs can cancel without bound.
   if (!sym.every((p) => Math.sign(p.step) === sign)) return undefined;
   // With all symbolic steps positive (else mirror the equation): the
   // positive-step terms sum to t + (the negative-step terms), at most

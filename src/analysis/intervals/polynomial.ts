@@ -128,11 +128,13 @@ export function evalPolynomial(
     for (const v of vars) {
       uses.set(v, (uses.get(v) ?? 0) + 1);
       const e = powers[v]!;
+      // Conservative: powers and products of ranges are supersets (Def. 3, square).
       if (e > 1 || vars.length > 1) exact = false;
       term = keep(mul(term, power(shifted[v]!, e, keep)));
     }
     total = keep(add(total, scale(term, k)));
   }
+  // Conservative: a variable in two monomials is treated as two independent values.
   if ([...uses.values()].some((n) => n > 1)) exact = false;
   return { value: total, exact };
 }

@@ -28,6 +28,7 @@ import { gcd } from "./integers.js";
 import { addLinear, provablyLessEq, scaleLinear, type Linear } from "./linear.js";
 import { degree, emi, type Emi, type EmiTerm } from "./emi.js";
 
+/** Default degree bound m of §2.4.2 reductions. */
 export const DEFAULT_MAX_DEGREE = 8;
 
 export interface ReduceOptions {
@@ -57,6 +58,8 @@ export function reduceExact(a: Emi): Emi {
     let j = i + 1;
     while (j < steps.length) {
       const k = steps[j]! / steps[i]!;
+      // Conservative: a symbolic β_i must satisfy β_i ≥ k - 1 for every
+      // assignment; when unprovable the pair stays (still exact, less reduced).
       if (Number.isInteger(k) && provablyLessEq(k - 1, counts[i]!)) {
         counts[i] = addLinear(counts[i]!, scaleLinear(counts[j]!, k));
         steps.splice(j, 1);
@@ -74,6 +77,13 @@ export function reduceExact(a: Emi): Emi {
 
 /** Paper cost (1/γ)(α_i/γ - 1) = (α_i - γ)/γ², compared exactly. */
 function cheaper(ai: number, g: number, aj: number, best: { ai: number; g: number; aj: number }): boolean {
+  if (ai < 2 ** 17 && aj < 2 ** 17 && best.ai < 2 ** 17 && best.aj < 2 ** 17) {
+    // Every product below is < 2^51: exact in doubles, no bigint needed.
+    const l = (ai - g) * best.g * best.g;
+    const r = (best.ai - best.g) * g * g;
+    if (l !== r) return l < r;
+    return aj * best.g < best.aj * g;
+  }
   const lhs = BigInt(ai - g) * BigInt(best.g) * BigInt(best.g);
   const rhs = BigInt(best.ai - best.g) * BigInt(g) * BigInt(g);
   if (lhs !== rhs) return lhs < rhs;
@@ -89,9 +99,7 @@ function cheaper(ai: number, g: number, aj: number, best: { ai: number; g: numbe
  * operands are themselves kept at degree ≤ m (a product has ≤ m² + 2m pairs).
  */
 export function reduceApprox(a: Emi, maxDegree = DEFAULT_MAX_DEGREE): Emi {
-  if (!Number.isInteger(maxDegree) || maxDegree < 1) {
-    throw new EmiError("invalid", `maximum degree must be an integer ≥ 1, got ${maxDegree}`);
-  }
+  checkDegree(maxDegree);
   let e = reduceExact(a);
   while (degree(e) > maxDegree) {
     const ts = e.terms;
@@ -113,8 +121,8 @@ export function reduceApprox(a: Emi, maxDegree = DEFAULT_MAX_DEGREE): Emi {
     const ti = ts[bi]!;
     const tj = ts[bj]!;
     const g = best.g;
-    // Relation 6: α_i ρ_i + α_j ρ_j = γ (α_i/γ ρ_i + α_j/γ ρ_j), and the
-    // bracket lies in 0..(α_iβ_i + α_jβ_j)/γ.
+    // Conservative (§2.4.2's approximation): relation 6, α_i ρ_i + α_j ρ_j =
+    // γ (α_i/γ ρ_i + α_j/γ ρ_j), and the bracket lies in 0..(α_iβ_i + α_jβ_j)/γ.
     const merged: EmiTerm = {
       step: g,
       count: addLinear(scaleLinear(ti.count, ti.step / g), scaleLinear(tj.count, tj.step / g)),
@@ -131,10 +139,12 @@ export function reduceApprox(a: Emi, maxDegree = DEFAULT_MAX_DEGREE): Emi {
  */
 export function reduce(a: Emi, options: ReduceOptions = {}): Reduction {
   const m = options.maxDegree ?? DEFAULT_MAX_DEGREE;
+  checkDegree(m);
   const exact = reduceExact(a);
-  if (degree(exact) <= m) {
-    if (!Number.isInteger(m) || m < 1) throw new EmiError("invalid", `maximum degree must be an integer ≥ 1, got ${m}`);
-    return { value: exact, exact: true };
-  }
+  if (degree(exact) <= m) return { value: exact, exact: true };
   return { value: reduceApprox(exact, m), exact: false };
+}
+
+function checkDegree(m: number): void {
+  if (!Number.isInteger(m) || m < 1) throw new EmiError("invalid", `maximum degree must be an integer ≥ 1, got ${m}`);
 }

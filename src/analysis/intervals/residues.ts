@@ -18,8 +18,9 @@ import { gcd, modPos, mulMod } from "./integers.js";
 import type { Part } from "./combination.js";
 
 /**
- * Whether some ρ gives Σ step_i ρ_i ≡ target (mod modulus); undefined when
- * the table would cost more than `budget` cell updates.
+ * Whether some ρ gives Σ step_i ρ_i ≡ target (mod modulus), the residue form
+ * of condition 4 (§3.1); undefined when the table would cost more than
+ * `budget` cell updates.
  */
 export function residueReachable(target: number, parts: readonly Part[], modulus: number, budget: number): boolean | undefined {
   const M = modulus;
@@ -32,7 +33,7 @@ export function residueReachable(target: number, parts: readonly Part[], modulus
     const period = M / gcd(s, M);
     cost += M * (p.count >= period - 1 ? 1 : Math.ceil(Math.log2(p.count + 1)));
   }
-  if (cost > budget) return undefined;
+  if (cost > budget) return undefined; // Conservative: no answer rather than a table too large
   let reach = new Uint8Array(M);
   reach[0] = 1;
   for (const p of parts) {
