@@ -183,14 +183,7 @@ export function calculate(text: string, options: CalculatorOptions = {}): Calcul
       };
     }
     const b = evaluate(q.right, maxDegree);
-    const ans = (() => {
-      try {
-        return intersect(a.emi, b.emi, options.budget === undefined ? {} : { budget: options.budget });
-      } catch (e) {
-        if (e instanceof EmiError) throw new ValueError(q.andCol!, e.message);
-        throw e;
-      }
-    })();
+    const ans = intersect(a.emi, b.emi, options.budget === undefined ? {} : { budget: options.budget });
     let head: string;
     if (ans.answer === "empty") {
       head = ans.by === "difference" ? `empty because ${ans.reason}` : `empty by ${ans.by} (§3.1): ${ans.reason}`;
@@ -208,7 +201,7 @@ export function calculate(text: string, options: CalculatorOptions = {}): Calcul
         head,
         `A = ${emiToString(reduceExact(a.emi))}  ${mark(a.superset)}`,
         `B = ${emiToString(reduceExact(b.emi))}  ${mark(b.superset)}`,
-        `A - B = ${emiToString(ans.difference)}`,
+        `A - B = ${ans.difference ? emiToString(ans.difference) : "(not representable)"}`,
       ],
     };
   } catch (e) {

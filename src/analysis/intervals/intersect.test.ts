@@ -72,5 +72,13 @@ test("'empty' is never said of intersecting sets, even with a tiny budget", () =
 
 test("the answer carries A - B, exactly reduced", () => {
   const r = intersect(emi(12, [[12, 249]]), emi(7, [[8, 249]]));
-  assert.equal(emiToString(r.difference), "[-1987,2993]<8:249,12:249>");
+  assert.equal(emiToString(r.difference!), "[-1987,2993]<8:249,12:249>");
+});
+
+test("an unrepresentable A - B gives may-intersect, not an exception", () => {
+  const big = 2 ** 53 - 2;
+  const r = intersect(emi(0, [[1, big]]), emi(-big, [[1, big]]));
+  assert.equal(r.answer, "may-intersect");
+  assert.match(r.reason, /overflow/);
+  assert.equal(r.difference, undefined);
 });

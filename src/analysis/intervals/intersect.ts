@@ -20,6 +20,7 @@
  * Cost: O(n²) for the conditions plus one membership search (combination.ts).
  */
 import { sub } from "./arithmetic.js";
+import { EmiError } from "./errors.js";
 import { anyCondition } from "./conditions.js";
 import { emiToString, type Emi } from "./emi.js";
 import { mulInt } from "./integers.js";
@@ -38,8 +39,8 @@ export interface IntersectionAnswer {
   reason: string;
   /** For "intersects": a common element, for every assignment. */
   witness?: Linear;
-  /** A - B in normal form, exactly reduced (always computed, for reports). */
-  difference: Emi;
+  /** A - B in normal form, exactly reduced, for reports (undefined if not representable). */
+  difference?: Emi;
 }
 
 export interface IntersectOptions extends MembershipOptions {
@@ -49,6 +50,16 @@ export interface IntersectOptions extends MembershipOptions {
 
 /** Emptiness of A ∩ B (seed 000 §3.1). See the file comment. */
 export function intersect(a: Emi, b: Emi, options: IntersectOptions = {}): IntersectionAnswer {
+  try {
+    return decide(a, b, options);
+  } catch (e) {
+    // Conservative: e.g. l_A - u_B beyond 2^53 - 1; no answer is better than a guess.
+    if (e instanceof EmiError) return { answer: "may-intersect", exact: false, by: "undecided", reason: `undecided: ${e.message}` };
+    throw e;
+  }
+}
+
+function decide(a: Emi, b: Emi, options: IntersectOptions): IntersectionAnswer {
   const A = reduceExact(a);
   const B = reduceExact(b);
   const difference = reduceExact(sub(A, B));

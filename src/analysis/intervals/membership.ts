@@ -31,6 +31,7 @@
  * degrees within the work budget (combination.ts).
  */
 import { DEFAULT_BUDGET, findCombination, type CombinationResult, type Part } from "./combination.js";
+import { EmiError } from "./errors.js";
 import { gcd, modPos } from "./integers.js";
 import {
   addLinear,
@@ -88,6 +89,16 @@ function describeRho(lo: Linear, parts: readonly SumPart[], rho: readonly number
  * (seed 000 §2.1 definition, §3.1 emptiness). See the file comment.
  */
 export function zeroInSum(lo: LinearLike, parts: readonly SumPart[], options: MembershipOptions = {}): MembershipAnswer {
+  try {
+    return decide(lo, parts, options);
+  } catch (e) {
+    // Conservative: a bound or table size beyond 2^53 - 1 is no reason to guess.
+    if (e instanceof EmiError) return maybe(`undecided: ${e.message}`);
+    throw e;
+  }
+}
+
+function decide(lo: LinearLike, parts: readonly SumPart[], options: MembershipOptions): MembershipAnswer {
   const budget = options.budget ?? DEFAULT_BUDGET;
   const base = toLinear(lo);
   // 1. Bounds.
