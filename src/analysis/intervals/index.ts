@@ -13,9 +13,14 @@
  * - `Emi` values are immutable and always in normal form (§2.1).
  * - Names in bounds and counts are unknown integers ≥ 0, independent of each
  *   other; "yes"/"no"/"empty"/"intersects" hold for every value of them.
- * - Anything that cannot be represented (non-linear counts, symbolic steps,
- *   |x| > 2^53 - 1) throws `EmiError`; read it as "unknown set" (use
- *   `attempt`). No function returns a wrong set.
+ * - Constructors and arithmetic throw `EmiError` when a result cannot be
+ *   represented (non-linear counts, symbolic steps, |x| > 2^53 - 1); read it
+ *   as "unknown set" (use `attempt`). Questions (`isMember`, `containsZero`,
+ *   `intersect`) never throw for that reason: they answer "maybe". No
+ *   function returns a wrong set.
+ * - Arithmetic does not reduce by itself: call `reduce` after each operation
+ *   (the calculator and `evalPolynomial` do) to keep every degree ≤ 8, so a
+ *   chain of k operations costs O(k).
  */
 export { EmiError, attempt, type Attempt, type EmiErrorCode } from "./errors.js";
 export {
