@@ -1,7 +1,8 @@
 import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "./command.js";
 import { analyzeCommand } from "./commands/analyze.js";
+import { intervalCommand } from "./commands/interval.js";
 
-export const COMMANDS: Command[] = [analyzeCommand];
+export const COMMANDS: Command[] = [analyzeCommand, intervalCommand];
 
 const VERSION = "0.1.0";
 
