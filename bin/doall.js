@@ -1,14 +1,14 @@
 #!/usr/bin/env node
-// The doall command. Runs the compiled CLI from dist/ (built by `npm ci` /
-// `npm run build`); in a checkout without dist/ it falls back to the
+// The doall command. Runs the bundled CLI (dist/doall.mjs, built by `npm ci`
+// or `npm run build`); in a checkout without a build it falls back to the
 // TypeScript sources through tsx.
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const compiled = `${root}dist/cli/run.js`;
-if (existsSync(compiled)) {
-  await import(pathToFileURL(compiled).href);
+const bundled = `${root}dist/doall.mjs`;
+if (existsSync(bundled)) {
+  await import(pathToFileURL(bundled).href);
 } else {
   const { register } = await import("tsx/esm/api");
   register();

@@ -29,7 +29,7 @@ if (dirs.length === 0) {
   console.error("usage: npm run bench -- DIR... [--runs N] [--ext .f,.f90] [-I DIR]");
   process.exit(2);
 }
-if (!existsSync(join(root, "dist/cli/run.js"))) {
+if (!existsSync(join(root, "dist/doall.mjs"))) {
   console.error("dist/ is missing: run `npm run build` first");
   process.exit(2);
 }
@@ -48,7 +48,7 @@ const timeBin = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 
 const samples = [];
 for (let r = 0; r < runs; r++) {
-  const cmd = [process.execPath, join(root, "dist/cli/run.js"), "analyze", ...extra, ...files];
+  const cmd = [process.execPath, join(root, "dist/doall.mjs"), "analyze", ...extra, ...files];
   const t0 = process.hrtime.bigint();
   const res = timeBin
     ? spawnSync(timeBin, ["-f", "%M %U %S", ...cmd], { encoding: "utf8", maxBuffer: 1 << 28 })

@@ -65,139 +65,176 @@ export function isExecutable(s: FStmt): boolean {
  * statements that remain for the executable part.
  */
 export function declareUnit(unit: FUnit, u: UnitContext, params: { name: string; span: Span }[], resultName: string | undefined): FStmt[] {
-  const infos = new Map<string, DeclInfo>();
+  const c = new DeclarationCollector(u);
+  for (const p of params) if (p.name !== "*") c.info(p.name, p.span).dummy = true;
+  if (resultName) c.info(resultName, unit.header?.span ?? params[0]?.span ?? ({} as Span)).result = true;
+  if (unit.header?.k === "function" && unit.header.type) c.info(resultName ?? unit.name, unit.header.span).type = unit.header.type;
+  for (const s of unit.stmts) c.statement(s);
+  const made = c.createSymbols();
+  c.resolveValuesAndBounds(made);
+  for (const s of c.stmtFuncDefs) defineStatementFunction(s, u);
+  u.proc.params = params.map((p) => (p.name === "*" ? null : u.scope.syms.get(p.name) ?? u.scope.implicitSym(p.name, p.span, "dummy"))).filter((x): x is Sym => x !== null);
+  for (const p of u.proc.params) if (p.storage !== "dummy" && p.storage !== "procedure") p.storage = "dummy";
+  return c.executable;
+}
+
+/**
+ * Gathers what the specification statements say, name by name. Kept as
+ * small methods: V8 optimizes small functions much sooner than one large
+ * one, and this code runs once per program unit (cold) on big files.
+ */
+class DeclarationCollector {
+  readonly infos = new Map<string, DeclInfo>();
   /** Names of named constants in the order their values are defined (a value may use only earlier ones). */
-  const paramOrder: string[] = [];
-  const info = (name: string, span: Span): DeclInfo => {
-    let d = infos.get(name);
+  readonly paramOrder: string[] = [];
+  readonly executable: FStmt[] = [];
+  readonly stmtFuncDefs: FStmt[] = [];
+  private seenExec = false;
+  private equivGroup = 0;
+  private readonly commonCounts = new Map<string, number>();
+  private saveAll = false;
+
+  constructor(private readonly u: UnitContext) {}
+
+  info(name: string, span: Span): DeclInfo {
+    let d = this.infos.get(name);
     if (!d) {
       d = { name, span, attrs: new Set() };
-      infos.set(name, d);
+      this.infos.set(name, d);
     }
     return d;
-  };
-  for (const p of params) if (p.name !== "*") info(p.name, p.span).dummy = true;
-  if (resultName) info(resultName, unit.header?.span ?? params[0]?.span ?? ({} as Span)).result = true;
-  if (unit.header?.k === "function" && unit.header.type) info(resultName ?? unit.name, unit.header.span).type = unit.header.type;
+  }
 
-  const executable: FStmt[] = [];
-  const stmtFuncDefs: FStmt[] = [];
-  let seenExec = false;
-  let equivGroup = 0;
-  const commonCounts = new Map<string, number>();
-  const saveAll = { value: false };
-
-  for (const s of unit.stmts) {
+  statement(s: FStmt): void {
     switch (s.k) {
       case "implicit-none":
-        u.scope.implicit.fill(null);
-        continue;
+        this.u.scope.implicit.fill(null);
+        return;
       case "implicit":
-        for (const r of s.rules) {
-          const t = typeOf(r.type, u);
-          for (const [a, b] of r.ranges) for (let c = a.charCodeAt(0); c <= b.charCodeAt(0); c++) u.scope.implicit[c - 97] = t;
-        }
-        continue;
+        return this.implicit(s);
       case "type-decl":
-        for (const ent of s.entities) {
-          const d = info(ent.name, ent.span);
-          d.type = s.type;
-          if (ent.charLen !== undefined) d.charLen = ent.charLen;
-          if (ent.dims) d.dims = ent.dims;
-          if (ent.init) d.init = ent.init;
-          if (ent.dataInit) d.data = true;
-          for (const a of s.attrs) {
-            d.attrs.add(a.name);
-            if (a.name === "dimension" && a.dims && !ent.dims) d.dims = a.dims;
-            if (a.intent) d.intent = a.intent;
-          }
-          if (d.attrs.has("parameter") && ent.init) {
-            d.value = ent.init;
-            paramOrder.push(ent.name);
-          }
-        }
-        continue;
+        return this.typeDecl(s);
       case "attr-stmt":
         for (const ent of s.entities) {
-          const d = info(ent.name, ent.span);
+          const d = this.info(ent.name, ent.span);
           d.attrs.add(s.attr);
           if (ent.dims) d.dims = ent.dims;
           if (s.intent) d.intent = s.intent;
         }
-        continue;
+        return;
       case "parameter":
         for (const it of s.items) {
-          const d = info(it.name, it.span);
+          const d = this.info(it.name, it.span);
           d.attrs.add("parameter");
           d.value = it.value;
-          paramOrder.push(it.name);
+          this.paramOrder.push(it.name);
         }
-        continue;
+        return;
       case "common":
-        for (const b of s.blocks) {
-          for (const ent of b.entities) {
-            const d = info(ent.name, ent.span);
-            const n = commonCounts.get(b.name) ?? 0;
-            d.common = { block: b.name, index: n };
-            commonCounts.set(b.name, n + 1);
-            if (ent.dims) d.dims = ent.dims;
-          }
-        }
-        continue;
+        return this.common(s);
       case "data":
-        for (const set of s.sets) for (const o of set.objects) markData(o, (n, sp) => (info(n, sp).data = true));
-        continue;
+        for (const set of s.sets) for (const o of set.objects) markData(o, (n, sp) => (this.info(n, sp).data = true));
+        return;
       case "save":
-        if (s.all) saveAll.value = true;
-        for (const n of s.names) if (!n.startsWith("/")) info(n, s.span).attrs.add("save");
-        continue;
+        if (s.all) this.saveAll = true;
+        for (const n of s.names) if (!n.startsWith("/")) this.info(n, s.span).attrs.add("save");
+        return;
       case "equivalence":
         for (const g of s.groups) {
-          equivGroup++;
-          for (const o of g) markData(o, (n, sp) => (info(n, sp).equivalence = equivGroup));
+          const group = ++this.equivGroup;
+          for (const o of g) markData(o, (n, sp) => (this.info(n, sp).equivalence = group));
         }
-        continue;
+        return;
       case "use":
-        importModule(s, u);
-        continue;
+        importModule(s, this.u);
+        return;
       case "namelist":
-      case "format":
       case "access":
       case "sequence":
       case "import":
       case "module-procedure":
-        if (s.k === "format") executable.push(s);
-        continue;
+        return;
+      case "format":
       case "entry":
-        executable.push(s);
-        continue;
+        this.executable.push(s);
+        return;
       case "assign":
-        if (!seenExec && isStatementFunction(s, infos)) {
-          stmtFuncDefs.push(s);
-          continue;
+        if (!this.seenExec && isStatementFunction(s, this.infos)) {
+          this.stmtFuncDefs.push(s);
+          return;
         }
-        seenExec = true;
-        executable.push(s);
-        continue;
+        this.seenExec = true;
+        this.executable.push(s);
+        return;
       default:
-        if (isExecutable(s)) seenExec = true;
-        executable.push(s);
+        if (isExecutable(s)) this.seenExec = true;
+        this.executable.push(s);
     }
   }
 
-  // Symbols are made in three steps, because declarations refer to each other in
-  // any order: (1) every symbol with its storage and a provisional type, (2) the
-  // values of named constants in the order they are defined, (3) kinds, character
-  // lengths and array bounds, which may use those constants.
-  const made: [DeclInfo, Sym][] = [];
-  for (const d of infos.values()) {
-    const explicit = d.type !== undefined;
-    if (!explicit && !u.scope.implicitType(d.name) && !d.attrs.has("external") && !d.attrs.has("intrinsic") && !u.scope.parent?.lookup(d.name))
-      u.ctx.diags.push({ id: "fortran.no-implicit-type", severity: "error", message: `'${d.name}' has no type (IMPLICIT NONE is in effect and it is not declared)`, span: d.span });
-    if (!explicit && u.scope.parent?.lookup(d.name) && !d.dummy && !d.result) {
-      // Redeclaring only an attribute of a host or module entity (e.g. SAVE): keep the host's symbol.
-      continue;
+  private implicit(s: Extract<FStmt, { k: "implicit" }>): void {
+    for (const r of s.rules) {
+      const t = typeOf(r.type, this.u);
+      for (const [a, b] of r.ranges) for (let c = a.charCodeAt(0); c <= b.charCodeAt(0); c++) this.u.scope.implicit[c - 97] = t;
     }
+  }
+
+  private typeDecl(s: Extract<FStmt, { k: "type-decl" }>): void {
+    for (const ent of s.entities) {
+      const d = this.info(ent.name, ent.span);
+      d.type = s.type;
+      if (ent.charLen !== undefined) d.charLen = ent.charLen;
+      if (ent.dims) d.dims = ent.dims;
+      if (ent.init) d.init = ent.init;
+      if (ent.dataInit) d.data = true;
+      for (const a of s.attrs) {
+        d.attrs.add(a.name);
+        if (a.name === "dimension" && a.dims && !ent.dims) d.dims = a.dims;
+        if (a.intent) d.intent = a.intent;
+      }
+      if (d.attrs.has("parameter") && ent.init) {
+        d.value = ent.init;
+        this.paramOrder.push(ent.name);
+      }
+    }
+  }
+
+  private common(s: Extract<FStmt, { k: "common" }>): void {
+    for (const b of s.blocks) {
+      for (const ent of b.entities) {
+        const d = this.info(ent.name, ent.span);
+        const n = this.commonCounts.get(b.name) ?? 0;
+        d.common = { block: b.name, index: n };
+        this.commonCounts.set(b.name, n + 1);
+        if (ent.dims) d.dims = ent.dims;
+      }
+    }
+  }
+
+  /**
+   * Symbols are made in three steps, because declarations refer to each other
+   * in any order: (1) here, every symbol with its storage and a provisional
+   * type; then (2) the values of named constants in the order they are
+   * defined and (3) kinds, character lengths and array bounds, which may use
+   * those constants (resolveValuesAndBounds).
+   */
+  createSymbols(): [DeclInfo, Sym][] {
+    const made: [DeclInfo, Sym][] = [];
+    for (const d of this.infos.values()) {
+      const sym = this.createSymbol(d);
+      if (sym) made.push([d, sym]);
+    }
+    return made;
+  }
+
+  private createSymbol(d: DeclInfo): Sym | null {
+    const u = this.u;
+    const explicit = d.type !== undefined;
+    const hostSym = u.scope.parent?.lookup(d.name);
+    if (!explicit && !u.scope.implicitType(d.name) && !d.attrs.has("external") && !d.attrs.has("intrinsic") && !hostSym)
+      u.ctx.diags.push({ id: "fortran.no-implicit-type", severity: "error", message: `'${d.name}' has no type (IMPLICIT NONE is in effect and it is not declared)`, span: d.span });
+    // Redeclaring only an attribute of a host or module entity (e.g. SAVE): keep the host's symbol.
+    if (!explicit && hostSym && !d.dummy && !d.result) return null;
     const type: Type = explicit ? provisionalType(d.type!) : (u.scope.implicitType(d.name) ?? { base: "unknown" });
     const storage = d.attrs.has("parameter")
       ? "parameter"
@@ -217,7 +254,7 @@ export function declareUnit(unit: FUnit, u: UnitContext, params: { name: string;
     }
     if (d.equivalence !== undefined) sym.equivalence = d.equivalence;
     const a = sym.attrs;
-    if (d.attrs.has("save") || saveAll.value || d.data || (d.init && storage !== "parameter")) a.save = true;
+    if (d.attrs.has("save") || this.saveAll || d.data || (d.init && storage !== "parameter")) a.save = true;
     if (d.attrs.has("allocatable")) a.allocatable = true;
     if (d.attrs.has("pointer")) a.pointer = true;
     if (d.attrs.has("target")) a.target = true;
@@ -227,27 +264,27 @@ export function declareUnit(unit: FUnit, u: UnitContext, params: { name: string;
     if (d.attrs.has("parameter")) a.constant = true;
     if (d.data || d.init) a.initialized = true;
     if (d.intent) a.intent = d.intent;
-    made.push([d, sym]);
+    return sym;
   }
-  const byName = new Map(made.map(([d, sym]) => [d.name, { d, sym }]));
-  const resolveType = (d: DeclInfo, sym: Sym) => {
-    if (d.type) sym.type = typeOf(d.type, u);
-    if (d.charLen !== undefined && sym.type.base === "character") sym.type = { ...sym.type, ...charLenOf(d.charLen, u) };
-  };
-  for (const name of paramOrder) {
-    const e = byName.get(name);
-    if (!e || !e.d.value) continue;
-    resolveType(e.d, e.sym);
-    e.sym.value = foldKindCalls(lowerExpr(e.d.value, u));
+
+  resolveValuesAndBounds(made: [DeclInfo, Sym][]): void {
+    const byName = new Map(made.map(([d, sym]) => [d.name, { d, sym }]));
+    for (const name of this.paramOrder) {
+      const e = byName.get(name);
+      if (!e || !e.d.value) continue;
+      this.resolveType(e.d, e.sym);
+      e.sym.value = foldKindCalls(lowerExpr(e.d.value, this.u));
+    }
+    for (const [d, sym] of made) {
+      if (!d.attrs.has("parameter")) this.resolveType(d, sym);
+      if (d.dims) sym.dims = d.dims.map((x) => lowerDim(x, this.u, sym));
+    }
   }
-  for (const [d, sym] of made) {
-    if (!d.attrs.has("parameter")) resolveType(d, sym);
-    if (d.dims) sym.dims = d.dims.map((x) => lowerDim(x, u, sym));
+
+  private resolveType(d: DeclInfo, sym: Sym): void {
+    if (d.type) sym.type = typeOf(d.type, this.u);
+    if (d.charLen !== undefined && sym.type.base === "character") sym.type = { ...sym.type, ...charLenOf(d.charLen, this.u) };
   }
-  for (const s of stmtFuncDefs) defineStatementFunction(s, u);
-  u.proc.params = params.map((p) => (p.name === "*" ? null : u.scope.syms.get(p.name) ?? u.scope.implicitSym(p.name, p.span, "dummy"))).filter((x): x is Sym => x !== null);
-  for (const p of u.proc.params) if (p.storage !== "dummy" && p.storage !== "procedure") p.storage = "dummy";
-  return executable;
 }
 
 function lowerDim(d: FDimSpec, u: UnitContext, sym: Sym): Dim {

@@ -1,0 +1,22 @@
+import { formatDiagnostic } from "../diagnostics/diagnostic.js";
+import { loadProgram, type LoadOptions } from "../driver/load-program.js";
+import { buildFileReport, type FileReport } from "../report/file-report.js";
+import type { SourceHost } from "../source/host.js";
+
+/** What `doall analyze` produces for one file: plain data, so a worker thread can send it back. */
+export interface AnalyzeResult {
+  report: FileReport;
+  /** Diagnostics as `file:line:col: severity: message` lines. */
+  messages: string[];
+  failed: boolean;
+}
+
+export function analyzeFile(file: string, host: SourceHost, opts: LoadOptions): AnalyzeResult {
+  const loaded = loadProgram(file, host, opts);
+  const diags = [...loaded.diagnostics, ...(loaded.program?.diagnostics ?? [])];
+  return {
+    report: buildFileReport(file, loaded.program, loaded.diagnostics),
+    messages: diags.map((d) => formatDiagnostic(d, file)),
+    failed: diags.some((d) => d.severity === "error"),
+  };
+}
