@@ -1,0 +1,52 @@
+import { clauseWords, wrapWords, type DirectiveClauses } from "../directive-text.js";
+import { insertLines, type LineInsertion } from "../insert-lines.js";
+
+/** A `!$omp parallel do` to write around one DO loop. */
+export interface FortranLoopDirective {
+  /** First line of the DO statement (the label line, if any). */
+  line: number;
+  /** Last line of the loop: END DO or the terminal statement, continuations included. */
+  endLine: number;
+  clauses: DirectiveClauses;
+  /**
+   * Write `!$omp end parallel do` after the loop. OpenMP lets it be omitted
+   * and forbids it on a DO that shares its terminal statement with an
+   * enclosing DO (it would land outside the enclosing loop).
+   */
+  end: boolean;
+}
+
+const FIXED_WIDTH = 72;
+const FREE_WIDTH = 132;
+
+/**
+ * Writes OpenMP directives into Fortran source, changing nothing else:
+ * the original lines are kept byte for byte and directive lines are added
+ * before each parallel loop (and after it, for the END directive). Fixed
+ * form puts the sentinel in column 1 and continues long directives on
+ * `!$omp&` lines within 72 columns; free form indents like the DO and
+ * continues with `&`.
+ */
+export function emitFortranDirectives(text: string, form: "fixed" | "free", loops: FortranLoopDirective[]): string {
+  const lines = text.split("\n");
+  const ins: LineInsertion[] = [];
+  for (const l of loops) {
+    const doLine = (lines[l.line - 1] ?? "").replace(/\r$/, "");
+    const words = ["parallel do", ...clauseWords(l.clauses, "fortran")];
+    if (form === "fixed") {
+      const body = wrapWords(words, FIXED_WIDTH - 7);
+      ins.push({ line: l.line, where: "before", lines: body.map((b, i) => (i === 0 ? `!$omp ${b}` : `!$omp& ${b}`)) });
+      if (l.end) ins.push({ line: l.endLine, where: "after", lines: ["!$omp end parallel do"] });
+    } else {
+      const indent = /^[ \t]*/.exec(doLine)![0];
+      const body = wrapWords(words, Math.max(40, FREE_WIDTH - indent.length - 10));
+      ins.push({
+        line: l.line,
+        where: "before",
+        lines: body.map((b, i) => `${indent}${i === 0 ? "!$omp " : "!$omp& "}${b}${i < body.length - 1 ? " &" : ""}`),
+      });
+      if (l.end) ins.push({ line: l.endLine, where: "after", lines: [`${indent}!$omp end parallel do`] });
+    }
+  }
+  return insertLines(text, ins);
+}
