@@ -1,0 +1,42 @@
+/**
+ * Why a loop is not parallel (or is, with a condition), as data. The JSON
+ * report shows these fields (DESIGN.md: `kind`, `var`, `source`/`sink`
+ * lines, `distance`/`direction`, `test`); `message` is the sentence the
+ * text report and `doall explain` print.
+ */
+export type ReasonKind =
+  | "flow"
+  | "anti"
+  | "output"
+  | "input"
+  | "call"
+  | "io"
+  | "exit"
+  | "unknown-bound"
+  | "not-candidate"
+  | "unanalyzable"
+  | "scalar"
+  | "existing-directive"
+  | "not-profitable"
+  | "nested"
+  | "included-file";
+
+export interface ReasonRef {
+  line: number;
+  /** The reference as written, e.g. `a(i+1)`. */
+  text?: string;
+}
+
+export interface Reason {
+  kind: ReasonKind;
+  message: string;
+  var?: string;
+  source?: ReasonRef;
+  sink?: ReasonRef;
+  distance?: (number | null)[];
+  direction?: string[];
+  /** The dependence test that decided, or gave up. */
+  test?: string;
+  /** Line of the statement the reason is about (a call, an I/O statement, a jump). */
+  line?: number;
+}
