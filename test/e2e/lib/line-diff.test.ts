@@ -1,0 +1,51 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { emitCDirectives } from "../../../src/emit/c/emit-c.js";
+import { emitFortranDirectives } from "../../../src/emit/fortran/emit-fortran.js";
+import { alignLines, checkDirectivesOnly } from "./line-diff.js";
+
+const none = { private: [], firstprivate: [], lastprivate: [], reductions: [] };
+
+test("alignLines matches a longest common subsequence", () => {
+  assert.deepEqual(alignLines(["a", "b", "c"], ["a", "x", "b", "c", "y"]), [0, -1, 1, 2, -1]);
+  assert.deepEqual(alignLines([], ["a"]), [-1]);
+});
+
+test("only directive lines added: identical, and the directive lines are listed", () => {
+  const src = "program p\n  do i = 1, n\n    a(i) = 0\n  end do\nend program p\n";
+  const out = emitFortranDirectives(src, "free", [{ line: 2, endLine: 4, clauses: { ...none, private: ["t"] }, end: true }]);
+  const r = checkDirectivesOnly(src, out, "fortran");
+  assert.equal(r.identical, true);
+  assert.deepEqual(r.directiveLines, [2, 6]);
+  assert.deepEqual(r.changed, []);
+});
+
+test("a line split by the C emitter is reported as a changed hunk", () => {
+  const src = "int f(int *a, int n) {\n  int i; for (i = 0; i < n; i++)\n    a[i] = 0;\n  return 0;\n}\n";
+  const out = emitCDirectives(src, [{ line: 2, column: 10, clauses: none }]);
+  const r = checkDirectivesOnly(src, out, "c");
+  assert.equal(r.identical, false);
+  assert.equal(r.changed.length, 1);
+  assert.equal(r.changed[0]!.originalLine, 2);
+  assert.deepEqual(r.changed[0]!.original, ["  int i; for (i = 0; i < n; i++)"]);
+  assert.deepEqual(r.changed[0]!.transformed, ["  int i;", "  for (i = 0; i < n; i++)"]);
+});
+
+test("any other edit is reported: a changed statement, a deleted line, a lost final newline", () => {
+  const src = "      x = 1\n      y = 2\n      z = 3\n";
+  const r = checkDirectivesOnly(src, "      x = 1\n!$omp parallel do\n      y = 5\n      z = 3\n", "fortran");
+  assert.equal(r.identical, false);
+  assert.deepEqual(r.changed, [{ originalLine: 2, original: ["      y = 2"], transformedLine: 3, transformed: ["      y = 5"] }]);
+  assert.deepEqual(checkDirectivesOnly(src, "      x = 1\n      z = 3\n", "fortran").changed[0]!.original, ["      y = 2"]);
+  assert.equal(checkDirectivesOnly(src, src.slice(0, -1), "fortran").identical, false);
+  // CRLF bytes count.
+  assert.equal(checkDirectivesOnly("a\r\nb\r\n", "a\nb\n", "c").identical, false);
+});
+
+test("C pragmas continued with a backslash are directive lines", () => {
+  const src = "void f(void) {\n  for (;;) ;\n}\n";
+  const out = "void f(void) {\n  #pragma omp parallel for \\\n      private(t)\n  for (;;) ;\n}\n";
+  const r = checkDirectivesOnly(src, out, "c");
+  assert.equal(r.identical, true);
+  assert.deepEqual(r.directiveLines, [2, 3]);
+});

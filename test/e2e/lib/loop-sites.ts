@@ -1,0 +1,60 @@
+import { dirname } from "node:path";
+import { nodeHost } from "../../../src/cli/node-host.js";
+import { parseFortran } from "../../../src/frontend/fortran/parse-fortran.js";
+import { formForPath } from "../../../src/frontend/fortran/source-reader.js";
+import { collectLoops } from "../../../src/ir/walk.js";
+import { scanCLoops } from "./c-loop-scan.js";
+import type { Lang } from "./toolchain.js";
+
+/** Where one loop of a program is: what an emitter needs to put a directive on it. */
+export interface LoopSite {
+  /** Line of the DO / for keyword (the label line of a labeled DO). */
+  line: number;
+  /** Column of the keyword (C: where the pragma goes). */
+  column: number;
+  /** Last line: END DO, the terminal statement, the closing brace. */
+  endLine: number;
+  /** Line of the enclosing loop, or null. */
+  parentLine: number | null;
+  /** Counted loop (DO with control, C for) rather than DO WHILE / while / do. */
+  counted: boolean;
+  /** Fortran: its terminal statement also ends another DO of the nest. */
+  sharedTerminal: boolean;
+}
+
+/**
+ * The loops of one source file. Fortran comes from our own front end (so
+ * the corpus doubles as a test that it reads these programs); C from a
+ * lexical scan until the C front end is on main. `path` is the file on disk
+ * (INCLUDE and USE are resolved next to it).
+ */
+export function loopSites(path: string, text: string, lang: Lang): LoopSite[] {
+  return lang === "c" ? cSites(text) : fortranSites(path, text);
+}
+
+function cSites(text: string): LoopSite[] {
+  return scanCLoops(text).map((l) => ({ line: l.line, column: l.column, endLine: l.endLine, parentLine: l.parentLine, counted: l.keyword === "for", sharedTerminal: false }));
+}
+
+function fortranSites(path: string, text: string): LoopSite[] {
+  const program = parseFortran(path, text, nodeHost(dirname(path)), { form: formForPath(path) ?? "fixed" });
+  const errors = program.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length) throw new Error(`${path}: the Fortran front end rejects it:\n${errors.map((d) => `  ${d.span ? `${d.span.line}:${d.span.column}: ` : ""}${d.message}`).join("\n")}`);
+  const sites: LoopSite[] = [];
+  for (const proc of program.procedures) {
+    for (const { loop, parent } of collectLoops(proc.body)) {
+      if (loop.span.file !== path) continue;
+      const shares = (other: typeof loop | null) => other !== null && loop.terminalLabel !== undefined && other.terminalLabel === loop.terminalLabel;
+      const child = collectLoops(loop.body).some((c) => shares(c.loop));
+      sites.push({
+        line: loop.span.line,
+        column: loop.span.column,
+        endLine: loop.endSpan.endLine,
+        parentLine: parent ? parent.span.line : null,
+        counted: loop.form === "do",
+        sharedTerminal: shares(parent) || child,
+      });
+    }
+  }
+  return sites.sort((a, b) => a.line - b.line);
+}

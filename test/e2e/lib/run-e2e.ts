@@ -1,0 +1,52 @@
+import { checkExpectations, type ExpectationCheck } from "./check-expectations.js";
+import { checkTransformedProgram, type CheckOptions, type TransformedCheck } from "./check-transformed.js";
+import type { E2EProgram } from "./corpus.js";
+import { emittedLoops, type EmittedLoop } from "./emitted-loops.js";
+import { loopSites } from "./loop-sites.js";
+
+/** A parallelizer under test: the path of the source file and its text in, the new text out. */
+export type Transform = (path: string, text: string) => string | Promise<string>;
+
+export interface E2EOptions extends CheckOptions {
+  /** Accept changed lines other than added directives (loops a transform rewrote). Default false. */
+  allowRewrites?: boolean;
+}
+
+export interface E2EReport {
+  program: E2EProgram;
+  transformed: string;
+  run: TransformedCheck;
+  emitted: EmittedLoop[];
+  expectations: ExpectationCheck;
+  /** Sound (no directive on a serial loop), same output with 1, 2, 4 threads, text kept. */
+  ok: boolean;
+  problems: string[];
+}
+
+/**
+ * The whole end-to-end check of one program against a transformer: run it,
+ * compile and run what it wrote with 1, 2 and 4 threads against the serial
+ * output, check the text was only added to, read back which loops got a
+ * directive and compare with the markers.
+ */
+export async function runE2E(program: E2EProgram, transform: Transform, opts: E2EOptions = {}): Promise<E2EReport> {
+  const transformed = await transform(program.path, program.text);
+  const run = await checkTransformedProgram(program, transformed, opts);
+  const emitted = emittedLoops(program.text, transformed, program.lang, loopSites(program.path, program.text, program.lang));
+  const expectations = checkExpectations(program.expectations, emitted);
+  const problems = [...run.problems];
+  for (const u of expectations.unsound) problems.push(`line ${u.expectation.loopLine}: directive '${u.emitted.directive}' on a loop ${u.why}`);
+  for (const u of expectations.unmarked) problems.push(`line ${u.line}: directive on a line that is not a marked loop`);
+  if (!run.text.identical && !opts.allowRewrites) {
+    for (const h of run.text.changed) problems.push(`text changed at original line ${h.originalLine}: ${JSON.stringify(h.original)} -> ${JSON.stringify(h.transformed)}`);
+  }
+  return { program, transformed, run, emitted, expectations, ok: problems.length === 0, problems };
+}
+
+/** A few lines for a failing assertion or a log: problems first, then the precision figure. */
+export function formatReport(r: E2EReport): string {
+  const lines = [`${r.program.name}: ${r.ok ? "ok" : "FAILED"}; parallel loops found ${r.expectations.precision.found}/${r.expectations.precision.expected}`];
+  for (const p of r.problems) lines.push(`  ${p}`);
+  for (const m of r.expectations.missed) lines.push(`  missed: line ${m.loopLine} (parallel${m.note ? `: ${m.note}` : ""})`);
+  return lines.join("\n");
+}
