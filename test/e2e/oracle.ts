@@ -3,7 +3,7 @@ import { emitCDirectives } from "../../src/emit/c/emit-c.js";
 import { emitFortranDirectives } from "../../src/emit/fortran/emit-fortran.js";
 import { formForPath } from "../../src/frontend/fortran/source-reader.js";
 import type { E2EProgram } from "./lib/corpus.js";
-import type { Expectation, Verdict } from "./lib/expectations.js";
+import type { Expectation, ExpectedClauses, Verdict } from "./lib/expectations.js";
 import { alignLines, directiveLineFlags } from "./lib/line-diff.js";
 import { loopSites, type LoopSite } from "./lib/loop-sites.js";
 
@@ -15,14 +15,46 @@ import { loopSites, type LoopSite } from "./lib/loop-sites.js";
  * program races or fails to compile, so the corpus checks its own markers.
  */
 export function oracleTransform(p: E2EProgram, verdicts: Verdict[] = ["parallel"], sites: LoopSite[] = loopSites(p.path, p.text, p.lang)): string {
-  const chosen = p.expectations.filter((x) => verdicts.includes(x.verdict));
-  const site = (x: Expectation) => {
+  return insertDirectives(p, p.expectations.filter((x) => verdicts.includes(x.verdict)), sites);
+}
+
+/**
+ * The loops marked parallel, either or runtime, in rounds such that no
+ * loop of a round encloses another of the same round. OpenMP runs a
+ * parallel region nested in another with one thread (nesting is off by
+ * default), so a marker is only tested when no enclosing loop has a
+ * directive: round r holds the loops with r marked-safe loops around them.
+ */
+export function oracleRounds(p: E2EProgram, sites: LoopSite[] = loopSites(p.path, p.text, p.lang)): Expectation[][] {
+  const safe = new Map(p.expectations.filter((x) => x.verdict !== "serial").map((x) => [x.loopLine, x]));
+  const parent = new Map(sites.map((s) => [s.line, s.parentLine]));
+  const rounds: Expectation[][] = [];
+  for (const x of safe.values()) {
+    let depth = 0;
+    for (let at = parent.get(x.loopLine) ?? null; at !== null; at = parent.get(at) ?? null) if (safe.has(at)) depth++;
+    (rounds[depth] ??= []).push(x);
+  }
+  return rounds.filter((r) => r.length);
+}
+
+/** A loop to put a directive on, and the directive's clauses. */
+export type DirectiveRequest = Pick<Expectation, "loopLine" | "clauses">;
+
+export const NO_CLAUSES: ExpectedClauses = { private: [], firstprivate: [], lastprivate: [], reductions: [], linear: [] };
+
+/**
+ * Writes `parallel do` / `parallel for` directives on the given loops with
+ * the real emitters: the oracle's markers, or (negative tests) a loop an
+ * expert marked serial.
+ */
+export function insertDirectives(p: E2EProgram, loops: DirectiveRequest[], sites: LoopSite[] = loopSites(p.path, p.text, p.lang)): string {
+  const site = (x: DirectiveRequest) => {
     const s = sites.find((l) => l.line === x.loopLine);
-    if (!s) throw new Error(`${p.name}:${x.markerLine}: marker is not right before a loop`);
-    if (!s.counted) throw new Error(`${p.name}:${x.markerLine}: marked ${x.verdict} but is not a counted loop`);
+    if (!s) throw new Error(`${p.name}:${x.loopLine}: no loop starts on this line`);
+    if (!s.counted) throw new Error(`${p.name}:${x.loopLine}: not a counted loop, no directive can go there`);
     return s;
   };
-  const clauses = (x: Expectation): DirectiveClauses => ({
+  const clauses = (x: DirectiveRequest): DirectiveClauses => ({
     private: x.clauses.private,
     firstprivate: x.clauses.firstprivate,
     lastprivate: x.clauses.lastprivate,
@@ -31,9 +63,9 @@ export function oracleTransform(p: E2EProgram, verdicts: Verdict[] = ["parallel"
   });
   let out =
     p.lang === "c"
-      ? emitCDirectives(p.text, chosen.map((x) => ({ line: x.loopLine, column: site(x).column, clauses: clauses(x) })))
-      : emitFortranDirectives(p.text, formForPath(p.path) ?? "fixed", chosen.map((x) => ({ line: x.loopLine, endLine: site(x).endLine, clauses: clauses(x), end: !site(x).sharedTerminal })));
-  const linear = chosen.filter((x) => x.clauses.linear.length);
+      ? emitCDirectives(p.text, loops.map((x) => ({ line: x.loopLine, column: site(x).column, clauses: clauses(x) })))
+      : emitFortranDirectives(p.text, formForPath(p.path) ?? "fixed", loops.map((x) => ({ line: x.loopLine, endLine: site(x).endLine, clauses: clauses(x), end: !site(x).sharedTerminal })));
+  const linear = loops.filter((x) => x.clauses.linear.length);
   if (linear.length) out = addLinearClauses(p, out, linear);
   return out;
 }
@@ -43,7 +75,7 @@ export function oracleTransform(p: E2EProgram, verdicts: Verdict[] = ["parallel"
  * oracle adds it after them: a continuation line in Fortran (a fixed-form
  * directive must stay within 72 columns), words on the pragma in C.
  */
-function addLinearClauses(p: E2EProgram, text: string, loops: Expectation[]): string {
+function addLinearClauses(p: E2EProgram, text: string, loops: DirectiveRequest[]): string {
   const a = p.text.split("\n");
   const b = text.split("\n");
   const match = alignLines(a, b);

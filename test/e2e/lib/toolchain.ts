@@ -18,7 +18,7 @@ export type CompileResult =
   | { ok: false; command: string; stderr: string; timedOut: boolean };
 
 export interface CompileOptions {
-  /** -fopenmp. The serial reference is built without it. */
+  /** -fopenmp (both the serial reference and the transformed program use it). */
   openmp: boolean;
   timeoutMs?: number;
 }
