@@ -32,9 +32,9 @@ int main(void) {
     h[k[i]]++;
     g[k[i]] += i;
   }
-  // doall: serial -- k repeats: the last i with k[i] == b must be the one left in last[b]
+  // doall: serial -- k repeats: the value of the last i with k[i] == b must be the one left in last[b]
   for (i = 0; i < N; i++)
-    last[k[i]] = i;
+    last[k[i]] = (i * 7) % 1000;
   // doall: serial -- m counts the elements kept so far: positions depend on every earlier iteration
   for (i = 0; i < N; i++)
     if (x[i] > 50.0) packed[m++] = x[i] + i;

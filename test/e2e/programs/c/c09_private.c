@@ -56,10 +56,11 @@ int main(void) {
     t = i * 0.5;
     f[i] = t + b[i];
   }
-  /* jlast is set only in some iterations and read after the loop. */
+  /* jlast is set only in some iterations and read after the loop; its
+     values do not grow with i, so not even a max reduction could do. */
   // doall: serial -- jlast is defined only when b[i] > 0.8 and is live after the loop
   for (i = 0; i < N; i++)
-    if (b[i] > 0.8) jlast = i;
+    if (b[i] > 0.8) jlast = (i * 7) % 1000;
   /* u is set only when b[i] > 0.5: other iterations reuse an old value. */
   // doall: serial -- u flows from the iteration that last set it
   for (i = 0; i < N; i++) {

@@ -36,7 +36,7 @@ int main(void) {
     b[perm[i]] = i;
   // doall: serial -- idx repeats values: the last i writing c[idx[i]] must win
   for (i = 0; i < N; i++)
-    c[idx[i]] = i;
+    c[idx[i]] = (i * 13) % 101 + i / 1000;
   /* A linked list through the permutation. */
   // doall: either -- perm is one-to-one, so each iteration writes its own node; only the data say so
   for (i = 0; i < N; i++) {

@@ -38,9 +38,9 @@ program condred
   end do
 
   last = 0
-  ! doall: serial -- k repeats: the last i with k(i) = b must be the one left in last(b)
+  ! doall: serial -- k repeats: the value of the last i with k(i) = b must be the one left in last(b)
   do i = 1, n
-    last(k(i)) = i
+    last(k(i)) = mod(i * 7, 1000)
   end do
 
   m = 0

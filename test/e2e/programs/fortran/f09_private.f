@@ -54,11 +54,12 @@ c doall: parallel lastprivate(t)
          t = dble(i) * 0.5d0
          f(i) = t + b(i)
    90 continue
-c     jlast is set only in some iterations and read after the loop.
+c     jlast is set only in some iterations and read after the loop; its
+c     values do not grow with i, so not even a max reduction could do.
       jlast = -1
 c doall: serial -- jlast is defined only when b(i) > 0.8 and is live after the loop
       do 100 i = 1, n
-         if (b(i) .gt. 0.8d0) jlast = i
+         if (b(i) .gt. 0.8d0) jlast = mod(i * 7, 1000)
   100 continue
 c     u is set only when b(i) > 0.5: other iterations reuse an old value.
       u = 0.0d0

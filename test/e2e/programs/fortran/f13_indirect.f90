@@ -25,7 +25,7 @@ program indirect
   end do
   ! doall: serial -- idx repeats values: the last i writing c(idx(i)) must win
   do i = 1, n
-    c(idx(i)) = i
+    c(idx(i)) = val(i) + i / 1000
   end do
 
   ! A linked list through the permutation: node -> nxt(node).
