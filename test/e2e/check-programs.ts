@@ -19,7 +19,7 @@ import { markerProblems } from "./lib/marker-coverage.js";
 import { runProcess } from "./lib/process.js";
 import { compile, run } from "./lib/toolchain.js";
 import { insertDirectives, NO_CLAUSES, oracleRounds, oracleTransform } from "./oracle.js";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 
@@ -32,8 +32,12 @@ async function warnings(p: E2EProgram): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "doall-wall-"));
   for (const f of programFiles(p)) writeFileSync(join(dir, f.name), f.text);
   const cmd = p.lang === "c" ? "gcc" : "gfortran";
-  const r = await runProcess(cmd, ["-Wall", "-Wextra", "-O1", "-fopenmp", "-c", basename(p.path)], { cwd: dir, timeoutMs: 60_000 });
-  return r.stderr;
+  try {
+    const r = await runProcess(cmd, ["-Wall", "-Wextra", "-O1", "-fopenmp", "-c", basename(p.path)], { cwd: dir, timeoutMs: 60_000 });
+    return r.stderr;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function check(p: E2EProgram): Promise<string[]> {
