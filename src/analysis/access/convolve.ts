@@ -38,8 +38,8 @@ import { AffineOverflow, divideStride, divideVelocity, ok, widenNum, widenNumToM
  * Two cases the paper does not list: Vel1 = 0 (every inner iteration touches
  * the same region, rule (0)), and a Num1 that changes with Var1 (a
  * triangular loop inside), which is widened to its maximum (§5.2 rule 1).
- * When no condition holds and widening is allowed, the §5.2 rules are tried
- * (widen.ts) and the tightest result is kept.
+ * When no condition holds and widening is allowed, the §5.2 rules make one
+ * hold (see `widened`).
  */
 export interface LoopLevel {
   var: Sym;
@@ -165,14 +165,7 @@ function combine(p: AccessPattern, bounds: (a: Affine) => Bounds, widen: boolean
   }
   const why = whyNot(S, V, N, U, nMax);
   if (!widen) return why;
-  const candidates = widenings(p, S, V, N, U, geq, nMax).filter((c): c is Shape => c !== undefined);
-  if (candidates.length === 0) return why;
-  // The tightest description: the smallest span Str·(Num − 1) when all are constant, else the first.
-  let best = candidates[0]!;
-  for (const c of candidates.slice(1)) {
-    if (isConstant(c.num) && isConstant(best.num) && c.stride * (c.num.c - 1) < best.stride * (best.num.c - 1)) best = c;
-  }
-  return best;
+  return widened(p, S, V, N, U, nMax);
 }
 
 function whyNot(S: number, V: number, N: Affine, U: Affine, nMax: (n: Affine) => number | undefined): string {
@@ -186,37 +179,34 @@ function whyNot(S: number, V: number, N: Affine, U: Affine, nMax: (n: Affine) =>
   return isConstant(U) ? `Vel×ub = ${V}×${U.c} < Str = ${S}: gaps inside the region` : `cannot show Vel×ub ≥ Str (Vel ${V}, ub ${formatAffine(U)}, Str ${S})`;
 }
 
-/** The §5.2 candidates: enlarge Num; divide Stride (then maybe enlarge Num); divide Velocity. */
-function widenings(p: AccessPattern, S: number, V: number, N: Affine, U: Affine, geq: (a: Affine, k: number) => boolean, nMax: (n: Affine) => number | undefined): (Shape | undefined)[] {
-  const out: (Shape | undefined)[] = [];
-  // Rule 1 alone (Fig. 8): Num1 ≤ q, so Num1 → q makes condition (2) hold.
-  // `scaled`: pat.num is N·scaled (after rule 2), so a cap on N scales too.
-  const viaNum = (pat: AccessPattern, stride: number, pre: Widening[], scaled: number): Shape | undefined => {
-    const q = V / stride;
-    const n = pat.num;
-    if (geq(n, q)) return { start: pat.start, stride, num: ok(add(ok(scale(ok(sub(U, constant(1))), q)), n)), rule: "(2)", widenings: pre, exact: false };
-    const cap = nMax(N);
-    const m = cap === undefined ? undefined : cap * scaled;
-    if (m === undefined || m > q) return undefined;
-    const w = widenNum(pat, constant(q));
-    return { start: pat.start, stride, num: ok(scale(U, q)), rule: "(2)", widenings: [...pre, w.widening], exact: false };
-  };
-  if (V >= S && V % S === 0) out.push(viaNum(p, S, [], 1));
+/**
+ * §5.2 when no condition holds. If Str divides Vel and Num1 ≤ q is
+ * provable, rule 1 enlarges Num1 to q (Fig. 8: Num 9 → 10 gives
+ * A(i, 0, 1, 90, 100, MAY)9). Otherwise rules 2 and 3 divide Stride and
+ * Velocity down to g = gcd(Str, Vel) (Num1·Str/g, ub1·Vel/g), after which
+ * Str′ = Vel′ = g and (2) applies with q = 1. That last step needs Num′ ≥ 1
+ * only for exactness: when the inner region is empty anything describes it,
+ * so the MAY result holds for every Num1.
+ */
+function widened(p: AccessPattern, S: number, V: number, N: Affine, U: Affine, nMax: (n: Affine) => number | undefined): Shape {
+  const q = V / S;
+  const m = nMax(N);
+  if (V % S === 0 && m !== undefined && m <= q) {
+    const w = widenNum(p, constant(q));
+    return { start: p.start, stride: S, num: ok(scale(U, q)), rule: "(2)", widenings: [w.widening], exact: false };
+  }
   const g = gcd(S, V);
-  // Rule 2: Str → gcd(Str, Vel), so that the new Stride divides Velocity.
+  let pat = p;
+  const ws: Widening[] = [];
   if (g < S) {
-    const w = divideStride(p, g);
-    out.push(viaNum(w.pattern, g, [w.widening], S / g));
+    const w = divideStride(pat, g);
+    pat = w.pattern;
+    ws.push(w.widening);
   }
-  // Rule 3: Vel → gcd(Str, Vel), so that the new Velocity divides Stride; then (3) or, if Vel′ = Str, (2) with q = 1.
   if (g < V) {
-    const w = divideVelocity(p, g);
-    const U2 = w.pattern.ub;
-    if (g === S) {
-      if (geq(N, 1)) out.push({ start: p.start, stride: S, num: ok(add(ok(sub(U2, constant(1))), N)), rule: "(2)", widenings: [w.widening], exact: false });
-    } else if (geq(U2, S / g)) {
-      out.push({ start: p.start, stride: g, num: ok(add(ok(scale(ok(sub(N, constant(1))), S / g)), U2)), rule: "(3)", widenings: [w.widening], exact: false });
-    }
+    const w = divideVelocity(pat, g);
+    pat = w.pattern;
+    ws.push(w.widening);
   }
-  return out;
+  return { start: p.start, stride: g, num: ok(add(ok(sub(pat.ub, constant(1))), pat.num)), rule: "(2)", widenings: ws, exact: false };
 }

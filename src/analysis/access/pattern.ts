@@ -84,7 +84,8 @@ export function affineValue(a: Affine, order: readonly Sym[] = []): number | str
 
 /** `A(j, 10*i - 10, 1, 1, 1, MUST)_10`, the paper's notation. */
 export function patternText(p: AccessPattern, order: readonly Sym[] = []): string {
-  const ub = isConstant(p.ub) ? String(p.ub.c) : `(${formatAffine(p.ub, order)})`;
+  const u = formatAffine(p.ub, order);
+  const ub = /^[\w.]+$/.test(u) ? u : `(${u})`;
   return `A(${p.var.name}, ${formatAffine(p.start, order)}, ${p.stride}, ${formatAffine(p.num, order)}, ${p.velocity}, ${p.accuracy})_${ub}`;
 }
 
