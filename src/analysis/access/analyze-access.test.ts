@@ -254,3 +254,32 @@ end
   assert.equal(run(quiet).status, "full");
   assert.equal(run(quiet).stop, undefined);
 });
+
+test("a non-constant extent stops the analysis at the first loop that moves a later dimension (variable size)", () => {
+  const src = `subroutine blts(ldmx, ldmy, v, k)
+  integer ldmx, ldmy, k, i, j, m
+  double precision v(5, ldmx, ldmy, *)
+  do j = 1, 10
+    do i = 1, 10
+      do m = 1, 5
+        v(m, i, j, k) = 0
+      end do
+    end do
+  end do
+  do i = 1, 10
+    v(1, i, 1, k) = 0
+  end do
+  do j = 1, 10
+    v(1, 1, j, k) = 0
+  end do
+end
+`;
+  const [a, b, c] = accessOf(src);
+  assert.deepEqual(describe(a!).slice(1), [
+    "  level m: A(m, 5*i + 5*(ldmx * (j - 1)) + 5*(ldmx * ldmy * (k - 1)) - 5, 1, 1, 1, MUST)_5",
+    "  level i: A(i, 5*(ldmx * (j - 1)) + 5*(ldmx * ldmy * (k - 1)), 1, 5, 5, MUST)_10",
+    "  partial (variable size): the extent of dimension 2 of v (ldmx) is not a constant, and the j loop moves along a later dimension",
+  ]);
+  assert.equal(b!.status, "full");
+  assert.deepEqual([c!.status, c!.stop!.category], ["failed", "variable size"]);
+});

@@ -4,11 +4,11 @@ import type { Procedure, Program } from "../../ir/program.js";
 import type { Loop } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import type { Span } from "../../source/span.js";
-import { coeffOf, substitute, type Affine } from "../symbolic/affine.js";
+import { addScaled, coeffOf, constant, substitute, variable, type Affine } from "../symbolic/affine.js";
 import { convolve, type ConvolutionRule } from "./convolve.js";
 import type { CallEffects } from "./defs.js";
 import { disturbedLoops, jumpTargets } from "./jumps.js";
-import { linearize, offsetOf, type Linearization } from "./linearize.js";
+import { linearize, sizeTermExpr, type Linearization } from "./linearize.js";
 import { IndexRanges, levelBounds, type LevelBounds } from "./loop-bounds.js";
 import type { AccessPattern, Accuracy } from "./pattern.js";
 import { collectRefSites, type LevelKind, type NestLevel, type RefSite, type Role } from "./ref-sites.js";
@@ -150,17 +150,15 @@ class SiteAnalyzer {
     const lin = linearize(site.ref.sym);
     if (!lin.ok) return stop("variable size", lin.message, d - 1);
     if (site.ref.kind === "section") return stop("subscript form", "an array section", d - 1);
-    const subs: Affine[] = [];
-    for (const s of site.ref.subs) {
-      const a = this.values.affineAt(s, site);
-      if (!a) return stop("subscript form", `the subscript ${this.name(s)} is not affine in the loop indices`, d - 1);
-      subs.push(a);
-    }
-    const offset = offsetOf(lin.lin, subs);
-    if (!offset) return stop("subscript form", "integer overflow in the offset", d - 1);
+    const off = this.offset(site, lin.lin);
+    if (typeof off === "string") return stop(off.startsWith("the lower") ? "variable size" : "subscript form", off, d - 1);
+    const { offset, subs, sizeTerms } = off;
     out.offset = offset;
+    // A term of the offset that changes in a loop: "variable size" when it carries a non-constant extent.
+    const category = (s: Sym): StopCategory => (sizeTerms.has(s.id) ? "variable size" : "subscript form");
+    const changes = (s: Sym, index: Sym) => (sizeTerms.has(s.id) ? `${lin.lin.variable}, and the ${index.name} loop moves along a later dimension` : `${s.name} changes in the ${index.name} loop`);
     const moving = this.values.changingTerm(offset, inner, [inner.index!]);
-    if (moving) return stop("subscript form", `${moving.name} changes in the ${inner.index!.name} loop`, d - 1);
+    if (moving) return stop(category(moving), changes(moving, inner.index!), d - 1);
     const all = levels.map((l, m) => this.boundsOf(l, levels.slice(0, m)));
     const innerBounds = all[d - 1]!;
     if (typeof innerBounds === "string") return stop("unknown bounds", innerBounds, d - 1);
@@ -173,7 +171,7 @@ class SiteAnalyzer {
       const b = all[m]!;
       if (typeof b === "string") return stop("unknown bounds", b, m);
       const s = this.values.changingTerm(p.start, L, [b.index]);
-      if (s) return stop("subscript form", `${s.name} changes in the ${b.index.name} loop`, m);
+      if (s) return stop(category(s), changes(s, b.index), m);
       const n = this.values.changingTerm(p.num, L, [b.index, p.var]) ?? this.values.changingTerm(p.ub, L, [b.index]);
       if (n) return stop("unknown bounds", `${n.name} changes in the ${b.index.name} loop`, m);
       const numCap = p.accuracy === "MUST" ? this.numCap(site, subs, lin.lin, ranges, m + 2, p.stride) : undefined;
@@ -184,6 +182,52 @@ class SiteAnalyzer {
     }
     out.status = "full";
     return out;
+  }
+
+  /**
+   * The offset Σ c_d·(s_d − lower_d) as an affine form; a dimension whose
+   * coefficient holds a non-constant extent contributes one opaque term
+   * (a "size term"). A string says why there is none.
+   */
+  private offset(site: RefSite, lin: Linearization): { offset: Affine; subs: (Affine | undefined)[]; sizeTerms: Set<number> } | string {
+    let offset: Affine | undefined = constant(0);
+    const subs: (Affine | undefined)[] = [];
+    const sizeTerms = new Set<number>();
+    const ref = site.ref as ElemRef;
+    for (let d = 0; d < ref.subs.length && offset; d++) {
+      const sub = ref.subs[d]!;
+      const dim = lin.dims[d]!;
+      const lower = ref.sym.dims[d]!.lower;
+      if (dim.sizeFactor) {
+        // A constant subscript needs only the size itself: c·factor·(s − lower) with s − lower constant.
+        const s = this.values.affineAt(sub, site);
+        const lo = this.values.affineAt(lower, { chain: [], levels: [] });
+        const shift = s && lo ? addScaled(s, lo, -1) : undefined;
+        if (shift && shift.terms.length === 0) {
+          subs.push(s);
+          if (shift.c === 0) continue;
+          const f = this.values.opaqueSym(dim.sizeFactor);
+          if (!f) return `the extent of ${ref.sym.name} has side effects`;
+          sizeTerms.add(f.id);
+          offset = addScaled(offset, variable(f), dim.coeff * shift.c);
+          continue;
+        }
+        const t = this.values.opaqueSym(sizeTermExpr(dim.sizeFactor, sub, lower));
+        if (!t) return `the subscript ${this.name(sub)} is not affine in the loop indices`;
+        sizeTerms.add(t.id);
+        subs.push(undefined);
+        offset = addScaled(offset, variable(t), dim.coeff);
+        continue;
+      }
+      const s = this.values.affineAt(sub, site);
+      if (!s) return `the subscript ${this.name(sub)} is not affine in the loop indices`;
+      const lo = this.values.affineAt(lower, { chain: [], levels: [] });
+      if (!lo) return `the lower bound of dimension ${d + 1} of ${ref.sym.name} is not affine`;
+      subs.push(s);
+      offset = addScaled(offset, s, dim.coeff);
+      offset = offset && addScaled(offset, lo, -dim.coeff);
+    }
+    return offset ? { offset, subs, sizeTerms } : "integer overflow in the offset";
   }
 
   /** MAY when the reference is conditional in the loop's body or an iteration may end early. */
@@ -199,18 +243,20 @@ class SiteAnalyzer {
    * subscript's range over the loop indices and, under the in-bounds
    * assumption, by the declared extent.
    */
-  private numCap(site: RefSite, subs: Affine[], lin: Linearization, ranges: IndexRanges, from: number, stride: number): number | undefined {
+  private numCap(site: RefSite, subs: (Affine | undefined)[], lin: Linearization, ranges: IndexRanges, from: number, stride: number): number | undefined {
     const level = site.levels[from];
     if (!level) return 1;
     let span = 0;
     for (let k = 0; k < subs.length; k++) {
-      if (!this.values.changingTerm(subs[k]!, level)) continue;
-      const b = ranges.bounds(subs[k]!);
+      const sub = subs[k];
+      if (!sub) continue; // a size term: fixed inside the region, or the pattern would have stopped
+      if (!this.values.changingTerm(sub, level)) continue;
+      const b = ranges.bounds(sub);
       let width = b.min !== undefined && b.max !== undefined ? b.max - b.min : Infinity;
       const ext = lin.boundedExtents[k];
       if ((this.opts.assumeInBounds ?? true) && ext !== undefined) width = Math.min(width, ext - 1);
       if (!Number.isFinite(width)) return undefined;
-      span += lin.coeffs[k]! * Math.max(0, width);
+      span += lin.dims[k]!.coeff * Math.max(0, width);
     }
     return Math.floor(span / stride) + 1;
   }

@@ -140,7 +140,8 @@ export function normalizeSigns(p: AccessPattern): AccessPattern {
 
 /** Chooses the rule (0)-(3), or the widenings that make one apply; a string says why none does. */
 function combine(p: AccessPattern, bounds: (a: Affine) => Bounds, widen: boolean, numCap: number | undefined): Shape | string {
-  const S = p.stride === 0 ? 1 : p.stride;
+  if (p.stride === 0) return "Stride 0 (the analysis never makes one)";
+  const S = p.stride;
   const V = p.velocity;
   const N = p.num;
   const U = p.ub;

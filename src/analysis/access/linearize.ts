@@ -1,21 +1,31 @@
 import { evalInt } from "../../ir/const-eval.js";
+import type { Expr } from "../../ir/expr.js";
 import { printExpr } from "../../ir/print.js";
 import type { Sym } from "../../ir/symbol.js";
-import { addScaled, constant, type Affine } from "../symbolic/affine.js";
 
 /**
  * Offsets from an array's first element (seed 001 §2.1): the position of
  * a(s_1, ..., s_r) is Σ c_d·(s_d − lower_d), with c_1 = 1 and
  * c_{d+1} = c_d·extent_d in Fortran's column-major order, and the mirror
  * image in C's row-major order (the HIR lists subscripts in declared order
- * for both). Every lower bound and every extent but the slowest-varying
- * dimension's must be compile-time constants (PARAMETERs fold); otherwise
- * the reference fails with "variable size", as in Table 1.
+ * for both). The slowest-varying dimension's extent is never needed.
+ *
+ * When an extent is not a compile-time constant (a dummy's `u(n1, n2, n3)`),
+ * the coefficients of the dimensions after it are products with it. Those
+ * terms, c·ext·…·(s_d − lower_d), become opaque values in the analysis: a
+ * loop that moves such a subscript has no pattern ("variable size", as in
+ * Table 1), but the loops inside it still have theirs.
  */
+export interface DimLayout {
+  /** The constant part of the coefficient. */
+  readonly coeff: number;
+  /** The product of the non-constant extents before this dimension, or null when the coefficient is just `coeff`. */
+  readonly sizeFactor: Expr | null;
+}
+
 export interface Linearization {
-  /** c_d for each dimension, in declared order. */
-  readonly coeffs: readonly number[];
-  readonly lowers: readonly number[];
+  /** One per dimension, in declared order. */
+  readonly dims: readonly DimLayout[];
   /**
    * The extent of each dimension when it may be used to bound the
    * subscript (the in-bounds assumption): constant, and not the last
@@ -23,6 +33,8 @@ export interface Linearization {
    * only say "at least one element".
    */
   readonly boundedExtents: readonly (number | undefined)[];
+  /** Why a coefficient is not constant ("the extent of dimension 2 of u (n1) is not a constant"). */
+  readonly variable?: string;
 }
 
 export type LinearizeResult = { ok: true; lin: Linearization } | { ok: false; message: string };
@@ -31,45 +43,51 @@ export function linearize(sym: Sym): LinearizeResult {
   const r = sym.dims.length;
   if (r === 0) return { ok: false, message: `${sym.name} is not an array` };
   if (sym.attrs.allocatable || sym.attrs.pointer) return { ok: false, message: `the bounds of ${sym.name} are set at run time (allocatable or pointer)` };
-  const lowers: number[] = [];
-  const extents: (number | undefined)[] = [];
-  for (let d = 0; d < r; d++) {
-    const dim = sym.dims[d]!;
+  const extents = sym.dims.map((dim) => {
     const lo = evalInt(dim.lower);
-    if (lo === undefined) return { ok: false, message: `the lower bound of dimension ${d + 1} of ${sym.name} (${printExpr(dim.lower)}) is not a constant` };
-    lowers.push(lo);
     const hi = dim.upper ? evalInt(dim.upper) : undefined;
-    extents.push(hi === undefined ? undefined : Math.max(0, hi - lo + 1));
-  }
-  // The slowest-varying dimension's extent is not needed: last in Fortran, first in C.
-  const rowMajor = sym.layout === "row-major";
-  const order = rowMajor ? [...Array(r).keys()].reverse() : [...Array(r).keys()];
-  const coeffs: number[] = new Array<number>(r).fill(0);
-  let c = 1;
+    return lo === undefined || hi === undefined ? undefined : Math.max(0, hi - lo + 1);
+  });
+  // Fastest-varying dimension first: first in Fortran, last in C.
+  const order = sym.layout === "row-major" ? [...Array(r).keys()].reverse() : [...Array(r).keys()];
+  const dims: DimLayout[] = new Array<DimLayout>(r);
+  let coeff = 1;
+  let factor: Expr | null = null;
+  let variable: string | undefined;
   for (let n = 0; n < r; n++) {
     const d = order[n]!;
-    coeffs[d] = c;
+    dims[d] = { coeff, sizeFactor: factor };
     if (n === r - 1) break;
     const ext = extents[d];
-    if (ext === undefined) {
-      const up = sym.dims[d]!.upper;
-      return { ok: false, message: `the extent of dimension ${d + 1} of ${sym.name} (${up ? printExpr(up) : "*"}) is not a constant` };
+    if (ext !== undefined) {
+      coeff *= ext;
+      if (!Number.isSafeInteger(coeff)) return { ok: false, message: `${sym.name} is too large to linearize` };
+      continue;
     }
-    c *= ext;
-    if (!Number.isSafeInteger(c)) return { ok: false, message: `${sym.name} is too large to linearize` };
+    const dim = sym.dims[d]!;
+    if (!dim.upper) return { ok: false, message: `the extent of dimension ${d + 1} of ${sym.name} is not declared` };
+    variable ??= `the extent of dimension ${d + 1} of ${sym.name} (${printExpr(dim.upper)}) is not a constant`;
+    const e = extentExpr(dim.lower, dim.upper);
+    factor = factor ? { kind: "binary", op: "*", left: factor, right: e, span: e.span, type: { base: "integer" } } : e;
   }
   const slowest = order[r - 1]!;
   const unbounded = sym.storage === "dummy" || sym.type.base === "pointer" || sym.dims[slowest]!.upper === null;
   const boundedExtents = extents.map((e, d) => (d === slowest && unbounded ? undefined : e));
-  return { ok: true, lin: { coeffs, lowers, boundedExtents } };
+  return { ok: true, lin: variable ? { dims, boundedExtents, variable } : { dims, boundedExtents } };
 }
 
-/** Σ c_d·(s_d − lower_d), or undefined on overflow. */
-export function offsetOf(lin: Linearization, subs: readonly Affine[]): Affine | undefined {
-  let off: Affine | undefined = constant(0);
-  for (let d = 0; d < subs.length && off; d++) {
-    off = addScaled(off, subs[d]!, lin.coeffs[d]!);
-    if (off) off = addScaled(off, constant(lin.lowers[d]!), -lin.coeffs[d]!);
-  }
-  return off;
+/** upper − lower + 1, or just upper when lower is 1. */
+function extentExpr(lower: Expr, upper: Expr): Expr {
+  if (evalInt(lower) === 1) return upper;
+  const int = { base: "integer" as const };
+  const diff: Expr = { kind: "binary", op: "-", left: upper, right: lower, span: upper.span, type: int };
+  return { kind: "binary", op: "+", left: diff, right: { kind: "int", value: 1, span: upper.span, type: int }, span: upper.span, type: int };
+}
+
+/** The product sizeFactor·(s − lower) of a dimension with a non-constant coefficient, as an expression to name. */
+export function sizeTermExpr(factor: Expr, sub: Expr, lower: Expr): Expr {
+  const int = { base: "integer" as const };
+  const lo = evalInt(lower);
+  const shifted: Expr = lo === 0 ? sub : { kind: "binary", op: "-", left: sub, right: lower, span: sub.span, type: int };
+  return { kind: "binary", op: "*", left: factor, right: shifted, span: sub.span, type: int };
 }

@@ -75,6 +75,11 @@ export class ValueContext {
     });
   }
 
+  /** A symbol standing for a side-effect-free integer expression (undefined when it has side effects). */
+  opaqueSym(e: Expr): Sym | undefined {
+    return this.opaqueFor(e)?.sym;
+  }
+
   /** The variables a term's value depends on: itself, or what an opaque term reads. */
   depsOf(s: Sym): readonly Sym[] {
     return this.opaqueById.get(s.id)?.deps ?? [s];
