@@ -53,7 +53,17 @@ test("Fig. 6(d): a(2*k,j,i) gives A_k, A_kj(j, 100i-99, 2, 5, 10, MUST)10 and A(
   ]);
 });
 
-test("Fig. 6: the outer loops' own single-loop patterns (the paper's A_i) are printed as in the figure", () => {
+test("Fig. 6(a)-(c): the outer loop's own single-loop pattern A_i is as printed", () => {
+  const outer = (sub: string, inner?: string) => {
+    const r = accessOf(nest2(sub, inner))[0]!;
+    return patternText(singleLoopPattern(r.offset!, { index: r.indices[0]!, first: constant(1), step: 1, ub: constant(10) }, "MUST"), r.indices);
+  };
+  assert.equal(outer("j,i"), "A(i, j - 1, 1, 1, 10, MUST)_10");
+  assert.equal(outer("i,j"), "A(i, 10*j - 10, 1, 1, 1, MUST)_10");
+  assert.equal(outer("i-j+1,j", "1,i"), "A(i, 9*j - 9, 1, 1, 1, MUST)_10");
+});
+
+test("Fig. 6(d): the outer loops' own single-loop patterns (the paper's A_j, A_i) are printed as in the figure", () => {
   const r = accessOf(nest3("10,10,10", "2*k,j,i", [10, 10, 5]))[0]!;
   const [i, j] = r.indices;
   const one = constant(1);

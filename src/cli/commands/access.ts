@@ -4,6 +4,7 @@ import { aggregateByLoop, aggregateJson, analyzeProgramAccess, buildCallEffects,
 import { formatDiagnostic } from "../../diagnostics/diagnostic.js";
 import { inputKindOf } from "../../driver/languages.js";
 import { loadProgram, type LoadOptions } from "../../driver/load-program.js";
+import { FortranCache } from "../../frontend/fortran/source-reader.js";
 import type { Program } from "../../ir/program.js";
 import { diagnosticReport } from "../../report/file-report.js";
 import { exprText } from "../../report/expr-text.js";
@@ -81,8 +82,9 @@ interface Analyzed {
 /** Loads every file, then analyzes each with the call effects of all of them (callees may be in another file). */
 function analyzeFiles(files: string[], io: CliIO, load: LoadOptions, opts: AccessOptions, echo: boolean): Analyzed[] {
   const host = nodeHost(io.cwd);
+  const cached = { ...load, fortranCache: load.fortranCache ?? new FortranCache() };
   const loaded = files.map((path) => {
-    const l = loadProgram(path, host, load);
+    const l = loadProgram(path, host, cached);
     const diags = [...l.diagnostics, ...(l.program?.diagnostics ?? [])];
     if (echo) for (const d of diags) io.stderr(formatDiagnostic(d, path) + "\n");
     return { path, program: l.program, errors: diags.filter((d) => d.severity === "error").map((d) => d.message) };
