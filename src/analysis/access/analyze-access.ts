@@ -146,7 +146,7 @@ class SiteAnalyzer {
       return out;
     };
     const inner = levels[d - 1]!;
-    if (inner.kind === "while" || inner.kind === "goto") return stop("while loop", `the reference is in ${inner.why ?? "a while loop"}`, d - 1);
+    if (inner.kind === "while" || inner.kind === "goto") return stop("while loop", `the reference is in ${whileText(inner)}`, d - 1);
     const lin = linearize(site.ref.sym);
     if (!lin.ok) return stop("variable size", lin.message, d - 1);
     if (site.ref.kind === "section") return stop("subscript form", "an array section", d - 1);
@@ -167,7 +167,7 @@ class SiteAnalyzer {
     out.levels.push({ loop: d - 1, pattern: p, rule: "single", widenings: [] });
     for (let m = d - 2; m >= 0; m--) {
       const L = levels[m]!;
-      if (L.kind === "while" || L.kind === "goto") return stop("while loop", `the ${loopName(levels[m + 1]!)} loop is in ${L.why ?? "a while loop"}`, m);
+      if (L.kind === "while" || L.kind === "goto") return stop("while loop", `the ${loopName(levels[m + 1]!)} loop is in ${whileText(L)}`, m);
       const b = all[m]!;
       if (typeof b === "string") return stop("unknown bounds", b, m);
       const s = this.values.changingTerm(p.start, L, [b.index]);
@@ -282,6 +282,11 @@ class SiteAnalyzer {
   private name(e: Expr): string {
     return (this.opts.exprName ?? printExpr)(e);
   }
+}
+
+/** "a loop made by GOTO 10", "a loop without a loop variable (DO WHILE loop: ...)". */
+function whileText(l: NestLevel): string {
+  return l.kind === "goto" ? l.why! : `a loop without a loop variable (${l.why ?? "a while loop"})`;
 }
 
 function loopName(l: NestLevel): string {
