@@ -1,8 +1,9 @@
 import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "./command.js";
+import { accessCommand } from "./commands/access.js";
 import { analyzeCommand } from "./commands/analyze.js";
 import { intervalCommand } from "./commands/interval.js";
 
-export const COMMANDS: Command[] = [analyzeCommand, intervalCommand];
+export const COMMANDS: Command[] = [analyzeCommand, intervalCommand, accessCommand];
 
 const VERSION = "0.1.0";
 

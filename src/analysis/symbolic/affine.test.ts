@@ -87,3 +87,15 @@ test("add, sub, scale, substitute and exact division are exact", () => {
     { numRuns: 1000 },
   );
 });
+
+test("resolve may reject a scalar, and opaque may stand in for a non-affine leaf", () => {
+  const [i, j, n] = SYMS;
+  const v = (s: Sym): Expr => ({ kind: "var", sym: s, span: sp, type: s.type });
+  const prod: Expr = { kind: "binary", op: "*", left: v(n!), right: v(j!), span: sp, type: { base: "integer" } };
+  const e: Expr = { kind: "binary", op: "+", left: v(i!), right: prod, span: sp, type: { base: "integer" } };
+  assert.equal(affineOf(e), undefined);
+  assert.equal(affineOf(e, { resolve: (s) => (s.id === i!.id ? null : undefined) }), undefined);
+  const m = { ...n!, id: 7, name: "n*j" };
+  const a = affineOf(e, { opaque: (x) => (x === prod ? variable(m) : undefined) })!;
+  assert.equal(affineToString(a), "i + n*j");
+});

@@ -135,9 +135,19 @@ export function affineToString(a: Affine): string {
 export interface AffineOptions {
   /**
    * A substitute for a scalar (e.g. the closed form of an induction
-   * variable); return undefined to keep the symbol as a term.
+   * variable); return undefined to keep the symbol as a term, null when the
+   * scalar has no affine value at this point (the expression is then not
+   * affine, unless `opaque` accepts it).
    */
-  resolve?: (sym: Sym) => Affine | undefined;
+  resolve?: (sym: Sym) => Affine | null | undefined;
+  /**
+   * Called for a sub-expression that is not affine by itself (an array
+   * element, a call, a product of variables, a scalar `resolve` rejected):
+   * return a form to use for it (typically a fresh symbol standing for its
+   * loop-invariant value) or undefined to give up. Access patterns use it
+   * for bounds such as `grid_points(1) - 2`.
+   */
+  opaque?: (e: Expr) => Affine | undefined;
 }
 
 /**
@@ -147,6 +157,11 @@ export interface AffineOptions {
  * when it is exact for every value of the variables.
  */
 export function affineOf(e: Expr, opts: AffineOptions = {}): Affine | undefined {
+  const a = affineCore(e, opts);
+  return a !== undefined || !opts.opaque ? a : opts.opaque(e);
+}
+
+function affineCore(e: Expr, opts: AffineOptions): Affine | undefined {
   switch (e.kind) {
     case "int":
       return constant(e.value);
@@ -157,7 +172,8 @@ export function affineOf(e: Expr, opts: AffineOptions = {}): Affine | undefined 
         return v === undefined ? undefined : constant(v);
       }
       if (s.dims.length > 0 || (s.type.base !== "integer" && s.type.base !== "unknown")) return undefined;
-      return opts.resolve?.(s) ?? variable(s);
+      const r = opts.resolve?.(s);
+      return r === null ? undefined : (r ?? variable(s));
     }
     case "cast":
       return e.to.base === "integer" ? affineOf(e.operand, opts) : undefined;

@@ -1,0 +1,195 @@
+import { readdirSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { aggregateByLoop, aggregateJson, analyzeProgramAccess, buildCallEffects, patternText, refJson, summarize, totalRow, type AccessOptions, type ProgramAccess, type RefAccess } from "../../analysis/access/index.js";
+import { formatDiagnostic } from "../../diagnostics/diagnostic.js";
+import { inputKindOf } from "../../driver/languages.js";
+import { loadProgram, type LoadOptions } from "../../driver/load-program.js";
+import { FortranCache } from "../../frontend/fortran/source-reader.js";
+import type { Program } from "../../ir/program.js";
+import { diagnosticReport } from "../../report/file-report.js";
+import { exprText } from "../../report/expr-text.js";
+import { optFlag, parseArgs } from "../args.js";
+import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
+import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
+import { nodeHost } from "../node-host.js";
+import { renderSummary } from "./access-table.js";
+
+const usage = `Usage: doall access FILE... [options]
+       doall access --summary DIR... [options]
+
+Prints how each array reference walks through its array (seed 001, Asakura &
+Watanabe): its access pattern A(Var, Start, Stride, Num, Velocity, Accuracy)_ub
+with respect to each loop around it, innermost first, in offsets from the
+array's first element. The outer patterns come from the inner ones by
+convolution; "full" means the outermost loop was reached, "partial" that a
+loop could not be folded in (with the reason), "failed" that not even the
+innermost loop has a pattern (while loop, subscript form, unknown bounds,
+variable size). Then the references to one array in one loop whose union is
+regular, aggregated into one pattern.
+
+With --summary, each DIR is a program (a directory of sources) or a suite
+whose subdirectories are programs; prints the counts of the paper's Table 1
+per program and in total, and the levels reached by nest depth (Table 2).
+
+Options:
+  --json             print JSON on stdout
+  --summary          the DIR arguments are programs: print the table
+  --no-widen         only the convolution conditions of §3.1 (no §5.2 widening)
+  --no-in-bounds     do not assume subscripts stay within the declared bounds
+${INPUT_OPTIONS_HELP}
+  -h, --help         show this help
+
+Exit status: 0 on success, 1 if a file has errors, 2 on usage errors.
+`;
+
+export const accessCommand: Command = {
+  name: "access",
+  summary: "print the access pattern of each array reference (seed 001), or a Table 1 summary",
+  usage,
+  run(argv: string[], io: CliIO): number {
+    const parsed = parseArgs(argv, [...INPUT_OPTIONS, { name: "json" }, { name: "summary" }, { name: "no-widen" }, { name: "no-in-bounds" }, { name: "help", aliases: ["h"] }]);
+    if (!parsed.ok) {
+      io.stderr(`doall access: ${parsed.error}\n${usage}`);
+      return EXIT_USAGE;
+    }
+    const p = parsed.args;
+    if (optFlag(p, "help")) {
+      io.stdout(usage);
+      return EXIT_OK;
+    }
+    const lo = loadOptionsFrom(p);
+    if (!lo.ok) {
+      io.stderr(`doall access: ${lo.error}\n`);
+      return EXIT_USAGE;
+    }
+    if (p.positional.length === 0) {
+      io.stderr(`doall access: no input ${optFlag(p, "summary") ? "directories" : "files"}\n${usage}`);
+      return EXIT_USAGE;
+    }
+    const opts: AccessOptions = { widen: !optFlag(p, "no-widen"), assumeInBounds: !optFlag(p, "no-in-bounds") };
+    const run = optFlag(p, "summary") ? runSummary : runFiles;
+    return run(p.positional, io, lo.opts, opts, optFlag(p, "json"));
+  },
+};
+
+interface Analyzed {
+  path: string;
+  program: Program | null;
+  access: ProgramAccess | null;
+  errors: string[];
+}
+
+/** Loads every file, then analyzes each with the call effects of all of them (callees may be in another file). */
+function analyzeFiles(files: string[], io: CliIO, load: LoadOptions, opts: AccessOptions, echo: boolean): Analyzed[] {
+  const host = nodeHost(io.cwd);
+  const cached = { ...load, fortranCache: load.fortranCache ?? new FortranCache() };
+  const loaded = files.map((path) => {
+    const l = loadProgram(path, host, cached);
+    const diags = [...l.diagnostics, ...(l.program?.diagnostics ?? [])];
+    if (echo) for (const d of diags) io.stderr(formatDiagnostic(d, path) + "\n");
+    return { path, program: l.program, errors: diags.filter((d) => d.severity === "error").map((d) => d.message) };
+  });
+  const callEffects = buildCallEffects(loaded.flatMap((l) => (l.program ? [l.program] : [])));
+  return loaded.map((l) => {
+    if (!l.program) return { ...l, access: null };
+    const lang = l.program.file.language;
+    return { ...l, access: analyzeProgramAccess(l.program, { ...opts, callEffects, exprName: (e) => exprText(e, lang) }) };
+  });
+}
+
+function runFiles(files: string[], io: CliIO, load: LoadOptions, opts: AccessOptions, json: boolean): number {
+  const results = analyzeFiles(files, io, load, opts, true);
+  const out: unknown[] = [];
+  for (const r of results) {
+    const lang = r.program?.file.language ?? "fortran";
+    const text = (e: Parameters<typeof exprText>[0]) => exprText(e, lang);
+    const refs = r.access?.procedures.flatMap((p) => p.refs) ?? [];
+    const groups = r.access?.procedures.flatMap((p) => aggregateByLoop(p.refs)) ?? [];
+    if (json) {
+      out.push({
+        file: r.path,
+        language: r.program?.file.language ?? "unknown",
+        diagnostics: [...(r.program?.diagnostics ?? [])].map(diagnosticReport).concat(r.program ? [] : r.errors.map((message) => ({ severity: "error" as const, message, file: r.path, line: null, column: null }))),
+        references: refs.map((x) => refJson(x, text)),
+        aggregates: groups.map(aggregateJson),
+      });
+      continue;
+    }
+    if (!r.access) continue;
+    const lines: string[] = [];
+    for (const x of refs) lines.push(...refText(x, text));
+    for (const g of groups) {
+      const order = g.refs[0]!.indices;
+      const what = g.patterns.length === 1 ? patternText(g.patterns[0]!, order) : `no single pattern: ${g.patterns.map((q) => patternText(q, order)).join("; ")}`;
+      const missing = g.missing.length ? ` (${g.missing.length} more without a pattern here)` : "";
+      lines.push(`${g.loop.span.file}:${g.loop.span.line}: ${g.loop.var?.name ?? "?"} loop, ${g.array.name} [${g.role}], ${g.refs.length} references: ${what}${missing}`);
+    }
+    const c = { full: 0, partial: 0, failed: 0 };
+    for (const x of refs) c[x.status]++;
+    lines.push(`${r.path}: ${refs.length} array reference${refs.length === 1 ? "" : "s"} in loops: ${c.full} full, ${c.partial} partial, ${c.failed} failed`);
+    io.stdout(lines.join("\n") + "\n");
+  }
+  if (json) io.stdout(JSON.stringify({ files: out }, null, 2) + "\n");
+  return results.some((r) => r.errors.length > 0) ? EXIT_INPUT_ERROR : EXIT_OK;
+}
+
+/** `file:line: a(i, j) [write]`, one line per level, then the outcome. */
+export function refText(r: RefAccess, text: (e: RefAccess["ref"]) => string): string[] {
+  const out = [`${r.ref.span.file}:${r.ref.span.line}: ${text(r.ref)} [${r.role}]`];
+  for (const l of r.levels) {
+    const w = l.widenings.length ? `  [§5.2: ${l.widenings.map((x) => x.text).join("; ")}]` : "";
+    out.push(`  level ${l.pattern.var.name}: ${patternText(l.pattern, r.indices)}${w}`);
+  }
+  if (r.status === "full") out.push("  full");
+  else {
+    const loop = r.loops[r.stop!.loop]!;
+    const where = `${loop.var ? `the ${loop.var.name} loop` : "a loop"} (line ${loop.span.line})`;
+    out.push(r.status === "partial" ? `  partial: stops at ${where}: ${r.stop!.category}: ${r.stop!.message}` : `  failed (${r.stop!.category}): ${r.stop!.message}`);
+  }
+  return out;
+}
+
+const PROGRAM_SUFFIX = (f: string) => !f.endsWith(".h") && inputKindOf(f) !== undefined;
+
+/** Each DIR is a program when it holds sources, else a suite whose subdirectories holding sources are programs. */
+function programsOf(dirs: string[], io: CliIO): { name: string; files: string[] }[] | string {
+  const out: { name: string; files: string[] }[] = [];
+  const sources = (d: string) => {
+    try {
+      return readdirSync(resolve(io.cwd, d)).filter((f) => PROGRAM_SUFFIX(f) && statSync(resolve(io.cwd, d, f)).isFile()).sort().map((f) => join(d, f));
+    } catch {
+      return undefined;
+    }
+  };
+  for (const d of dirs) {
+    const own = sources(d);
+    if (own === undefined) return `${d}: not a readable directory`;
+    if (own.length) {
+      out.push({ name: d.replace(/\/+$/, "").split("/").pop() || d, files: own });
+      continue;
+    }
+    const subs = readdirSync(resolve(io.cwd, d)).filter((s) => statSync(resolve(io.cwd, d, s)).isDirectory()).sort();
+    for (const s of subs) {
+      const files = sources(join(d, s));
+      if (files?.length) out.push({ name: s, files });
+    }
+  }
+  return out;
+}
+
+function runSummary(dirs: string[], io: CliIO, load: LoadOptions, opts: AccessOptions, json: boolean): number {
+  const programs = programsOf(dirs, io);
+  if (typeof programs === "string") {
+    io.stderr(`doall access: ${programs}\n`);
+    return EXIT_INPUT_ERROR;
+  }
+  const rows = programs.map((prog) => {
+    const results = analyzeFiles(prog.files, io, { ...load, includeDirs: load.includeDirs ?? [] }, opts, false);
+    const unreadable = results.filter((r) => !r.access).map((r) => ({ file: r.path, reason: r.errors.join("; ") || "could not be read" }));
+    return summarize(prog.name, results.flatMap((r) => (r.access ? [r.access] : [])), unreadable);
+  });
+  const total = totalRow(rows);
+  if (json) io.stdout(JSON.stringify({ options: { widen: opts.widen, assumeInBounds: opts.assumeInBounds }, programs: rows, total }, null, 2) + "\n");
+  else io.stdout(renderSummary(rows, total, opts));
+  return EXIT_OK;
+}
