@@ -1,0 +1,227 @@
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { SourceHost } from "../../source/host.js";
+import type { Span } from "../../source/span.js";
+import { COutput } from "./c-output.js";
+import { Conditionals } from "./conditionals.js";
+import { Directives, type DirectiveHost, type FileState } from "./directives.js";
+import { Expander, type TokenSource } from "./expander.js";
+import { expandFortranLine, FortranOutput, isFortranCommentLine, lexFortranLine, type FortranForm } from "./fortran-lines.js";
+import { parseDefine, type Macro } from "./macro.js";
+import { lexC } from "./pp-lexer.js";
+import type { PPToken } from "./pp-token.js";
+import type { SourceMap } from "./source-map.js";
+
+export interface PreprocessOptions {
+  /** "c" lays the tokens out for the C parser; "fortran" keeps lines (for .F, .F90). */
+  language?: "c" | "fortran";
+  /** Fortran source form: which lines are comments (not expanded). */
+  form?: FortranForm;
+  /** -I directories, searched after the including file's directory. */
+  includeDirs?: string[];
+  /** -D NAME[=VALUE]. */
+  defines?: Map<string, string>;
+  /** -U NAME. */
+  undefines?: string[];
+}
+
+/** A `#pragma` line, kept for the front end (OpenMP directives already in the code). */
+export interface PragmaLine {
+  /** The text after `#pragma`, e.g. "omp parallel for private(i)". */
+  text: string;
+  span: Span;
+  /** Offset in the output text of the first token after the pragma: the statement it applies to. */
+  next: number;
+}
+
+export interface PreprocessResult {
+  text: string;
+  map: SourceMap;
+  /** Files pulled in by `#include`, in order of first inclusion. */
+  includes: string[];
+  /** `#include <...>` headers not found in a -I directory: recorded, not read. */
+  systemIncludes: { name: string; span: Span }[];
+  pragmas: PragmaLine[];
+  diagnostics: Diagnostic[];
+  /** The macros defined at the end (for tests and tools). */
+  macros: Map<string, Macro>;
+}
+
+const CMDLINE = "<command line>";
+
+/**
+ * The C preprocessor doall uses for C and for Fortran named .F/.F90. It
+ * never throws: every problem is a diagnostic with the position of the
+ * directive or token, and the text produced is the best continuation
+ * (an unknown directive is dropped, a failed #if is false).
+ */
+export function preprocess(path: string, text: string, host: SourceHost, opts: PreprocessOptions = {}): PreprocessResult {
+  return new Preprocessor(path, host, opts).run(text);
+}
+
+class Preprocessor implements DirectiveHost {
+  readonly diags: Diagnostic[] = [];
+  readonly macros = new Map<string, Macro>();
+  readonly expander: Expander;
+  readonly includes: string[] = [];
+  readonly systemIncludes: { name: string; span: Span }[] = [];
+  readonly pragmas: PragmaLine[] = [];
+  readonly fortran: boolean;
+  private readonly cOut: COutput;
+  private readonly fOut: FortranOutput;
+  private readonly directives: Directives;
+  readonly conds = new Conditionals();
+  private readonly lexCache = new Map<string, PPToken[]>();
+
+  constructor(
+    readonly path: string,
+    readonly host: SourceHost,
+    readonly opts: PreprocessOptions,
+  ) {
+    this.fortran = opts.language === "fortran";
+    this.expander = new Expander(this.macros, this.diags);
+    const origin = { file: path, line: 1, column: 1 };
+    this.cOut = new COutput(origin);
+    this.fOut = new FortranOutput(origin);
+    this.directives = new Directives(this);
+  }
+
+  run(text: string): PreprocessResult {
+    this.predefine();
+    this.processFile(this.path, text, 0);
+    const out = this.fortran ? this.fOut.finish() : this.cOut.finish();
+    return {
+      text: out,
+      map: this.fortran ? this.fOut.map : this.cOut.map,
+      includes: this.includes,
+      systemIncludes: this.systemIncludes,
+      pragmas: this.pragmas,
+      diagnostics: this.diags,
+      macros: this.macros,
+    };
+  }
+
+  private predefine(): void {
+    const dyn = (name: string, dynamic: Macro["dynamic"]) => this.macros.set(name, { name, params: null, variadic: false, body: [], span: null, dynamic });
+    dyn("__FILE__", "file");
+    dyn("__LINE__", "line");
+    dyn("__COUNTER__", "counter");
+    const lines = this.fortran ? [] : ["__STDC__ 1", "__STDC_VERSION__ 199901L", "__STDC_HOSTED__ 1"];
+    // Fixed, so that output does not depend on when doall ran.
+    lines.push('__DATE__ "Jan  1 1970"', '__TIME__ "00:00:00"');
+    for (const l of lines) this.defineText(l, null);
+    for (const [name, value] of this.opts.defines ?? []) this.defineText(`${name} ${value}`, null);
+    for (const name of this.opts.undefines ?? []) this.macros.delete(name);
+  }
+
+  /** Defines a macro from `NAME BODY` text (built-ins, -D, known system headers). */
+  defineText(line: string, file: string | null): void {
+    const toks = lexC(line, file ?? CMDLINE).tokens;
+    const m = parseDefine(toks, { file: CMDLINE, line: 1, column: 1, endLine: 1, endColumn: 1 }, this.diags);
+    if (m) this.macros.set(m.name, { ...m, span: null });
+  }
+
+  private lexed(path: string, text: string): PPToken[] {
+    let toks = this.lexCache.get(path);
+    if (!toks) {
+      const r = lexC(text, path);
+      this.diags.push(...r.diagnostics);
+      this.lexCache.set(path, (toks = r.tokens));
+    }
+    return toks;
+  }
+
+  /** Preprocesses one file (the input or an included one) into the output. */
+  processFile(path: string, text: string, depth: number): void {
+    const base = this.conds.depth;
+    if (this.fortran) this.processFortran(path, text, depth);
+    else this.processC(path, text, depth);
+    this.conds.closeFile(base, this.diags);
+  }
+
+  private processC(path: string, text: string, depth: number): void {
+    const toks = this.lexed(path, text);
+    const file: FileState = { path, depth, lineDelta: 0, name: path, condBase: this.conds.depth };
+    let i = 0;
+    const adjust = (t: PPToken): PPToken => (file.lineDelta === 0 && file.name === path ? t : { ...t, line: t.line + file.lineDelta, file: file.name });
+    while (i < toks.length) {
+      const t = toks[i]!;
+      if (t.bol && t.text === "#" && t.kind === "punct") {
+        let j = i + 1;
+        while (j < toks.length && !toks[j]!.bol) j++;
+        const line = toks.slice(i, j).map(adjust);
+        this.cOut.newline();
+        this.directives.handle(line, file);
+        i = j;
+        continue;
+      }
+      if (!this.conds.active) {
+        i++;
+        while (i < toks.length && !(toks[i]!.bol && toks[i]!.text === "#")) i++;
+        continue;
+      }
+      // A run of text up to the next directive line, expanded as one stream.
+      const src: TokenSource = {
+        next: () => {
+          const x = toks[i];
+          if (!x || (x.bol && x.text === "#" && x.kind === "punct")) return undefined;
+          i++;
+          return adjust(x);
+        },
+        peek: () => {
+          const x = toks[i];
+          return !x || (x.bol && x.text === "#" && x.kind === "punct") ? undefined : x;
+        },
+      };
+      const next = this.expander.stream(src);
+      for (let x = next(); x; x = next()) {
+        if (x.unterminated) this.diags.push({ id: "cpp.unterminated-literal", severity: "error", message: `missing terminating ${x.kind === "char" ? "'" : '"'} character`, span: { file: x.file, line: x.line, column: x.column, endLine: x.line, endColumn: x.column + x.text.length } });
+        this.cOut.token(x);
+      }
+    }
+  }
+
+  private processFortran(path: string, text: string, depth: number): void {
+    const form = this.opts.form ?? "free";
+    const lines = text.split("\n");
+    const file: FileState = { path, depth, lineDelta: 0, name: path, condBase: this.conds.depth };
+    for (let n = 0; n < lines.length; n++) {
+      let raw = lines[n]!;
+      if (raw.endsWith("\r")) raw = raw.slice(0, -1);
+      const origin = { file: file.name, line: n + 1 + file.lineDelta, column: 1 };
+      if (/^\s*#/.test(raw)) {
+        // A directive, continued by backslash-newline as in C.
+        let dir = raw;
+        const first = n;
+        while (dir.endsWith("\\") && n + 1 < lines.length) {
+          dir = dir.slice(0, -1) + "\n" + lines[++n]!.replace(/\r$/, "");
+        }
+        const toks = lexC(dir, path).tokens.map((t) => ({ ...t, file: file.name, line: t.line + first + file.lineDelta }));
+        for (let k = first; k <= n; k++) this.fOut.blank({ ...origin, line: k + 1 + file.lineDelta });
+        this.directives.handle(toks, file);
+        continue;
+      }
+      if (!this.conds.active) {
+        this.fOut.blank(origin);
+        continue;
+      }
+      if (isFortranCommentLine(raw, form)) {
+        this.fOut.line([{ text: raw, origin, exact: true }]);
+        continue;
+      }
+      const toks = lexFortranLine(raw, file.name, origin.line, form);
+      if (!toks.some((t) => t.kind === "ident" && this.macros.has(t.text))) {
+        this.fOut.line([{ text: raw, origin, exact: true }]);
+        continue;
+      }
+      expandFortranLine(raw, toks, this.expander, this.fOut, origin);
+    }
+  }
+
+  /** Pragmas attach to the next token written (C only). */
+  addPragma(text: string, span: Span): void {
+    if (this.fortran) return;
+    const p: PragmaLine = { text, span, next: -1 };
+    this.pragmas.push(p);
+    this.cOut.onNextToken((off) => (p.next = off));
+  }
+}
