@@ -19,3 +19,8 @@ export function inputKindOf(path: string, form?: SourceForm): InputKind | undefi
 }
 
 export const KNOWN_SUFFIXES = ".f .for .f77 .ftn .f90 .f95 .f03 .f08 (upper case: preprocessed), .c";
+
+/** Whether reading this file needs the C parser (which must be initialized first: it is async). */
+export function needsCParser(path: string): boolean {
+  return inputKindOf(path)?.language === "c";
+}

@@ -5,6 +5,8 @@ import type { FortranCache } from "../frontend/fortran/source-reader.js";
 import type { Program } from "../ir/program.js";
 import type { SourceHost } from "../source/host.js";
 import { inputKindOf, KNOWN_SUFFIXES } from "./languages.js";
+import { preprocess } from "../frontend/cpp/preprocess.js";
+import { parseC } from "../frontend/c/parse-c.js";
 
 export interface LoadOptions {
   /** Fortran source form, overriding the suffix. */
@@ -35,11 +37,22 @@ export function loadProgram(path: string, host: SourceHost, opts: LoadOptions = 
   const text = host.readFile(path);
   if (text === undefined) return { path, program: null, diagnostics: [{ id: "input.unreadable", severity: "error", message: `${path}: cannot read the file` }] };
   if (kind.language === "c") {
-    return { path, program: null, diagnostics: [{ id: "input.c-unsupported", severity: "error", message: `${path}: C input is not supported yet` }] };
+    const program = parseC(path, text, host, { includeDirs: opts.includeDirs ?? [], defines: opts.defines ?? new Map(), undefines: opts.undefines ?? [] });
+    return { path, program, diagnostics: [] };
   }
-  if (kind.preprocess) {
-    return { path, program: null, diagnostics: [{ id: "input.cpp-unsupported", severity: "error", message: `${path}: preprocessed Fortran (.F, .F90) is not supported yet` }] };
-  }
+  if (kind.preprocess) return { path, program: parsePreprocessedFortran(path, text, host, kind.form, opts), diagnostics: [] };
   const program = parseFortran(path, text, host, { form: kind.form, includeDirs: opts.includeDirs ?? [], ...(opts.fortranCache ? { cache: opts.fortranCache } : {}) });
   return { path, program, diagnostics: [] };
+}
+
+/**
+ * .F, .F90: the preprocessor runs first (as gfortran -cpp does), keeping
+ * one line per input line, and the Fortran reader maps its positions back.
+ */
+function parsePreprocessedFortran(path: string, text: string, host: SourceHost, form: SourceForm, opts: LoadOptions): Program {
+  const pp = preprocess(path, text, host, { language: "fortran", form, includeDirs: opts.includeDirs ?? [], defines: opts.defines ?? new Map(), undefines: opts.undefines ?? [] });
+  const program = parseFortran(path, pp.text, host, { form, includeDirs: opts.includeDirs ?? [], positionMap: { at: (l, c) => pp.map.atLineColumn(l, c) }, ...(opts.fortranCache ? { cache: opts.fortranCache } : {}) });
+  program.diagnostics.unshift(...pp.diagnostics);
+  program.file.includes = [...pp.includes, ...program.file.includes.filter((f) => !pp.includes.includes(f))];
+  return program;
 }

@@ -140,6 +140,8 @@ export interface IoStmt extends StmtBase {
   uses: Expr[];
   /** ERR=, END=, EOR= labels: the statement may jump there. */
   jumpLabels: string[];
+  /** C: the library function called (printf, fscanf, fread), for op "c-io". */
+  callee?: string;
 }
 
 export interface GotoStmt extends StmtBase {

@@ -6,6 +6,8 @@ import { optFlag, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
 import { nodeHost } from "../node-host.js";
+import { ensureCParser } from "../c-parser-node.js";
+import { needsCParser } from "../../driver/languages.js";
 import { Progress } from "../progress.js";
 
 const usage = `Usage: doall analyze FILE... [options]
@@ -26,7 +28,7 @@ export const analyzeCommand: Command = {
   name: "analyze",
   summary: "list the loops of Fortran/C files and what doall knows about them",
   usage,
-  run(argv: string[], io: CliIO): number {
+  async run(argv: string[], io: CliIO): Promise<number> {
     const parsed = parseArgs(argv, [...INPUT_OPTIONS, { name: "json" }, { name: "help", aliases: ["h"] }]);
     if (!parsed.ok) {
       io.stderr(`doall analyze: ${parsed.error}\n${usage}`);
@@ -45,6 +47,14 @@ export const analyzeCommand: Command = {
     if (p.positional.length === 0) {
       io.stderr(`doall analyze: no input files\n${usage}`);
       return EXIT_USAGE;
+    }
+    if (p.positional.some(needsCParser)) {
+      try {
+        await ensureCParser();
+      } catch (e) {
+        io.stderr(`doall analyze: cannot load the C parser (web-tree-sitter, tree-sitter-c): ${(e as Error).message}\n`);
+        return EXIT_INPUT_ERROR;
+      }
     }
     const json = optFlag(p, "json");
     const files = p.positional;

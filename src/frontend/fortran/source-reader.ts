@@ -4,6 +4,7 @@ import { dirname, extname, resolveFrom } from "../../util/path.js";
 import { splitFixedForm, type SplitResult } from "./fixed-form.js";
 import { splitFreeForm } from "./free-form.js";
 import { lineSpan, type DirectiveLine, type LogicalLine, type SourceForm } from "./logical-line.js";
+import { remapSplit, type PositionMap } from "./remap-positions.js";
 
 /** Source form by file suffix: .f .for .f77 .ftn (and upper case) are fixed, .f90 and later free. */
 export function formForPath(path: string): SourceForm | undefined {
@@ -22,6 +23,12 @@ export interface FortranSourceOptions {
    * included by every file of a benchmark) is split and parsed once.
    */
   cache?: FortranCache;
+  /**
+   * Set when `text` is the output of the preprocessor (.F, .F90): maps its
+   * positions back to the original files. Files named by INCLUDE lines are
+   * read as they are, as compilers do.
+   */
+  positionMap?: PositionMap;
 }
 
 /** Split lines of include files, and parsed statements by logical line, reused within one run. */
@@ -49,7 +56,7 @@ const MAX_INCLUDE_DEPTH = 32;
 export function readFortranLines(path: string, text: string, host: SourceHost, opts: FortranSourceOptions = {}): FortranLines {
   const form = opts.form ?? formForPath(path) ?? "fixed";
   const out: FortranLines = { form, lines: [], directives: [], includes: [], diagnostics: [] };
-  expand(path, text, form, host, opts.includeDirs ?? [], out, [path], opts.cache);
+  expand(path, text, form, host, opts.includeDirs ?? [], out, [path], opts.cache, opts.positionMap);
   return out;
 }
 
@@ -62,8 +69,10 @@ function split(path: string, text: string, form: SourceForm, cache: FortranCache
   return r;
 }
 
-function expand(path: string, text: string, form: SourceForm, host: SourceHost, dirs: string[], out: FortranLines, stack: string[], cache: FortranCache | undefined): void {
+function expand(path: string, text: string, form: SourceForm, host: SourceHost, dirs: string[], out: FortranLines, stack: string[], cache: FortranCache | undefined, positionMap?: PositionMap): void {
   const split_ = split(path, text, form, cache, stack.length > 1);
+  // Only the preprocessed file itself is remapped (it is never cached; INCLUDEd files are read as they are).
+  if (positionMap && stack.length === 1) remapSplit(split_, positionMap);
   out.diagnostics.push(...split_.diagnostics);
   out.directives.push(...split_.directives);
   for (const ll of split_.lines) {

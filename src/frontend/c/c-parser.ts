@@ -1,0 +1,90 @@
+import { Language, Parser } from "web-tree-sitter";
+import type { CNode } from "./c-syntax.js";
+
+/**
+ * The wasm files the C parser needs: web-tree-sitter's runtime and the C
+ * grammar that the tree-sitter-c package ships. Core code never reads
+ * files, so whoever starts doall supplies the bytes: the CLI from
+ * node_modules, the web page by fetch.
+ */
+export interface CParserWasm {
+  /** web-tree-sitter's own tree-sitter.wasm; when absent the runtime locates it itself. */
+  runtime?: Uint8Array;
+  /** tree-sitter-c.wasm. */
+  language: Uint8Array;
+}
+
+let parser: Parser | null = null;
+let initializing: Promise<void> | null = null;
+
+/**
+ * Loads the parser once; later calls wait for the first. Parsing C needs
+ * it: `loadProgram` reports an error for a C file while it is not ready.
+ */
+export function initCParser(load: () => Promise<CParserWasm> | CParserWasm): Promise<void> {
+  if (parser) return Promise.resolve();
+  initializing ??= (async () => {
+    const wasm = await load();
+    await Parser.init(wasm.runtime ? { wasmBinary: wasm.runtime } : undefined);
+    const lang = await Language.load(wasm.language);
+    const p = new Parser();
+    p.setLanguage(lang);
+    parser = p;
+  })().catch((e: unknown) => {
+    initializing = null;
+    throw e;
+  });
+  return initializing;
+}
+
+export function cParserReady(): boolean {
+  return parser !== null;
+}
+
+/** Parses preprocessed C text into a plain syntax tree (error recovery marks ERROR and missing nodes). */
+export function parseCSyntax(text: string): CNode {
+  if (!parser) throw new Error("the C parser is not initialized (call initCParser first)");
+  const tree = parser.parse(text);
+  if (!tree) throw new Error("tree-sitter returned no tree");
+  try {
+    return copyTree(tree.walk());
+  } finally {
+    tree.delete();
+  }
+}
+
+type Cursor = ReturnType<NonNullable<ReturnType<Parser["parse"]>>["walk"]>;
+
+/** Copies the tree with a cursor: one wasm round trip per node instead of several. */
+function copyTree(c: Cursor): CNode {
+  // Iterative, so that deeply nested input (a fuzzer's 10,000 parentheses) cannot overflow the stack.
+  const root: CNode = { type: c.nodeType, start: c.startIndex, end: c.endIndex, field: null, named: c.nodeIsNamed, missing: c.nodeIsMissing, children: [] };
+  const stack: CNode[] = [root];
+  try {
+    for (;;) {
+      if (c.gotoFirstChild()) {
+        const n = make(c);
+        stack[stack.length - 1]!.children.push(n);
+        stack.push(n);
+        continue;
+      }
+      for (;;) {
+        if (c.gotoNextSibling()) {
+          stack.pop();
+          const n = make(c);
+          stack[stack.length - 1]!.children.push(n);
+          stack.push(n);
+          break;
+        }
+        if (!c.gotoParent()) return root;
+        stack.pop();
+      }
+    }
+  } finally {
+    c.delete();
+  }
+}
+
+function make(c: Cursor): CNode {
+  return { type: c.nodeType, start: c.startIndex, end: c.endIndex, field: c.currentFieldName, named: c.nodeIsNamed, missing: c.nodeIsMissing, children: [] };
+}

@@ -1,0 +1,236 @@
+import { evalInt } from "../../ir/const-eval.js";
+import type { Expr } from "../../ir/expr.js";
+import type { Loop, Stmt } from "../../ir/stmt.js";
+import type { Sym } from "../../ir/symbol.js";
+import { walkStmts } from "../../ir/walk.js";
+import { printExpr } from "../../ir/print.js";
+import { CScope, type FnContext } from "./c-context.js";
+import { field, fields, type CNode } from "./c-syntax.js";
+import { addConst } from "./c-types.js";
+import { bodyEffects, exprReads, mayAlias } from "./loop-effects.js";
+import { lowerLocalDeclaration } from "./lower-c-decl.js";
+import { lowerExpr } from "./lower-c-expr.js";
+import { lowerBody, lowerExpressionStatement } from "./lower-c-stmt.js";
+
+/** A loop shell: span is the header (`for (...)`, `while (...)`, `do`), endSpan the last token. */
+function newLoop(f: FnContext, n: CNode, headerEnd: number): Loop {
+  const c = f.c;
+  const loop: Loop = {
+    kind: "loop",
+    id: c.nextLoopId(),
+    form: "while",
+    index: null,
+    lower: null,
+    upper: null,
+    step: null,
+    cond: null,
+    body: [],
+    candidate: false,
+    span: c.map.span(c.pos(n.start), c.pos(headerEnd)),
+    endSpan: c.map.span(c.pos(n.end - 1), c.pos(n.end)),
+  };
+  // An OpenMP directive right before the loop (`#pragma omp parallel for ...`).
+  const at = c.pos(n.start);
+  const p = c.pragmas.find((x) => x.next === at && /^omp\s+(parallel\s+)?for\b/.test(x.text));
+  if (p) loop.existingDirective = p.text.replace(/^omp\s+/, "");
+  return loop;
+}
+
+function lowerLoopBody(f: FnContext, loop: Loop, body: CNode | undefined): void {
+  f.breakables.push({ kind: "loop", loop });
+  loop.body = lowerBody(f, body);
+  f.breakables.pop();
+}
+
+export function lowerWhile(f: FnContext, n: CNode): Loop {
+  const condNode = field(n, "condition");
+  const loop = newLoop(f, n, condNode?.end ?? n.start + 5);
+  loop.cond = condNode ? lowerExpr(f, condNode) : null;
+  loop.notCandidate = "while loop: its trip count is not known when it starts";
+  lowerLoopBody(f, loop, field(n, "body"));
+  return loop;
+}
+
+export function lowerDoWhile(f: FnContext, n: CNode): Loop {
+  const loop = newLoop(f, n, n.start + 2);
+  loop.form = "do-until";
+  loop.notCandidate = "do-while loop: its trip count is not known when it starts";
+  lowerLoopBody(f, loop, field(n, "body"));
+  const condNode = field(n, "condition");
+  loop.cond = condNode ? lowerExpr(f, condNode) : null;
+  return loop;
+}
+
+/**
+ * A for loop. It becomes a counted loop (form "do", the semantics of a
+ * Fortran DO: lower, inclusive upper, step) when it has the canonical form
+ * `for (i = lb; i < / <= / > / >= ub; i++ / ++i / i-- / --i / i += c / i -= c)`
+ * with an integer index the body never writes, a constant step going the
+ * way the test expects, and a bound the body cannot change. Otherwise it
+ * stays a while loop (init, cond, update) that is not a candidate, and
+ * `notCandidate` says which condition failed.
+ */
+export function lowerFor(f: FnContext, n: CNode): Loop {
+  const saved = f.scope;
+  f.scope = new CScope(saved);
+  const initNode = field(n, "initializer");
+  const condNode = field(n, "condition");
+  const updNodes = fields(n, "update");
+  const bodyNode = field(n, "body");
+  const closeParen = n.children.find((x) => x.type === ")" && (!bodyNode || x.end <= bodyNode.start));
+  const loop = newLoop(f, n, closeParen?.end ?? n.start + 3);
+  const init: Stmt[] = [];
+  if (initNode) {
+    if (initNode.type === "declaration") lowerLocalDeclaration(f, initNode, init);
+    else lowerExpressionStatement(f, initNode, init);
+  }
+  loop.cond = condNode ? lowerExpr(f, condNode) : null;
+  lowerLoopBody(f, loop, bodyNode);
+  const update: Stmt[] = [];
+  for (const u of updNodes) lowerExpressionStatement(f, u, update);
+  f.scope = saved;
+  if (init.length) loop.init = init;
+  if (update.length) loop.update = update;
+
+  if (!initNode && !condNode && updNodes.length === 0) {
+    loop.form = "forever";
+    loop.notCandidate = "for (;;) loop: it only ends by a jump";
+    return loop;
+  }
+  const shape = canonicalShape(init, loop.cond, update);
+  if ("reason" in shape) {
+    loop.notCandidate = shape.reason;
+    return loop;
+  }
+  loop.notCandidate = "not checked yet";
+  f.loopChecks.push(() => {
+    const reason = invarianceProblem(f, loop, shape);
+    if (reason) {
+      loop.notCandidate = reason;
+      return;
+    }
+    loop.form = "do";
+    loop.index = shape.index;
+    loop.lower = shape.lower;
+    loop.upper = shape.upper;
+    loop.step = shape.step === 1 ? null : { kind: "int", value: shape.step, span: shape.stepSpan, type: { base: "integer", bytes: 4 } };
+    loop.cond = null;
+    delete loop.init;
+    delete loop.update;
+    loop.candidate = true;
+    delete loop.notCandidate;
+  });
+  return loop;
+}
+
+interface Shape {
+  index: Sym;
+  lower: Expr;
+  upper: Expr;
+  bound: Expr;
+  step: number;
+  stepSpan: Loop["span"];
+}
+
+const FLIP: Record<string, string> = { "<": ">", "<=": ">=", ">": "<", ">=": "<=", "!=": "!=" };
+
+/** The syntactic part of the canonical-form test, on the lowered init, condition and update. */
+function canonicalShape(init: Stmt[], cond: Expr | null, update: Stmt[]): Shape | { reason: string } {
+  const first = init[0];
+  if (init.length !== 1 || first!.kind !== "assign" || first!.lhs.kind !== "var")
+    return { reason: init.length === 0 ? "the for loop does not initialize its index" : "the initialization is not a single assignment to the index" };
+  const index = first!.lhs.sym;
+  const lower = first!.rhs;
+  if (index.dims.length > 0 || (index.type.base !== "integer" && index.type.base !== "unknown")) return { reason: `the index ${index.name} is not an integer variable` };
+  if (index.attrs.volatile) return { reason: `the index ${index.name} is volatile` };
+  if (!cond || cond.kind !== "binary" || !(cond.op in FLIP)) return { reason: "the condition is not a comparison of the index with a bound (i < n, i <= n, i > n, i >= n)" };
+  let op: string = cond.op;
+  let bound: Expr;
+  if (isVar(cond.left, index)) bound = cond.right;
+  else if (isVar(cond.right, index)) {
+    bound = cond.left;
+    op = FLIP[op]!;
+  } else return { reason: `the condition does not compare the index ${index.name} with a bound` };
+  const u = update[0];
+  if (update.length !== 1 || u!.kind !== "assign" || !isVar(u!.lhs, index)) return { reason: `the update is not ${index.name}++, ${index.name}--, ${index.name} += c or ${index.name} -= c` };
+  const r = u!.rhs;
+  let stepExpr: Expr | undefined;
+  let sign = 1;
+  if (r.kind === "binary" && r.op === "+" && isVar(r.left, index)) stepExpr = r.right;
+  else if (r.kind === "binary" && r.op === "+" && isVar(r.right, index)) stepExpr = r.left;
+  else if (r.kind === "binary" && r.op === "-" && isVar(r.left, index)) {
+    stepExpr = r.right;
+    sign = -1;
+  }
+  if (!stepExpr) return { reason: `the update is not ${index.name}++, ${index.name}--, ${index.name} += c or ${index.name} -= c` };
+  const c = evalInt(stepExpr);
+  if (c === undefined) return { reason: "the step is not a constant" };
+  const step = sign * c;
+  if (step === 0) return { reason: "the step is zero" };
+  if (op === "!=") return { reason: "the condition uses != (counted loops need <, <=, > or >=)" };
+  if (step > 0 && (op === ">" || op === ">=")) return { reason: `the index counts up but the condition ${index.name} ${op} ... cannot stop it` };
+  if (step < 0 && (op === "<" || op === "<=")) return { reason: `the index counts down but the condition ${index.name} ${op} ... cannot stop it` };
+  if (index.type.unsigned && step < 0 && op === ">=") return { reason: `the unsigned index ${index.name} counts down with >=, which may never fail` };
+  const upper = op === "<" ? addConst(bound, -1) : op === ">" ? addConst(bound, 1) : bound;
+  return { index, lower, upper, bound, step, stepSpan: stepExpr.span };
+}
+
+function isVar(e: Expr, s: Sym): boolean {
+  return e.kind === "var" && e.sym === s;
+}
+
+function line(sp: { line: number }): string {
+  return `line ${sp.line}`;
+}
+
+/**
+ * The semantic part: the body does not write the index, the bound does not
+ * change while the loop runs, and no jump enters the body from outside.
+ */
+function invarianceProblem(f: FnContext, loop: Loop, s: Shape): string | null {
+  const fx = bodyEffects(loop.body);
+  const i = s.index;
+  const w = fx.written.get(i.id);
+  if (w) return `the body writes the index ${i.name} (${line(w)})`;
+  const aliasedBy = (v: Sym) => fx.pointerWrites.some((t) => mayAlias(t, v.type));
+  if (f.addressTaken.has(i.id) && (fx.userCall || aliasedBy(i))) return `the address of the index ${i.name} is taken, and the body may change it through a pointer`;
+  if (isGlobal(i) && fx.userCall) return `the index ${i.name} is global and the body calls ${fx.userCall.name}, which may change it`;
+
+  const b = exprReads(s.bound);
+  const bt = printExpr(s.bound);
+  if (b.sideEffect) return `the bound ${bt} has side effects`;
+  if (b.impureCall) return `the bound ${bt} calls ${b.impureCall}`;
+  for (const v of b.syms) {
+    if (v.storage === "procedure" || v.storage === "parameter") continue;
+    const wv = fx.written.get(v.id);
+    if (wv) return `the bound ${bt} may change in the body: ${v.name} is written (${line(wv)})`;
+    if (v.attrs.volatile) return `the bound ${bt} reads the volatile ${v.name}`;
+    if (isGlobal(v) && fx.userCall) return `the bound ${bt} reads the global ${v.name} and the body calls ${fx.userCall.name}, which may change it`;
+    // Writes through pointers reach globals, variables whose address was taken, and pointees.
+    const exposed = isGlobal(v) || f.addressTaken.has(v.id) || v.attrs.pointer === true;
+    if (exposed && aliasedBy(v)) return `the bound ${bt} reads ${v.name}, which writes through pointers in the body may change`;
+    if (f.addressTaken.has(v.id) && fx.userCall) return `the address of ${v.name} (in the bound) is taken and the body calls ${fx.userCall.name}`;
+  }
+  if (b.viaPointer && (fx.userCall || fx.pointerWrites.length)) return `the bound ${bt} reads through a pointer, and the body writes through pointers`;
+
+  // A goto from outside the loop into its body makes the trip count meaningless.
+  const labels = new Set<string>();
+  const inner = new Set<Stmt>();
+  walkStmts(loop.body, (x) => {
+    if (x.label !== undefined) labels.add(x.label);
+    if (x.kind === "goto") inner.add(x);
+  });
+  if (labels.size) {
+    let entered = false;
+    walkStmts(f.proc.body, (x) => {
+      if (x.kind === "goto" && labels.has(x.target) && !inner.has(x)) entered = true;
+    });
+    if (entered) return "a goto from outside the loop jumps into its body";
+  }
+  return null;
+}
+
+function isGlobal(s: Sym): boolean {
+  return s.storage === "global" || s.storage === "common" || s.storage === "module" || s.attrs.save === true;
+}
+

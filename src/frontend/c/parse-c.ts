@@ -1,0 +1,93 @@
+import type { Diagnostic } from "../../diagnostics/diagnostic.js";
+import type { Procedure, Program } from "../../ir/program.js";
+import { SymIds } from "../../ir/symbol.js";
+import type { SourceHost } from "../../source/host.js";
+import { preprocess } from "../cpp/preprocess.js";
+import { CScope, type CContext } from "./c-context.js";
+import { syntaxErrors } from "./c-errors.js";
+import { cParserReady, parseCSyntax } from "./c-parser.js";
+import { containsError, type CNode } from "./c-syntax.js";
+import { insertImplicitInt, unshift, type Insertions } from "./implicit-int.js";
+import { lowerTranslationUnit } from "./lower-c-unit.js";
+
+export interface COptions {
+  /** -I directories, searched after the including file's directory. */
+  includeDirs?: string[];
+  /** -D NAME[=VALUE]. */
+  defines?: Map<string, string>;
+  /** -U NAME. */
+  undefines?: string[];
+}
+
+/**
+ * The C front end: preprocess, parse with tree-sitter, lower to the HIR.
+ * Never throws on bad input: preprocessor problems, syntax errors and
+ * undeclared names are diagnostics with positions in the original files,
+ * and a function with a syntax error is lowered as far as it goes and
+ * marked unanalyzable. Needs `initCParser` to have completed.
+ */
+export function parseC(path: string, text: string, host: SourceHost, opts: COptions = {}): Program {
+  const ids = new SymIds();
+  let loops = 0;
+  const pp = preprocess(path, text, host, { language: "c", includeDirs: opts.includeDirs ?? [], defines: opts.defines ?? new Map(), undefines: opts.undefines ?? [] });
+  const diags: Diagnostic[] = [...pp.diagnostics];
+  const program: Program = {
+    file: {
+      path,
+      language: "c",
+      includes: pp.includes,
+      directives: pp.pragmas.filter((p) => /^omp\b/.test(p.text)).map((p) => ({ text: p.text.replace(/^omp\s*/, ""), span: p.span })),
+    },
+    procedures: [],
+    globals: new Map(),
+    commons: new Map(),
+    diagnostics: diags,
+    symbolCount: 0,
+    loopCount: 0,
+  };
+  if (!cParserReady()) {
+    diags.push({ id: "c.parser-not-ready", severity: "error", message: `${path}: the C parser is not initialized (the caller must await initCParser first)` });
+    return program;
+  }
+  const procedures: Procedure[] = [];
+  try {
+    let ins: Insertions = { text: pp.text, at: [] };
+    let root: CNode = parseCSyntax(pp.text);
+    if (containsError(root)) {
+      const fixed = insertImplicitInt(pp.text);
+      if (fixed.at.length) {
+        ins = fixed;
+        root = parseCSyntax(fixed.text);
+      }
+    }
+    const c: CContext = {
+      text: ins.text,
+      map: pp.map,
+      pos: unshift(ins),
+      ids,
+      diags,
+      nextLoopId: () => loops++,
+      fileScope: new CScope(null),
+      globals: program.globals,
+      structs: new Map(),
+      pragmas: pp.pragmas,
+      ctypes: new Map(),
+      anon: 0,
+    };
+    diags.push(...syntaxErrors(c, root));
+    lowerTranslationUnit(c, root, procedures);
+  } catch (e) {
+    // A bug in doall, or input nested deeper than the stack: still a diagnostic, never a crash.
+    const deep = e instanceof RangeError;
+    diags.push({
+      id: deep ? "c.too-deep" : "c.internal",
+      severity: "error",
+      message: deep ? `${path}: the program is nested too deeply for doall to read` : `${path}: internal error in the C front end: ${(e as Error).message ?? e}`,
+      span: { file: path, line: 1, column: 1, endLine: 1, endColumn: 1 },
+    });
+  }
+  program.procedures = procedures;
+  program.symbolCount = ids.count;
+  program.loopCount = loops;
+  return program;
+}
