@@ -21,7 +21,7 @@ export function renderAnalyzeText(r: FileReport): string {
     const nest = `depth ${l.depth}${l.parent !== null ? `, in loop at line ${l.parent}` : ""}`;
     let line = `${l.file}:${l.line}: ${loopHeaderText(l, r.language)}  [${l.procedure}; ${nest}]`;
     if (!l.candidate && l.notCandidate) line += ` not a candidate: ${l.notCandidate}`;
-    if (l.existingDirective) line += ` (already has !$omp ${l.existingDirective})`;
+    if (l.existingDirective) line += ` (already has ${r.language === "c" ? "#pragma omp" : "!$omp"} ${l.existingDirective})`;
     if (l.unanalyzable) line += ` (procedure not analyzed: ${l.unanalyzable})`;
     out.push(line);
   }

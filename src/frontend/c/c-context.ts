@@ -39,6 +39,8 @@ export interface CContext {
   map: SourceMap;
   /** Offset in `text` to offset in the preprocessor's output (the map's coordinates). */
   pos(o: number): number;
+  /** Offsets where a typedef name was replaced by `int` for the parser, and the name (typedef-names.ts). */
+  typedefAt: Map<number, string>;
   ids: SymIds;
   diags: Diagnostic[];
   nextLoopId(): number;
@@ -48,6 +50,8 @@ export interface CContext {
   pragmas: PragmaLine[];
   /** The C type of every symbol, by id (expressions need it: pointer or array, which struct). */
   ctypes: Map<number, CType>;
+  /** Whether the file includes system headers doall does not read (their names may be undeclared here). */
+  systemHeaders: boolean;
   /** Count of anonymous struct/enum tags, to name them. */
   anon: number;
 }

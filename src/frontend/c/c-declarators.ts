@@ -48,6 +48,8 @@ export function typeSpecifier(c: CContext, scope: CScope, t: CNode, lowerSize: S
   switch (t.type) {
     case "primitive_type":
     case "sized_type_specifier": {
+      const stood = c.typedefAt.get(t.start);
+      if (stood !== undefined) return typedefType(scope, stood);
       const words = textOf(c, t).split(/\s+/);
       if (t.type === "primitive_type" && words.length === 1) {
         const known = knownTypedef(words[0]!);
@@ -55,12 +57,8 @@ export function typeSpecifier(c: CContext, scope: CScope, t: CNode, lowerSize: S
       }
       return primitiveType(words);
     }
-    case "type_identifier": {
-      const name = textOf(c, t);
-      const b = scope.lookup(name);
-      if (b && b.kind === "typedef") return b.ctype;
-      return knownTypedef(name) ?? { k: "opaque", name };
-    }
+    case "type_identifier":
+      return typedefType(scope, textOf(c, t));
     case "struct_specifier":
     case "union_specifier":
       return structSpecifier(c, scope, t, lowerSize);
@@ -74,6 +72,12 @@ export function typeSpecifier(c: CContext, scope: CScope, t: CNode, lowerSize: S
     default:
       return C_UNKNOWN;
   }
+}
+
+function typedefType(scope: CScope, name: string): CType {
+  const b = scope.lookup(name);
+  if (b && b.kind === "typedef") return b.ctype;
+  return knownTypedef(name) ?? { k: "opaque", name };
 }
 
 function structSpecifier(c: CContext, scope: CScope, t: CNode, lowerSize: SizeLowerer): CType {

@@ -159,7 +159,9 @@ function identifier(f: FnContext, n: CNode): Typed {
   }
   const lv = libcVariable(name);
   const sym = lv ? makeSym(c, name, lv, "global", span, { external: true }) : makeSym(c, name, C_UNKNOWN, "global", span);
-  if (!lv) report(c, "c.undeclared", "error", `'${name}' undeclared`, n);
+  // doall does not read system headers: a name they declare is unknown here, not an error.
+  if (!lv && c.systemHeaders) report(c, "c.undeclared", "warning", `'${name}' is not declared in the files doall reads (assumed to come from a system header)`, n);
+  else if (!lv) report(c, "c.undeclared", "error", `'${name}' undeclared`, n);
   // Declared once at file scope, so each later use finds it (and reports nothing more).
   c.fileScope.names.set(name, { kind: "var", sym, ctype: lv ?? C_UNKNOWN });
   c.globals.set(name, sym);
@@ -329,8 +331,9 @@ function call(f: FnContext, n: CNode): Typed {
     return { e, t: lib.returns };
   }
   if (name.startsWith("__builtin_")) return { e: { kind: "call", name, args, span, intrinsic: true, pure: true, type: hirType(C_DOUBLE) }, t: C_DOUBLE };
-  // C89 implicit declaration: `int name()`. Declared at file scope from here on.
-  report(c, "c.implicit-function", "warning", `implicit declaration of function '${name}'`, fnNode);
+  // C89 implicit declaration: `int name()`, declared at file scope from here on. With system
+  // headers included it is most likely declared there (doall does not read them): no warning.
+  if (!c.systemHeaders) report(c, "c.implicit-function", "warning", `implicit declaration of function '${name}'`, fnNode);
   const ft: CType = { k: "func", ret: C_INT, params: null };
   const sym = makeSym(c, name, ft, "procedure", span, { external: true });
   c.fileScope.names.set(name, { kind: "var", sym, ctype: ft });

@@ -70,7 +70,7 @@ export function lowerDoWhile(f: FnContext, n: CNode): Loop {
  * stays a while loop (init, cond, update) that is not a candidate, and
  * `notCandidate` says which condition failed.
  */
-export function lowerFor(f: FnContext, n: CNode): Loop {
+export function lowerFor(f: FnContext, n: CNode): Stmt[] {
   const saved = f.scope;
   f.scope = new CScope(saved);
   const initNode = field(n, "initializer");
@@ -95,13 +95,16 @@ export function lowerFor(f: FnContext, n: CNode): Loop {
   if (!initNode && !condNode && updNodes.length === 0) {
     loop.form = "forever";
     loop.notCandidate = "for (;;) loop: it only ends by a jump";
-    return loop;
+    return [loop];
   }
-  const shape = canonicalShape(init, loop.cond, update);
+  // `for (j = 0, i = 0; ...)`: what the init does besides setting the index runs once, before the loop.
+  const pre = init.length > 1 ? init.slice(0, -1) : [];
+  const shape = canonicalShape(init.slice(pre.length), loop.cond, update);
   if ("reason" in shape) {
     loop.notCandidate = shape.reason;
-    return loop;
+    return [loop];
   }
+  if (pre.length) loop.init = init.slice(pre.length);
   loop.notCandidate = "not checked yet";
   f.loopChecks.push(() => {
     const reason = invarianceProblem(f, loop, shape);
@@ -120,7 +123,7 @@ export function lowerFor(f: FnContext, n: CNode): Loop {
     loop.candidate = true;
     delete loop.notCandidate;
   });
-  return loop;
+  return [...pre, loop];
 }
 
 interface Shape {
@@ -205,10 +208,10 @@ function invarianceProblem(f: FnContext, loop: Loop, s: Shape): string | null {
     const wv = fx.written.get(v.id);
     if (wv) return `the bound ${bt} may change in the body: ${v.name} is written (${line(wv)})`;
     if (v.attrs.volatile) return `the bound ${bt} reads the volatile ${v.name}`;
-    if (isGlobal(v) && fx.userCall) return `the bound ${bt} reads the global ${v.name} and the body calls ${fx.userCall.name}, which may change it`;
+    if (isGlobal(v) && fx.userCall) return `${boundOf(bt, v)} reads a global, and the body calls ${fx.userCall.name}, which may change it`;
     // Writes through pointers reach globals, variables whose address was taken, and pointees.
     const exposed = isGlobal(v) || f.addressTaken.has(v.id) || v.attrs.pointer === true;
-    if (exposed && aliasedBy(v)) return `the bound ${bt} reads ${v.name}, which writes through pointers in the body may change`;
+    if (exposed && aliasedBy(v)) return `${boundOf(bt, v)} may change through the writes via pointers in the body`;
     if (f.addressTaken.has(v.id) && fx.userCall) return `the address of ${v.name} (in the bound) is taken and the body calls ${fx.userCall.name}`;
   }
   if (b.viaPointer && (fx.userCall || fx.pointerWrites.length)) return `the bound ${bt} reads through a pointer, and the body writes through pointers`;
@@ -228,6 +231,10 @@ function invarianceProblem(f: FnContext, loop: Loop, s: Shape): string | null {
     if (entered) return "a goto from outside the loop jumps into its body";
   }
   return null;
+}
+
+function boundOf(text: string, v: Sym): string {
+  return text === v.name ? `the bound ${text}` : `the bound ${text} (through ${v.name})`;
 }
 
 function isGlobal(s: Sym): boolean {

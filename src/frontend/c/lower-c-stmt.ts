@@ -72,7 +72,7 @@ export function lowerStatement(f: FnContext, n: CNode, out: Stmt[]): void {
       out.push(lowerDoWhile(f, n));
       return;
     case "for_statement":
-      out.push(lowerFor(f, n));
+      out.push(...lowerFor(f, n));
       return;
     case "break_statement": {
       const b = f.breakables[f.breakables.length - 1];

@@ -9,6 +9,7 @@ import { cParserReady, parseCSyntax } from "./c-parser.js";
 import { containsError, type CNode } from "./c-syntax.js";
 import { insertImplicitInt, unshift, type Insertions } from "./implicit-int.js";
 import { lowerTranslationUnit } from "./lower-c-unit.js";
+import { substituteTypedefs, typedefMisread, typedefNames } from "./typedef-names.js";
 
 export interface COptions {
   /** -I directories, searched after the including file's directory. */
@@ -60,7 +61,19 @@ export function parseC(path: string, text: string, host: SourceHost, opts: COpti
         root = parseCSyntax(fixed.text);
       }
     }
+    // Typedef names read as identifiers: parse again with them marked as types (typedef-names.ts).
+    let typedefAt = new Map<number, string>();
+    const td = typedefNames(root, ins.text);
+    if (typedefMisread(root, ins.text, td.names)) {
+      const sub = substituteTypedefs(ins.text, td.names, td.declaredAt);
+      if (sub.at.size) {
+        ins = { text: sub.text, at: ins.at };
+        typedefAt = sub.at;
+        root = parseCSyntax(sub.text);
+      }
+    }
     const c: CContext = {
+      typedefAt,
       text: ins.text,
       map: pp.map,
       pos: unshift(ins),
@@ -73,6 +86,7 @@ export function parseC(path: string, text: string, host: SourceHost, opts: COpti
       pragmas: pp.pragmas,
       ctypes: new Map(),
       anon: 0,
+      systemHeaders: pp.systemIncludes.length > 0,
     };
     diags.push(...syntaxErrors(c, root));
     lowerTranslationUnit(c, root, procedures);
