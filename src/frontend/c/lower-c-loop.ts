@@ -98,13 +98,13 @@ export function lowerFor(f: FnContext, n: CNode): Stmt[] {
     return [loop];
   }
   // `for (j = 0, i = 0; ...)`: what the init does besides setting the index runs once, before the loop.
-  const pre = init.length > 1 ? init.slice(0, -1) : [];
-  const shape = canonicalShape(init.slice(pre.length), loop.cond, update);
+  const { pre, indexInit } = splitInit(init, loop.cond);
+  const shape = canonicalShape(indexInit, loop.cond, update);
   if ("reason" in shape) {
     loop.notCandidate = shape.reason;
     return [loop];
   }
-  if (pre.length) loop.init = init.slice(pre.length);
+  if (pre.length) loop.init = indexInit;
   loop.notCandidate = "not checked yet";
   f.loopChecks.push(() => {
     const reason = invarianceProblem(f, loop, shape);
@@ -124,6 +124,37 @@ export function lowerFor(f: FnContext, n: CNode): Stmt[] {
     delete loop.notCandidate;
   });
   return [...pre, loop];
+}
+
+/**
+ * Separates the assignment to the compared variable from the rest of a
+ * for-init. The rest may move before the loop if it does not touch the
+ * index and (when it comes after the index assignment) writes nothing the
+ * lower bound reads.
+ */
+function splitInit(init: Stmt[], cond: Expr | null): { pre: Stmt[]; indexInit: Stmt[] } {
+  const whole = { pre: [], indexInit: init };
+  if (init.length < 2 || !cond || cond.kind !== "binary") return whole;
+  const v = cond.left.kind === "var" ? cond.left.sym : cond.right.kind === "var" ? cond.right.sym : null;
+  const k = init.findIndex((s) => s.kind === "assign" && s.lhs.kind === "var" && s.lhs.sym === v);
+  if (!v || k < 0) return whole;
+  const idx = init[k]! as Extract<Stmt, { kind: "assign" }>;
+  const reads = exprReads(idx.rhs).syms;
+  const others = init.filter((_, j) => j !== k);
+  for (const [j, s] of init.entries()) {
+    if (j === k) continue;
+    if (s.kind !== "assign" && s.kind !== "expr") return whole;
+    const fx = bodyEffects([s]);
+    if (fx.written.has(v.id) || stmtReads(s).includes(v)) return whole;
+    if (j > k && reads.some((r) => fx.written.has(r.id))) return whole;
+  }
+  return { pre: others, indexInit: [idx] };
+}
+
+function stmtReads(s: Stmt): Sym[] {
+  if (s.kind === "assign") return [...exprReads(s.lhs).syms, ...exprReads(s.rhs).syms];
+  if (s.kind === "expr") return exprReads(s.expr).syms;
+  return [];
 }
 
 interface Shape {
