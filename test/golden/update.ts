@@ -7,3 +7,12 @@ for (const input of goldenInputs()) {
   for (const [kind, text] of Object.entries(renderGoldens(input))) writeFileSync(`${stem}.${kind}.txt`, text);
   console.log(`updated ${stem}.*.txt`);
 }
+
+// C and preprocessed Fortran: X.hir.txt and X.report.txt.
+const { ensureCParser } = await import("../../src/cli/c-parser-node.js");
+const { preprocessedGoldenInputs, renderPreprocessedGoldens, stemOf } = await import("./c-golden.js");
+await ensureCParser();
+for (const input of preprocessedGoldenInputs()) {
+  for (const [kind, text] of Object.entries(renderPreprocessedGoldens(input))) writeFileSync(`${stemOf(input)}.${kind}.txt`, text);
+  console.log(`updated ${stemOf(input)}.*.txt`);
+}

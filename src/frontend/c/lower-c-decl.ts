@@ -35,7 +35,7 @@ export function lowerLocalDeclaration(f: FnContext, n: CNode, out: Stmt[]): void
     if (!r.name) continue;
     const span = declarationSpan(c, r, d);
     if (spec.storage === "typedef" || n.type === "type_definition") {
-      f.scope.names.set(r.name, { kind: "typedef", ctype: r.ctype });
+      f.scope.names.set(r.name, { kind: "typedef", ctype: nameAnonymous(c, r.name, r.ctype) });
       continue;
     }
     if (r.ctype.k === "func" || spec.storage === "extern") {
@@ -72,13 +72,21 @@ export function lowerGlobalDeclaration(c: CContext, n: CNode, lowerSize: SizeLow
     const r = declarator(c, d, spec.base, lowerSize);
     if (!r.name) continue;
     if (spec.storage === "typedef" || n.type === "type_definition") {
-      c.fileScope.names.set(r.name, { kind: "typedef", ctype: r.ctype });
+      c.fileScope.names.set(r.name, { kind: "typedef", ctype: nameAnonymous(c, r.name, r.ctype) });
       continue;
     }
     const sym = globalSym(c, r, spec, r.ctype.k === "func" ? "procedure" : "global", d);
     c.fileScope.names.set(r.name, { kind: "var", sym, ctype: c.ctypes.get(sym.id) ?? r.ctype });
     if (d.type === "init_declarator" && field(d, "value")) sym.attrs.initialized = true;
   }
+}
+
+/** `typedef struct { ... } T;`: the struct is known by T (in dumps and reports). */
+function nameAnonymous(c: CContext, name: string, t: CType): CType {
+  if (t.k !== "struct" || !t.tag.startsWith("<anonymous")) return t;
+  const info = c.structs.get(t.tag);
+  if (info && !c.structs.has(name)) c.structs.set(name, { ...info, tag: name });
+  return c.structs.get(name) === undefined ? t : { k: "struct", tag: name, union: t.union };
 }
 
 /** The global symbol for a name, created on first declaration and completed by later ones. */
