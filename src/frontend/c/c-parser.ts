@@ -15,6 +15,10 @@ export interface CParserWasm {
 }
 
 let parser: Parser | null = null;
+/** Per grammar symbol id: its name and whether it is a named node (looked up once, not per node). */
+let typeNames: string[] = [];
+let typeNamed: boolean[] = [];
+let fieldNames: (string | null)[] = [];
 let initializing: Promise<void> | null = null;
 
 /**
@@ -29,6 +33,9 @@ export function initCParser(load: () => Promise<CParserWasm> | CParserWasm): Pro
     const lang = await Language.load(wasm.language);
     const p = new Parser();
     p.setLanguage(lang);
+    typeNames = lang.types.map((t, i) => t ?? `<symbol ${i}>`);
+    typeNamed = lang.types.map((_, i) => lang.nodeTypeIsNamed(i));
+    fieldNames = lang.fields.map((f) => f ?? null);
     parser = p;
   })().catch((e: unknown) => {
     initializing = null;
@@ -58,7 +65,8 @@ type Cursor = ReturnType<NonNullable<ReturnType<Parser["parse"]>>["walk"]>;
 /** Copies the tree with a cursor: one wasm round trip per node instead of several. */
 function copyTree(c: Cursor): CNode {
   // Iterative, so that deeply nested input (a fuzzer's 10,000 parentheses) cannot overflow the stack.
-  const root: CNode = { type: c.nodeType, start: c.startIndex, end: c.endIndex, field: null, named: c.nodeIsNamed, missing: c.nodeIsMissing, children: [] };
+  const root = make(c);
+  root.field = null;
   const stack: CNode[] = [root];
   try {
     for (;;) {
@@ -85,6 +93,13 @@ function copyTree(c: Cursor): CNode {
   }
 }
 
+/** One node: four calls into wasm (type, field, start, end); `missing` only asked of empty nodes. */
 function make(c: Cursor): CNode {
-  return { type: c.nodeType, start: c.startIndex, end: c.endIndex, field: c.currentFieldName, named: c.nodeIsNamed, missing: c.nodeIsMissing, children: [] };
+  const id = c.nodeTypeId;
+  const start = c.startIndex;
+  const end = c.endIndex;
+  const fid = c.currentFieldId;
+  // Error nodes have a symbol id past the grammar's (the runtime names them "ERROR").
+  const type = typeNames[id] ?? "ERROR";
+  return { type: id === 65535 ? "ERROR" : type, start, end, field: fieldNames[fid] ?? null, named: typeNamed[id] ?? true, missing: start === end && c.nodeIsMissing, children: [] };
 }

@@ -44,6 +44,9 @@ const SEEDS: [string, string][] = [
 ];
 const files = { "inc/kernel.h": golden("c/inc/kernel.h"), "inc/sizes.h": golden("fortran-cpp/inc/sizes.h") };
 
+/** FC_SEED=... FC_PATH=... replays a failure fast-check reported. */
+const replay = process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}), endOnFailure: true } : {};
+
 type Mutation = (s: string) => string;
 const at = fc.double({ min: 0, max: 1, noNaN: true });
 const insert = (f: number, frag: string) => (s: string) => {
@@ -88,7 +91,7 @@ test("mutated C programs: no crash, no hang, every error has a position", () => 
       assert.ok(performance.now() - t0 < 5000, "C front end took over 5 s on a small file");
       checkDiagnostics(p.diagnostics);
     }),
-    { numRuns: 300 },
+    { numRuns: 300, ...replay },
   );
 });
 

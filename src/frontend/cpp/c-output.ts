@@ -34,6 +34,11 @@ export class COutput {
     this.lastChar = s[s.length - 1] ?? this.lastChar;
   }
 
+  /** Characters written so far. */
+  get length(): number {
+    return this.len;
+  }
+
   /** Calls `f` with the output offset of the next token written. */
   onNextToken(f: (off: number) => void): void {
     this.waiting.push(f);

@@ -23,6 +23,8 @@ export interface DirectiveHost {
   defineText(line: string, file: string | null): void;
   processFile(path: string, text: string, depth: number): void;
   addPragma(text: string, span: Span): void;
+  /** False once the output or include limits are exceeded (reported there). */
+  withinLimits(at: Span): boolean;
 }
 
 /** The state of one file being read; `#line` changes its presumed name and numbering. */
@@ -217,7 +219,7 @@ export class Directives {
       pp.diags.push({ id: "include.not-found", severity: "error", message: `cannot find include file '${h.name}' (searched ${searched})`, span });
       return;
     }
-    if (this.once.has(found.path)) return;
+    if (this.once.has(found.path) || !pp.withinLimits(span)) return;
     if (!pp.includes.includes(found.path)) pp.includes.push(found.path);
     pp.processFile(found.path, found.text, file.depth + 1);
   }

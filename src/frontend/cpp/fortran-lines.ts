@@ -36,6 +36,11 @@ export class FortranOutput {
     this.len += s.length + 1;
   }
 
+  /** Characters written so far. */
+  get length(): number {
+    return this.len;
+  }
+
   /** A line the Fortran reader should see as blank (a directive, or text in a false #if group). */
   blank(origin: Origin): void {
     this.line([{ text: "", origin, exact: true }]);

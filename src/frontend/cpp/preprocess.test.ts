@@ -202,7 +202,16 @@ describe("source inclusion", () => {
     const r = pp(`#include "nope.h"\n#include "self.h"\n`, { "self.h": `#include "self.h"\n` });
     const ids = errors(r).map((d) => d.id);
     assert.equal(ids[0], "include.not-found");
-    assert.ok(ids.includes("include.too-deep"));
+    assert.ok(ids.includes("cpp.too-large"));
+  });
+
+  it("stops a file that includes itself twice without a guard (exponential output) with an error", () => {
+    const src = `#include __FILE__\n#include __FILE__\nint x;\n`;
+    const t0 = performance.now();
+    const r = pp(src);
+    assert.ok(performance.now() - t0 < 5000);
+    assert.ok(errors(r).some((d) => d.id === "cpp.too-large"));
+    assert.ok(r.text.length < 1_000_000);
   });
 
   it("honours #pragma once and include guards", () => {

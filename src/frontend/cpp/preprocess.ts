@@ -49,6 +49,17 @@ export interface PreprocessResult {
 const CMDLINE = "<command line>";
 
 /**
+ * Limits that turn runaway input (a file including itself twice without a
+ * guard doubles at every level; macros that double their argument) into an
+ * error instead of exhausting memory. Real programs are far below them:
+ * the NPB files preprocess to under 1 MB after a few dozen includes.
+ */
+const MAX_OUTPUT = 8 * 1024 * 1024;
+const MAX_INCLUDES = 20000;
+/** Inclusions of a file that is already being included (legal with include guards, runaway without). */
+const MAX_RECURSIVE_INCLUDES = 100;
+
+/**
  * The C preprocessor doall uses for C and for Fortran named .F/.F90. It
  * never throws: every problem is a diagnostic with the position of the
  * directive or token, and the text produced is the best continuation
@@ -71,6 +82,11 @@ class Preprocessor implements DirectiveHost {
   private readonly directives: Directives;
   readonly conds = new Conditionals();
   private readonly lexCache = new Map<string, PPToken[]>();
+  private includeCount = 0;
+  private recursiveIncludes = 0;
+  private readonly stack: string[] = [];
+  /** Set once a limit is hit: the rest of the input is dropped. */
+  private stopped = false;
 
   constructor(
     readonly path: string,
@@ -130,12 +146,37 @@ class Preprocessor implements DirectiveHost {
     return toks;
   }
 
+  /** Whether output may continue; reports (once) when a limit is hit. */
+  withinLimits(at: Span): boolean {
+    if (this.stopped) return false;
+    const size = this.fortran ? this.fOut.length : this.cOut.length;
+    if (size <= MAX_OUTPUT && this.includeCount <= MAX_INCLUDES && this.recursiveIncludes <= MAX_RECURSIVE_INCLUDES) return true;
+    this.stopped = true;
+    this.diags.push({
+      id: "cpp.too-large",
+      severity: "error",
+      message:
+        size > MAX_OUTPUT
+          ? `preprocessing produced more than ${MAX_OUTPUT >> 20} MB of text (runaway macro or #include); the rest is ignored`
+          : this.recursiveIncludes > MAX_RECURSIVE_INCLUDES
+            ? `a file includes itself more than ${MAX_RECURSIVE_INCLUDES} times (no include guard?); the rest is ignored`
+            : `more than ${MAX_INCLUDES} #include operations; the rest is ignored`,
+      span: at,
+    });
+    return false;
+  }
+
   /** Preprocesses one file (the input or an included one) into the output. */
   processFile(path: string, text: string, depth: number): void {
+    if (depth > 0 && ++this.includeCount > MAX_INCLUDES) return;
+    if (this.stack.includes(path)) this.recursiveIncludes++;
+    if (!this.withinLimits({ file: path, line: 1, column: 1, endLine: 1, endColumn: 1 })) return;
+    this.stack.push(path);
     const base = this.conds.depth;
     if (this.fortran) this.processFortran(path, text, depth);
     else this.processC(path, text, depth);
     this.conds.closeFile(base, this.diags);
+    this.stack.pop();
   }
 
   private processC(path: string, text: string, depth: number): void {
@@ -145,6 +186,7 @@ class Preprocessor implements DirectiveHost {
     const adjust = (t: PPToken): PPToken => (file.lineDelta === 0 && file.name === path ? t : { ...t, line: t.line + file.lineDelta, file: file.name });
     while (i < toks.length) {
       const t = toks[i]!;
+      if (this.stopped) return;
       if (t.bol && t.text === "#" && t.kind === "punct") {
         let j = i + 1;
         while (j < toks.length && !toks[j]!.bol) j++;
@@ -173,7 +215,9 @@ class Preprocessor implements DirectiveHost {
         },
       };
       const next = this.expander.stream(src);
+      let n = 0;
       for (let x = next(); x; x = next()) {
+        if ((++n & 1023) === 0 && !this.withinLimits({ file: x.file, line: x.line, column: x.column, endLine: x.line, endColumn: x.column + 1 })) return;
         if (x.unterminated) this.diags.push({ id: "cpp.unterminated-literal", severity: "error", message: `missing terminating ${x.kind === "char" ? "'" : '"'} character`, span: { file: x.file, line: x.line, column: x.column, endLine: x.line, endColumn: x.column + x.text.length } });
         this.cOut.token(x);
       }
@@ -185,6 +229,7 @@ class Preprocessor implements DirectiveHost {
     const lines = text.split("\n");
     const file: FileState = { path, depth, lineDelta: 0, name: path, condBase: this.conds.depth };
     for (let n = 0; n < lines.length; n++) {
+      if (!this.withinLimits({ file: path, line: n + 1, column: 1, endLine: n + 1, endColumn: 1 })) return;
       let raw = lines[n]!;
       if (raw.endsWith("\r")) raw = raw.slice(0, -1);
       const origin = { file: file.name, line: n + 1 + file.lineDelta, column: 1 };
