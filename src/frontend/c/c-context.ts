@@ -1,5 +1,4 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Loop } from "../../ir/stmt.js";
 import type { Sym, SymIds } from "../../ir/symbol.js";
@@ -108,10 +107,3 @@ export function addLocal(f: FnContext, sym: Sym, ctype: CType): void {
   f.c.ctypes.set(sym.id, ctype);
 }
 
-export function ctypeOfSym(c: CContext, s: Sym): CType | undefined {
-  return c.ctypes.get(s.id);
-}
-
-export function unknownExpr(text: string, span: Span): Expr {
-  return { kind: "unknown", text, span };
-}

@@ -3,7 +3,7 @@ import type { Expr } from "../../ir/expr.js";
 import type { Storage, Sym, SymAttrs } from "../../ir/symbol.js";
 import type { Span } from "../../source/span.js";
 import { report, spanOf, textOf, type CContext, type CScope, type StructInfo } from "./c-context.js";
-import { field, fields, firstNamed, namedChildren, type CNode } from "./c-syntax.js";
+import { field, fields, firstNamed, type CNode } from "./c-syntax.js";
 import { C_INT, C_UNKNOWN, hirType, knownTypedef, primitiveType, symbolShape, type CType } from "./c-types.js";
 
 /** The declaration specifiers of a declaration: its base type and storage class. */
@@ -216,24 +216,6 @@ export function typeDescriptor(c: CContext, scope: CScope, td: CNode, lowerSize:
   const spec = specifiers(c, scope, td, lowerSize);
   const d = field(td, "declarator");
   return d ? declarator(c, d, spec.base, lowerSize).ctype : spec.base;
-}
-
-/** The parameters of a parameter list: each name (maybe empty) and type. `(void)` has none. */
-export function parameterList(c: CContext, scope: CScope, list: CNode, lowerSize: SizeLowerer): { name: string; nameNode: CNode | null; ctype: CType; node: CNode; spec: Specifiers | null }[] {
-  const out: { name: string; nameNode: CNode | null; ctype: CType; node: CNode; spec: Specifiers | null }[] = [];
-  for (const p of namedChildren(list)) {
-    if (p.type === "parameter_declaration") {
-      const spec = specifiers(c, scope, p, lowerSize);
-      const d = field(p, "declarator");
-      const r = d ? declarator(c, d, spec.base, lowerSize) : { name: "", nameNode: null, ctype: spec.base, params: null };
-      if (!d && spec.base.k === "prim" && spec.base.t.base === "void") continue;
-      out.push({ name: r.name, nameNode: r.nameNode, ctype: r.ctype, node: p, spec });
-    } else if (p.type === "identifier") {
-      // K&R: a name only; its type comes from the declarations before the body (default int).
-      out.push({ name: textOf(c, p), nameNode: p, ctype: C_INT, node: p, spec: null });
-    }
-  }
-  return out;
 }
 
 /**

@@ -37,11 +37,6 @@ export function firstNamed(n: CNode): CNode | undefined {
   return undefined;
 }
 
-/** Whether an anonymous child with this text (an operator or keyword) is present. */
-export function hasToken(n: CNode, type: string): boolean {
-  return n.children.some((c) => !c.named && c.type === type);
-}
-
 /** The operator of a binary/unary/assignment/update/pointer/field expression. */
 export function operatorOf(n: CNode): string {
   const op = field(n, "operator");

@@ -87,10 +87,6 @@ export function hirType(t: CType): Type {
   }
 }
 
-export function isIntegerType(t: CType): boolean {
-  return t.k === "prim" && t.t.base === "integer";
-}
-
 export function isPointerLike(t: CType): boolean {
   return t.k === "ptr" || t.k === "array";
 }

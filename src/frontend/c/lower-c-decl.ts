@@ -1,7 +1,7 @@
 import type { Expr } from "../../ir/expr.js";
 import type { Stmt } from "../../ir/stmt.js";
 import type { Sym, SymAttrs } from "../../ir/symbol.js";
-import { addLocal, report, spanOf, type CContext, type CScope, type FnContext } from "./c-context.js";
+import { addLocal, report, spanOf, type CContext, type FnContext } from "./c-context.js";
 import { declarationSpan, declarator, makeSym, specifiers, type Declared, type SizeLowerer, type Specifiers } from "./c-declarators.js";
 import { field, fields, type CNode } from "./c-syntax.js";
 import { symbolShape, type CType } from "./c-types.js";
@@ -119,6 +119,3 @@ function moreComplete(a: CType, b: CType): boolean {
   return false;
 }
 
-export function bindScope(scope: CScope, name: string, sym: Sym, ctype: CType): void {
-  scope.names.set(name, { kind: "var", sym, ctype });
-}

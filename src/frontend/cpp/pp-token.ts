@@ -43,12 +43,6 @@ export function isPunct(t: PPToken | undefined, text: string): boolean {
   return t !== undefined && t.kind === "punct" && t.text === text;
 }
 
-/** Copies a token with a new hide set and expansion origin. */
-export function withExpansion(t: PPToken, hide: ReadonlySet<string> | null, at: Origin, space: boolean): PPToken {
-  const c: PPToken = { ...t, hide, expandedAt: at, space, bol: false };
-  return c;
-}
-
 export function unionHide(a: ReadonlySet<string> | null, name: string): ReadonlySet<string> {
   if (a && a.has(name)) return a;
   const s = new Set(a ?? []);
