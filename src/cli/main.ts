@@ -1,4 +1,6 @@
-import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "./command.js";
+import { needsCParser } from "../driver/languages.js";
+import { ensureCParser } from "./c-parser-node.js";
+import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "./command.js";
 import { accessCommand } from "./commands/access.js";
 import { analyzeCommand } from "./commands/analyze.js";
 import { intervalCommand } from "./commands/interval.js";
@@ -42,6 +44,15 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   if (!cmd) {
     io.stderr(`doall: unknown command '${name}'\n\n${topUsage()}`);
     return EXIT_USAGE;
+  }
+  // The C parser loads asynchronously (wasm); every command that reads C files needs it first.
+  if (rest.some(needsCParser)) {
+    try {
+      await ensureCParser();
+    } catch (e) {
+      io.stderr(`doall ${name}: cannot load the C parser (web-tree-sitter, tree-sitter-c): ${(e as Error).message}\n`);
+      return EXIT_INPUT_ERROR;
+    }
   }
   try {
     return await cmd.run(rest, io);

@@ -7,6 +7,7 @@ import type { SourceHost } from "../source/host.js";
 import { inputKindOf, KNOWN_SUFFIXES } from "./languages.js";
 import { preprocess } from "../frontend/cpp/preprocess.js";
 import { parseC } from "../frontend/c/parse-c.js";
+import { cParserReady } from "../frontend/c/c-parser.js";
 
 export interface LoadOptions {
   /** Fortran source form, overriding the suffix. */
@@ -37,6 +38,8 @@ export function loadProgram(path: string, host: SourceHost, opts: LoadOptions = 
   const text = host.readFile(path);
   if (text === undefined) return { path, program: null, diagnostics: [{ id: "input.unreadable", severity: "error", message: `${path}: cannot read the file` }] };
   if (kind.language === "c") {
+    // The C parser loads asynchronously (wasm): a command that did not load it gets no program.
+    if (!cParserReady()) return { path, program: null, diagnostics: [{ id: "c.parser-not-ready", severity: "error", message: `${path}: the C parser is not loaded for this command` }] };
     const program = parseC(path, text, host, { includeDirs: opts.includeDirs ?? [], defines: opts.defines ?? new Map(), undefines: opts.undefines ?? [] });
     return { path, program, diagnostics: [] };
   }

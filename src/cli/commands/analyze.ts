@@ -6,8 +6,6 @@ import { optFlag, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
 import { nodeHost } from "../node-host.js";
-import { ensureCParser } from "../c-parser-node.js";
-import { needsCParser } from "../../driver/languages.js";
 import { Progress } from "../progress.js";
 
 const usage = `Usage: doall analyze FILE... [options]
@@ -28,7 +26,7 @@ export const analyzeCommand: Command = {
   name: "analyze",
   summary: "list the loops of Fortran/C files and what doall knows about them",
   usage,
-  async run(argv: string[], io: CliIO): Promise<number> {
+  run(argv: string[], io: CliIO): number {
     const parsed = parseArgs(argv, [...INPUT_OPTIONS, { name: "json" }, { name: "help", aliases: ["h"] }]);
     if (!parsed.ok) {
       io.stderr(`doall analyze: ${parsed.error}\n${usage}`);
@@ -48,14 +46,7 @@ export const analyzeCommand: Command = {
       io.stderr(`doall analyze: no input files\n${usage}`);
       return EXIT_USAGE;
     }
-    if (p.positional.some(needsCParser)) {
-      try {
-        await ensureCParser();
-      } catch (e) {
-        io.stderr(`doall analyze: cannot load the C parser (web-tree-sitter, tree-sitter-c): ${(e as Error).message}\n`);
-        return EXIT_INPUT_ERROR;
-      }
-    }
+    // C files: runCli has loaded the C parser (ensureCParser) before calling the command.
     const json = optFlag(p, "json");
     const files = p.positional;
     const reports: FileReport[] = [];

@@ -47,7 +47,7 @@ export function parseC(path: string, text: string, host: SourceHost, opts: COpti
     loopCount: 0,
   };
   if (!cParserReady()) {
-    diags.push({ id: "c.parser-not-ready", severity: "error", message: `${path}: the C parser is not initialized (the caller must await initCParser first)` });
+    diags.push({ id: "c.parser-not-ready", severity: "error", message: `${path}: the C parser is not loaded for this command (callers must await initCParser first)` });
     return program;
   }
   const procedures: Procedure[] = [];
