@@ -1,5 +1,16 @@
 import { needsCParser } from "../driver/languages.js";
 import { ensureCParser } from "./c-parser-node.js";
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
+
+function isDirectory(cwd: string, arg: string): boolean {
+  if (arg.startsWith("-")) return false;
+  try {
+    return statSync(resolve(cwd, arg)).isDirectory();
+  } catch {
+    return false;
+  }
+}
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "./command.js";
 import { accessCommand } from "./commands/access.js";
 import { analyzeCommand } from "./commands/analyze.js";
@@ -45,8 +56,9 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     io.stderr(`doall: unknown command '${name}'\n\n${topUsage()}`);
     return EXIT_USAGE;
   }
-  // The C parser loads asynchronously (wasm); every command that reads C files needs it first.
-  if (rest.some(needsCParser)) {
+  // The C parser loads asynchronously (wasm); every command that reads C files needs it
+  // first, including those given directories (which may hold C files).
+  if (rest.some((a) => needsCParser(a) || isDirectory(io.cwd, a))) {
     try {
       await ensureCParser();
     } catch (e) {
