@@ -1,0 +1,170 @@
+import type { Expr } from "../../ir/expr.js";
+import type { Procedure } from "../../ir/program.js";
+import type { Sym } from "../../ir/symbol.js";
+import type { Span } from "../../source/span.js";
+import { commonExtents, overlaps, symBytes, type Extent } from "../summaries/common-layout.js";
+import { WORST_FORMAL, type CommonEffect, type FormalEffect, type ProcedureSummary } from "../summaries/summary.js";
+import type { RefWriter } from "./ref-writer.js";
+
+/** A CALL statement or a function call inside an expression. */
+export interface CallSite {
+  name: string;
+  sym?: Sym | undefined;
+  args: readonly Expr[];
+  intrinsic?: boolean | undefined;
+  pure?: boolean | undefined;
+  /** A subroutine CALL (may write its arguments even when pure), not a function reference. */
+  subroutine?: boolean;
+  /** Fortran alternate returns: the call may return to a label before finishing its writes. */
+  altReturns?: readonly string[] | undefined;
+  span: Span;
+}
+
+/** A call as the analysis saw it: whether a summary described the callee. */
+export interface CallRecord {
+  name: string;
+  span: Span;
+  /** "user": a procedure call (summary or worst case); "local": an intrinsic or pure one touching its arguments only. */
+  kind: "user" | "local";
+  summary: ProcedureSummary | undefined;
+}
+
+/**
+ * The references a call makes, in order: the values of its arguments are
+ * read; then what the callee reads (arguments it reads before writing,
+ * COMMON and module variables); then what it writes. With the callee's
+ * summary (seed 004 §1.1 Case 4) only what it touches; without one the
+ * worst: every variable argument read and maybe written (Fortran passes by
+ * reference; C passes arrays, addresses and pointers), every COMMON,
+ * module, global and host variable read and maybe written, and the I/O
+ * state. Pure and intrinsic functions only read their arguments.
+ */
+export function emitCallEffects(w: RefWriter, c: CallSite): void {
+  const c89 = w.proc.language === "c";
+  if ((c.intrinsic || c.pure) && !c.subroutine) {
+    w.calls.push({ name: c.name, span: c.span, kind: "local", summary: undefined });
+    for (const a of c.args) w.useExpr(a);
+    if (!c.pure) w.ioState(c.span, "call", c.name);
+    return;
+  }
+  // Intrinsic and pure subroutines touch only their arguments (and hidden state when impure).
+  const localOnly = !!(c.intrinsic || c.pure);
+  const known = localOnly ? undefined : w.summaries(c.name);
+  w.calls.push({ name: c.name, span: c.span, kind: localOnly ? "local" : "user", summary: known });
+  const formal = (k: number): FormalEffect => (known && k < known.formals.length ? known.formals[k]! : WORST_FORMAL);
+  const byRef = c.args.map((a) => referencedSym(a, c89));
+
+  // 1. Argument values and subscripts.
+  c.args.forEach((a, k) => {
+    const s = byRef[k];
+    if (!s) w.useExpr(a);
+    else if (a.kind === "addr") w.subscriptUses(a.operand);
+    else w.subscriptUses(a);
+  });
+  // 2. What the callee reads of the caller's storage.
+  const read = new Set<number>();
+  const use = (sym: Sym, e: Expr | null, exact: boolean, span: Span, rmw: boolean) => {
+    w.ref("use", sym, e, exact, "call", span, { callee: c.name, rmw });
+    read.add(w.vars.varOf(sym));
+  };
+  c.args.forEach((a, k) => {
+    const s = byRef[k];
+    if (s && formal(k).euse) use(s, a, a.kind === "var", a.span, false);
+    if (c89 && pointsToMemory(a)) w.memory("use", a, a.span);
+  });
+  if (!localOnly) for (const s of globalEffects(w, known, "use")) use(s, null, false, c.span, false);
+  if (localOnly ? !c.pure : !known || known.io || known.unknown) w.ioState(c.span, "call", c.name);
+  // 3. What it writes. A write that may not happen is modelled as a rewrite
+  // of the old value (x = f(x)): it kills, so dependences through the call
+  // chain d → call → u rather than pairing everything before with
+  // everything after; the read it implies is added where the callee was not
+  // said to read the variable.
+  const defs: { sym: Sym; e: Expr | null; exact: boolean; span: Span }[] = [];
+  c.args.forEach((a, k) => {
+    const s = byRef[k];
+    const f = formal(k);
+    if (!s || !f.mod) return;
+    const exact = !!known && f.ddef && a.kind === "var" && s.dims.length === 0 && f.exactBytes !== undefined && symBytes(s) === f.exactBytes && !c.altReturns?.length;
+    defs.push({ sym: s, e: a, exact, span: a.span });
+  });
+  if (!localOnly) for (const s of globalEffects(w, known, "def")) defs.push({ sym: s, e: null, exact: false, span: c.span });
+  for (const d of defs) if (!d.exact && !read.has(w.vars.varOf(d.sym))) use(d.sym, d.e, false, d.span, true);
+  for (const d of defs) w.ref("def", d.sym, d.e, d.exact, "call", d.span, { callee: c.name, kills: true });
+  c.args.forEach((a) => {
+    if (c89 && pointsToMemory(a)) w.memory("def", a, a.span);
+  });
+}
+
+/**
+ * The variable an argument passes by reference, if any: Fortran passes
+ * every variable, element and section by reference; C passes arrays and
+ * `&x` by address and everything else by value.
+ */
+function referencedSym(a: Expr, c: boolean): Sym | undefined {
+  if (c) {
+    if (a.kind === "addr") {
+      const t = a.operand;
+      return t.kind === "var" || t.kind === "elem" || t.kind === "section" ? t.sym : undefined;
+    }
+    return a.kind === "var" && a.sym.dims.length > 0 ? a.sym : undefined;
+  }
+  if (a.kind === "var" || a.kind === "elem" || a.kind === "section") return a.sym.storage === "parameter" || a.sym.storage === "procedure" ? undefined : a.sym;
+  if (a.kind === "member") {
+    let b: Expr = a.base;
+    while (b.kind === "member") b = b.base;
+    return b.kind === "var" || b.kind === "elem" || b.kind === "section" ? b.sym : undefined;
+  }
+  return undefined;
+}
+
+/** A C argument that passes a pointer value: the callee may read and write what it points to. */
+function pointsToMemory(a: Expr): boolean {
+  return (a.kind === "var" && a.sym.type.base === "pointer") || (a.type?.base === "pointer" && a.kind !== "addr");
+}
+
+/**
+ * Reads or writes of COMMON, module, global and host variables the caller
+ * references. With a summary: the COMMON extents and symbols it lists
+ * (a host's locals included, which its internal procedures see). Without:
+ * every variable a callee could see.
+ */
+function globalEffects(w: RefWriter, known: ProcedureSummary | undefined, kind: "use" | "def"): Sym[] {
+  const worst = !known || known.unknown;
+  const out: Sym[] = [];
+  for (const v of w.vars.vars) {
+    // Variables the caller never names cannot take part in its dependences.
+    if (v.pseudo || !v.referenced) continue;
+    if (worst && !v.visibleToCallees) continue;
+    const s = worst ? v.syms[0] : v.syms.find((x) => touches(w, x, known!, kind));
+    if (s) out.push(s);
+  }
+  return out;
+}
+
+function touches(w: RefWriter, s: Sym, known: ProcedureSummary, kind: "use" | "def"): boolean {
+  if (s.storage === "common" && s.common !== undefined) {
+    const eff: CommonEffect | undefined = known.commons.get(s.common);
+    if (!eff) return false;
+    const want = kind === "use" ? eff.use : eff.mod;
+    if (want === "all") return true;
+    const ext = memberExtent(w.proc, s);
+    return ext === null || want.some((e) => overlaps(e, ext));
+  }
+  const sh = known.shared.get(s.id);
+  return !!sh && (kind === "use" ? sh.use : sh.mod);
+}
+
+const extentCache = new WeakMap<Procedure, Map<string, Extent[] | null>>();
+
+/** Byte extent of a COMMON member in a procedure's layout of its block (null when not constant). */
+export function memberExtent(proc: Procedure, s: Sym): Extent | null {
+  let perProc = extentCache.get(proc);
+  if (!perProc) extentCache.set(proc, (perProc = new Map()));
+  const block = s.common ?? "";
+  if (!perProc.has(block)) {
+    const members = [...proc.symbols.values()].filter((m) => m.storage === "common" && m.common === block).sort((a, b) => (a.commonIndex ?? 0) - (b.commonIndex ?? 0));
+    perProc.set(block, commonExtents(members));
+  }
+  const ext = perProc.get(block);
+  return ext && s.commonIndex !== undefined ? (ext[s.commonIndex] ?? null) : null;
+}

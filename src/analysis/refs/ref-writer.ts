@@ -1,0 +1,353 @@
+import type { Expr } from "../../ir/expr.js";
+import type { Procedure, StatementFunction } from "../../ir/program.js";
+import type { Stmt } from "../../ir/stmt.js";
+import type { Sym } from "../../ir/symbol.js";
+import type { Span } from "../../source/span.js";
+import { NO_SUMMARIES, type SummaryLookup } from "../summaries/summary.js";
+import { emitCallEffects, type CallRecord } from "./call-effects.js";
+import type { Ref, RefInit, RefKind, RefOrigin, RefTable } from "./ref.js";
+import type { VarId } from "./vars.js";
+
+/**
+ * Turns expressions into references in evaluation order: the operands of
+ * an expression are read before its value is stored, subscripts before
+ * the element, arguments before the call, so that the order of references
+ * in a basic block is the order of accesses (seed 002's RGEN/EUSE are
+ * "the last definition/use in the block", which needs that order).
+ * The CFG builder sets `block` and `stmt` and calls these methods.
+ */
+export class RefWriter {
+  block = 0;
+  stmt: Stmt | null = null;
+  /** > 0 while evaluating something that may not run (the right of .and./.or., a C ?: branch): accesses are then not exact. */
+  private conditional = 0;
+  private stmtFnDepth = 0;
+  /** Every call met, in order. */
+  readonly calls: CallRecord[] = [];
+  /** Called with each new reference (the CFG builder files it into its block). */
+  onRef: ((r: Ref) => void) | undefined;
+
+  constructor(
+    readonly table: RefTable,
+    readonly proc: Procedure,
+    readonly summaries: SummaryLookup = NO_SUMMARIES,
+  ) {}
+
+  get vars() {
+    return this.table.vars;
+  }
+
+  emit(kind: RefKind, v: VarId, sym: Sym | null, expr: Expr | null, exact: boolean, origin: RefOrigin, span: Span, extra?: RefExtra): Ref {
+    const r: RefInit = { kind, var: v, sym, exact: exact && this.conditional === 0, origin, stmt: this.stmt, expr, span, block: this.block, callee: extra?.callee, loopId: extra?.loopId };
+    if (extra?.kills !== undefined) r.kills = extra.kills;
+    if (extra?.rmw) r.rmw = true;
+    const ref = this.table.add(r);
+    this.onRef?.(ref);
+    return ref;
+  }
+
+  /** A reference to a symbol's variable (nothing for named constants and procedure names). */
+  ref(kind: RefKind, sym: Sym, expr: Expr | null, exact: boolean, origin: RefOrigin, span: Span, extra?: RefExtra): void {
+    if (!isVariable(sym)) return;
+    const v = this.vars.varOf(sym);
+    // Conservative: a write through one name of an EQUIVALENCE group may cover only part of the group's storage.
+    const whole = kind === "use" || sym.equivalence === undefined;
+    this.emit(kind, v, sym, expr, exact && whole, origin, span, extra);
+  }
+
+  /**
+   * Reads and writes of the I/O state (every I/O statement, every call that
+   * may do I/O): a rewrite of what it read, so I/O operations form a chain.
+   */
+  ioState(span: Span, origin: RefOrigin, callee?: string): void {
+    const io = this.vars.ioVar();
+    this.emit("use", io, null, null, false, origin, span, { callee });
+    this.emit("def", io, null, null, false, origin, span, { callee, kills: true });
+  }
+
+  /** Everything an expression reads, in evaluation order. */
+  useExpr(e: Expr): void {
+    switch (e.kind) {
+      case "int":
+      case "real":
+      case "logical":
+      case "string":
+      case "unknown":
+        return;
+      case "var":
+        this.ref("use", e.sym, e, true, "explicit", e.span);
+        return;
+      case "elem":
+        for (const s of e.subs) this.useExpr(s);
+        if (isPointer(e.sym)) {
+          this.ref("use", e.sym, e, true, "explicit", e.span);
+          this.memory("use", e, e.span);
+        } else this.ref("use", e.sym, e, false, "explicit", e.span);
+        return;
+      case "section":
+        this.subscriptUses(e);
+        this.ref("use", e.sym, e, false, "explicit", e.span);
+        return;
+      case "call":
+        this.call(e);
+        return;
+      case "unary":
+      case "cast":
+        this.useExpr(e.operand);
+        return;
+      case "binary":
+        this.useExpr(e.left);
+        if (e.op === "and" || e.op === "or") this.maybe(() => this.useExpr(e.right));
+        else this.useExpr(e.right);
+        return;
+      case "cond":
+        this.useExpr(e.cond);
+        this.maybe(() => {
+          this.useExpr(e.then);
+          this.useExpr(e.else);
+        });
+        return;
+      case "member":
+        this.memberAccess("use", e);
+        return;
+      case "addr":
+        // Taking an address reads nothing but the subscripts.
+        this.subscriptUses(e.operand);
+        return;
+      case "deref":
+        this.useExpr(e.operand);
+        this.memory("use", e, e.span);
+        return;
+      case "implied-do":
+        this.useExpr(e.lower);
+        this.useExpr(e.upper);
+        if (e.step) this.useExpr(e.step);
+        this.ref("def", e.index, null, true, "explicit", e.span);
+        this.maybe(() => e.items.forEach((x) => this.useExpr(x)));
+        return;
+      case "array-ctor":
+        for (const x of e.items) this.useExpr(x);
+        return;
+      case "assign-expr":
+        this.assignExpr(e);
+        return;
+    }
+  }
+
+  /** Defines the target of an assignment (or a READ item): its subscripts are read first. */
+  defTarget(lhs: Expr, origin: RefOrigin = "explicit", exact = true): void {
+    switch (lhs.kind) {
+      case "var":
+        // A whole-variable write: it kills unless the value is a substring of it (not a var node then).
+        this.ref("def", lhs.sym, lhs, exact, origin, lhs.span);
+        return;
+      case "elem":
+        for (const s of lhs.subs) this.useExpr(s);
+        if (isPointer(lhs.sym)) {
+          this.ref("use", lhs.sym, lhs, true, origin, lhs.span);
+          this.memory("def", lhs, lhs.span);
+        } else this.ref("def", lhs.sym, lhs, false, origin, lhs.span);
+        return;
+      case "section":
+        this.subscriptUses(lhs);
+        this.ref("def", lhs.sym, lhs, false, origin, lhs.span);
+        return;
+      case "member":
+        this.memberAccess("def", lhs, origin);
+        return;
+      case "deref":
+        this.useExpr(lhs.operand);
+        this.memory("def", lhs, lhs.span);
+        return;
+      case "implied-do":
+        // A READ list `(a(i), i = 1, n)`: bounds, the index, then each item, maybe none.
+        this.useExpr(lhs.lower);
+        this.useExpr(lhs.upper);
+        if (lhs.step) this.useExpr(lhs.step);
+        this.ref("def", lhs.index, null, true, "explicit", lhs.span);
+        this.maybe(() => lhs.items.forEach((x) => this.defTarget(x, origin, exact)));
+        return;
+      default:
+        // Not a variable (an expression passed where a target is expected): it is only read.
+        this.useExpr(lhs);
+    }
+  }
+
+  /** The subscripts (and substring bounds) of an access, which are read whether the access reads or writes. */
+  subscriptUses(e: Expr): void {
+    if (e.kind === "elem") for (const s of e.subs) this.useExpr(s);
+    else if (e.kind === "section")
+      for (const s of e.subs) {
+        if (s.kind !== "triplet") this.useExpr(s);
+        else for (const x of [s.lo, s.hi, s.stride]) if (x) this.useExpr(x);
+      }
+    else if (e.kind === "member") this.subscriptUses(e.base);
+    else if (e.kind !== "var") this.useExpr(e);
+  }
+
+  /** Runs `f` with every access it makes marked as conditional (not exact). */
+  maybe(f: () => void): void {
+    this.conditional++;
+    try {
+      f();
+    } finally {
+      this.conditional--;
+    }
+  }
+
+  private call(e: Extract<Expr, { kind: "call" }>): void {
+    const sf = e.sym?.attrs.statementFunction ? this.statementFunction(e.name, e.sym) : undefined;
+    if (sf) {
+      for (const a of e.args) this.useExpr(a);
+      this.statementFunctionBody(sf, e.args, e.span);
+      return;
+    }
+    emitCallEffects(this, { name: e.name, sym: e.sym, args: e.args, intrinsic: e.intrinsic, pure: e.pure, span: e.span });
+  }
+
+  private statementFunction(name: string, sym: Sym): StatementFunction | undefined {
+    return this.proc.statementFunctions.get(name) ?? this.proc.statementFunctions.get(name.toLowerCase()) ?? [...this.proc.statementFunctions.values()].find((s) => s.sym === sym);
+  }
+
+  /**
+   * A statement function call reads what its body reads, except its dummy
+   * arguments (the actual arguments were read by the caller). Calls in the
+   * body see the actual arguments in place of the dummies, since an
+   * external function there may write them.
+   */
+  private statementFunctionBody(sf: StatementFunction, actuals: readonly Expr[], span: Span): void {
+    if (this.stmtFnDepth > 32) return; // statement functions cannot recurse; this only guards bad input
+    this.stmtFnDepth++;
+    const bind = new Map<Sym, Expr>();
+    sf.params.forEach((p, i) => {
+      const a = actuals[i];
+      if (a) bind.set(p, a);
+    });
+    const visit = (x: Expr): void => {
+      if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && bind.has(x.sym)) return;
+      if (x.kind === "var") return this.ref("use", x.sym, x, true, "stmt-function", span);
+      if (x.kind === "elem" || x.kind === "section") {
+        for (const s of x.subs) {
+          if (s.kind !== "triplet") visit(s);
+          else for (const q of [s.lo, s.hi, s.stride]) if (q) visit(q);
+        }
+        return this.ref("use", x.sym, x, false, "stmt-function", span);
+      }
+      if (x.kind === "call") {
+        for (const a of x.args) visit(a);
+        const args = x.args.map((a) => substitute(a, bind));
+        const inner = x.sym?.attrs.statementFunction ? this.statementFunction(x.name, x.sym) : undefined;
+        if (inner) this.statementFunctionBody(inner, args, span);
+        else if (!x.intrinsic && !x.pure) emitCallEffects(this, { name: x.name, sym: x.sym, args, span });
+        return;
+      }
+      for (const c of childrenOf(x)) visit(c);
+    };
+    try {
+      visit(sf.body);
+    } finally {
+      this.stmtFnDepth--;
+    }
+  }
+
+  private memberAccess(kind: RefKind, e: Extract<Expr, { kind: "member" }>, origin: RefOrigin = "explicit"): void {
+    // Conservative: a component access reads or writes part of the base object.
+    let base: Expr = e.base;
+    while (base.kind === "member") base = base.base;
+    if (e.arrow || base.kind === "deref") {
+      this.useExpr(base.kind === "deref" ? base.operand : base);
+      this.memory(kind, e, e.span);
+      return;
+    }
+    if (base.kind === "var" || base.kind === "elem" || base.kind === "section") {
+      this.subscriptUses(base);
+      this.ref(kind, base.sym, e, false, origin, e.span);
+    } else this.useExpr(base);
+  }
+
+  private assignExpr(e: Extract<Expr, { kind: "assign-expr" }>): void {
+    const compound = e.op !== "=";
+    this.subscriptUses(e.target);
+    if (compound) this.readTargetOnly(e.target);
+    if (e.value) this.useExpr(e.value);
+    this.defTargetOnly(e.target);
+  }
+
+  /** Reads an access whose subscripts were already read. */
+  private readTargetOnly(t: Expr): void {
+    if (t.kind === "var") this.ref("use", t.sym, t, true, "explicit", t.span);
+    else if (t.kind === "elem" || t.kind === "section") this.ref("use", t.sym, t, false, "explicit", t.span);
+    else if (t.kind === "deref" || t.kind === "member") this.memory("use", t, t.span);
+  }
+
+  private defTargetOnly(t: Expr): void {
+    if (t.kind === "var") this.ref("def", t.sym, t, true, "explicit", t.span);
+    else if ((t.kind === "elem" && !isPointer(t.sym)) || t.kind === "section") this.ref("def", t.sym, t, false, "explicit", t.span);
+    else this.memory("def", t, t.span);
+  }
+
+  /**
+   * An access through a C pointer. Conservative: it may reach any memory a
+   * pointer can reach: the memory pseudo-variable and every global.
+   */
+  memory(kind: RefKind, e: Expr, span: Span): void {
+    this.emit(kind, this.vars.memoryVar(), null, e, false, "explicit", span);
+    for (const v of this.vars.vars) if (v.pointerReachable && v.referenced) this.emit(kind, v.id, v.syms[0]!, e, false, "explicit", span);
+  }
+}
+
+/** Optional facts about a new reference. */
+export interface RefExtra {
+  callee?: string | undefined;
+  loopId?: number | undefined;
+  /** Override: whether a definition kills (see Ref.kills). */
+  kills?: boolean;
+  /** A read that only models a rewrite (see Ref.rmw). */
+  rmw?: boolean;
+}
+
+export function isVariable(sym: Sym): boolean {
+  return sym.storage !== "parameter" && sym.storage !== "procedure";
+}
+
+function isPointer(sym: Sym): boolean {
+  return sym.type.base === "pointer" && sym.dims.length === 0;
+}
+
+/** A copy of `e` with the given variables replaced (statement function dummies by actual arguments). */
+function substitute(e: Expr, bind: ReadonlyMap<Sym, Expr>): Expr {
+  if ((e.kind === "var" || e.kind === "elem" || e.kind === "section") && bind.has(e.sym)) return e.kind === "var" ? bind.get(e.sym)! : e;
+  switch (e.kind) {
+    case "unary":
+    case "cast":
+      return { ...e, operand: substitute(e.operand, bind) };
+    case "binary":
+      return { ...e, left: substitute(e.left, bind), right: substitute(e.right, bind) };
+    case "call":
+      return { ...e, args: e.args.map((a) => substitute(a, bind)) };
+    case "elem":
+      return { ...e, subs: e.subs.map((a) => substitute(a, bind)) };
+    default:
+      return e;
+  }
+}
+
+function childrenOf(e: Expr): Expr[] {
+  switch (e.kind) {
+    case "unary":
+    case "cast":
+    case "addr":
+    case "deref":
+      return [e.operand];
+    case "binary":
+      return [e.left, e.right];
+    case "cond":
+      return [e.cond, e.then, e.else];
+    case "member":
+      return [e.base];
+    case "array-ctor":
+      return e.items;
+    default:
+      return [];
+  }
+}

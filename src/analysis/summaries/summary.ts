@@ -1,0 +1,54 @@
+import type { Sym } from "../../ir/symbol.js";
+import type { Extent } from "./common-layout.js";
+
+/**
+ * What a call to a procedure may read and write, as its callers see it:
+ * seed 004 §1.1 Case 4 ("the reference information of a whole procedure
+ * ... merged into the caller's"). Built from the procedure's own
+ * references and, through its calls, its callees' summaries.
+ */
+export interface ProcedureSummary {
+  name: string;
+  /** Per dummy argument, in order. */
+  formals: FormalEffect[];
+  /** COMMON storage touched, per block name, as byte extents of the block (or all of it). */
+  commons: Map<string, CommonEffect>;
+  /** Module variables, C globals and host variables touched, by symbol id (the same Sym objects are seen by every procedure of a file). */
+  shared: Map<number, SharedEffect>;
+  /** Does I/O or touches other hidden state (random number seeds, clocks). */
+  io: boolean;
+  /** Calls something doall cannot see: it may touch every COMMON, module and global variable. */
+  unknown: boolean;
+}
+
+export interface FormalEffect {
+  /** May be read (USE). */
+  use: boolean;
+  /** May be read before it is written (EUSE): the call reads the caller's value. */
+  euse: boolean;
+  /** May be written (MOD). */
+  mod: boolean;
+  /** Written on every path to a return (DDEF): the call defines the actual argument. */
+  ddef: boolean;
+  /** Size in bytes when the dummy is a scalar of known size: a DDEF dummy then defines all of an actual of that size. */
+  exactBytes?: number;
+}
+
+export interface CommonEffect {
+  use: Extent[] | "all";
+  mod: Extent[] | "all";
+}
+
+export interface SharedEffect {
+  sym: Sym;
+  use: boolean;
+  mod: boolean;
+}
+
+/** Finds the summary of a called procedure; undefined when it is unknown (not in the file, recursive, a dummy procedure). */
+export type SummaryLookup = (name: string) => ProcedureSummary | undefined;
+
+export const NO_SUMMARIES: SummaryLookup = () => undefined;
+
+/** What any argument of an unknown procedure may suffer: read, then written, maybe. */
+export const WORST_FORMAL: FormalEffect = { use: true, euse: true, mod: true, ddef: false };
