@@ -1,0 +1,128 @@
+import type { BinaryOp, Expr } from "../../ir/expr.js";
+import type { Stmt } from "../../ir/stmt.js";
+import type { Cfg, CfgLoop } from "../cfg/cfg.js";
+import type { VarId } from "../refs/vars.js";
+
+/** The associative, commutative operator of a reduction. */
+export type ReductionOp = "+" | "*" | "max" | "min" | "and" | "or" | "eqv" | "neqv" | "bitand" | "bitor" | "bitxor";
+
+const MAX = new Set(["max", "max0", "amax1", "dmax1", "amax0", "max1"]);
+const MIN = new Set(["min", "min0", "amin1", "dmin1", "amin0", "min1"]);
+const CHAIN: Partial<Record<BinaryOp, ReductionOp>> = { "*": "*", and: "and", or: "or", eqv: "eqv", neqv: "neqv", bitand: "bitand", bitor: "bitor", bitxor: "bitxor" };
+
+/**
+ * Whether a carried scalar is a reduction candidate in a loop: every
+ * reference to it inside the loop (nested loops included) is in an
+ * update `s = s op e` or `s = e op s` (C: `s op= e`) with one associative
+ * operator throughout, s occurring once on the right and not in e, and
+ * nothing else reads or writes it. Updates may sit under IF (seed 004
+ * §1.2's conditional sum). Subtraction counts as addition of the negated
+ * term when s keeps a plus sign. The parallelization decides what to do
+ * with a candidate; this only recognizes the shape.
+ */
+export function reductionOp(cfg: Cfg, l: CfgLoop, v: VarId): ReductionOp | null {
+  const inL = new Set(l.blocks);
+  const stmts = new Set<Stmt>();
+  for (const r of cfg.refs.refs) {
+    if (r.var !== v || !inL.has(r.block)) continue;
+    if (r.origin !== "explicit" || !r.stmt) return null;
+    stmts.add(r.stmt);
+  }
+  let op: ReductionOp | null = null;
+  for (const s of stmts) {
+    const o = updateOp(cfg, s, v);
+    if (!o || (op && o !== op)) return null;
+    op = o;
+  }
+  // Every reference must belong to an update: count them (one def and one use per update).
+  let refs = 0;
+  for (const r of cfg.refs.refs) if (r.var === v && inL.has(r.block)) refs++;
+  return refs === 2 * stmts.size ? op : null;
+}
+
+function updateOp(cfg: Cfg, s: Stmt, v: VarId): ReductionOp | null {
+  const isV = (e: Expr) => e.kind === "var" && cfg.vars.lookup(e.sym) === v;
+  if (s.kind === "assign") {
+    if (!isV(s.lhs)) return null;
+    return rhsOp(s.rhs, isV);
+  }
+  if (s.kind === "expr" && s.expr.kind === "assign-expr" && isV(s.expr.target) && s.expr.value && !mentions(s.expr.value, isV)) {
+    const o = ({ "+=": "+", "-=": "+", "*=": "*", "&=": "bitand", "|=": "bitor", "^=": "bitxor" } as const)[s.expr.op as "+="];
+    return o ?? null;
+  }
+  return null;
+}
+
+/** The operator by which the right-hand side combines s (occurring exactly once, as a direct operand) with the rest. */
+function rhsOp(rhs: Expr, isV: (e: Expr) => boolean): ReductionOp | null {
+  // Sums: s must be a term with a plus sign.
+  if (rhs.kind === "binary" && (rhs.op === "+" || rhs.op === "-")) {
+    const terms: { e: Expr; plus: boolean }[] = [];
+    flattenSum(rhs, true, terms);
+    const mine = terms.filter((t) => isV(t.e));
+    if (mine.length !== 1 || !mine[0]!.plus) return null;
+    return terms.every((t) => isV(t.e) || !mentions(t.e, isV)) ? "+" : null;
+  }
+  if (rhs.kind === "binary" && CHAIN[rhs.op]) {
+    const op = rhs.op;
+    const parts: Expr[] = [];
+    const flat = (e: Expr): void => {
+      if (e.kind === "binary" && e.op === op) {
+        flat(e.left);
+        flat(e.right);
+      } else parts.push(e);
+    };
+    flat(rhs);
+    const mine = parts.filter(isV);
+    return mine.length === 1 && parts.every((p) => isV(p) || !mentions(p, isV)) ? CHAIN[op]! : null;
+  }
+  if (rhs.kind === "call" && rhs.intrinsic) {
+    const name = rhs.name.toLowerCase();
+    const op = MAX.has(name) ? "max" : MIN.has(name) ? "min" : null;
+    if (!op) return null;
+    const parts: Expr[] = [];
+    const same = op === "max" ? MAX : MIN;
+    const flat = (e: Expr): void => {
+      if (e.kind === "call" && e.intrinsic && same.has(e.name.toLowerCase())) e.args.forEach(flat);
+      else parts.push(e);
+    };
+    flat(rhs);
+    const mine = parts.filter(isV);
+    return mine.length === 1 && parts.every((p) => isV(p) || !mentions(p, isV)) ? op : null;
+  }
+  return null;
+}
+
+function flattenSum(e: Expr, plus: boolean, out: { e: Expr; plus: boolean }[]): void {
+  if (e.kind === "binary" && (e.op === "+" || e.op === "-")) {
+    flattenSum(e.left, plus, out);
+    flattenSum(e.right, e.op === "+" ? plus : !plus, out);
+  } else if (e.kind === "unary" && (e.op === "-" || e.op === "+")) {
+    flattenSum(e.operand, e.op === "+" ? plus : !plus, out);
+  } else out.push({ e, plus });
+}
+
+function mentions(e: Expr, isV: (e: Expr) => boolean): boolean {
+  if (isV(e)) return true;
+  switch (e.kind) {
+    case "elem":
+      return e.subs.some((x) => mentions(x, isV));
+    case "section":
+      return e.subs.some((x) => (x.kind === "triplet" ? [x.lo, x.hi, x.stride].some((y) => y && mentions(y, isV)) : mentions(x, isV)));
+    case "call":
+      return e.args.some((x) => mentions(x, isV));
+    case "unary":
+    case "cast":
+    case "addr":
+    case "deref":
+      return mentions(e.operand, isV);
+    case "binary":
+      return mentions(e.left, isV) || mentions(e.right, isV);
+    case "cond":
+      return mentions(e.cond, isV) || mentions(e.then, isV) || mentions(e.else, isV);
+    case "member":
+      return mentions(e.base, isV);
+    default:
+      return false;
+  }
+}
