@@ -1,0 +1,122 @@
+import type { Procedure, Program } from "../ir/program.js";
+import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import { buildCfg } from "./cfg/build-cfg.js";
+import type { Cfg } from "./cfg/cfg.js";
+import { buildDependences } from "./deps/build-deps.js";
+import type { DepOptions } from "./deps/dependence.js";
+import type { DependenceGraph } from "./deps/dep-graph.js";
+import { analyzeRegions, type ProcedureRegions } from "./regions/loop-regions.js";
+import { summarize } from "./summaries/summarize.js";
+import type { ProcedureSummary } from "./summaries/summary.js";
+
+/** Everything the control- and data-flow analyses know about one procedure. */
+export interface ProcedureFlow {
+  proc: Procedure;
+  cfg: Cfg;
+  deps: DependenceGraph;
+  regions: ProcedureRegions;
+  summary: ProcedureSummary;
+}
+
+/**
+ * Runs the CFG, dependence graph, region analysis and summaries on every
+ * procedure of a program. Callees are analyzed before their callers
+ * (strongly connected components of the call graph in reverse
+ * topological order) so each call can use its callee's summary; calls
+ * inside a recursive cycle, and to procedures outside the file, assume the
+ * worst. Results are in the order of `program.procedures`.
+ */
+export function analyzeFlow(program: Program, options: DepOptions = {}): ProcedureFlow[] {
+  const callable = new Map<string, Procedure[]>();
+  for (const p of program.procedures) {
+    if (p.kind !== "subroutine" && p.kind !== "function") continue;
+    const k = key(program, p.name);
+    callable.set(k, [...(callable.get(k) ?? []), p]);
+  }
+  const resolve = (name: string, caller: Procedure): Procedure | undefined => {
+    const cands = callable.get(key(program, name));
+    if (!cands) return undefined;
+    if (cands.length === 1) return cands[0];
+    return cands.find((c) => c.host === caller.name) ?? cands.find((c) => c.host !== undefined && c.host === caller.host) ?? cands.find((c) => c.host === undefined);
+  };
+  const callees = new Map<Procedure, Procedure[]>();
+  for (const p of program.procedures) {
+    const out = new Set<Procedure>();
+    for (const n of calledNames(p)) {
+      const t = resolve(n, p);
+      if (t) out.add(t);
+    }
+    callees.set(p, [...out]);
+  }
+
+  const summaries = new Map<Procedure, ProcedureSummary>();
+  const results = new Map<Procedure, ProcedureFlow>();
+  for (const scc of stronglyConnected(program.procedures, (p) => callees.get(p)!)) {
+    const inCycle = new Set(scc);
+    for (const proc of scc) {
+      const lookup = (name: string) => {
+        const t = resolve(name, proc);
+        return t && !inCycle.has(t) ? summaries.get(t) : undefined;
+      };
+      const cfg = buildCfg(proc, lookup);
+      const deps = buildDependences(cfg, options);
+      const regions = analyzeRegions(cfg);
+      const summary = summarize(cfg, regions.blocks);
+      summaries.set(proc, summary);
+      results.set(proc, { proc, cfg, deps, regions, summary });
+    }
+  }
+  return program.procedures.map((p) => results.get(p)!);
+}
+
+function key(program: Program, name: string): string {
+  return program.file.language === "fortran" ? name.toLowerCase() : name;
+}
+
+/** Names a procedure calls (CALL statements and function references that are neither intrinsic nor statement functions). */
+function calledNames(p: Procedure): Set<string> {
+  const out = new Set<string>();
+  const onExpr = (e: import("../ir/expr.js").Expr) => {
+    if (e.kind === "call" && !e.intrinsic && !e.sym?.attrs.statementFunction) out.add(e.name);
+  };
+  walkStmts(p.body, (s) => {
+    if (s.kind === "call" && !s.intrinsic) out.add(s.name);
+    for (const e of stmtExprs(s)) walkExpr(e, onExpr);
+  });
+  for (const sf of p.statementFunctions.values()) walkExpr(sf.body, onExpr);
+  return out;
+}
+
+/** Tarjan's strongly connected components, callees' components first. */
+function stronglyConnected<T>(nodes: readonly T[], next: (n: T) => readonly T[]): T[][] {
+  const index = new Map<T, number>();
+  const low = new Map<T, number>();
+  const onStack = new Set<T>();
+  const stack: T[] = [];
+  const out: T[][] = [];
+  let counter = 0;
+  const visit = (v: T): void => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next(v)) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const comp: T[] = [];
+      let w: T;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        comp.push(w);
+      } while (w !== v);
+      out.push(comp);
+    }
+  };
+  for (const n of nodes) if (!index.has(n)) visit(n);
+  return out;
+}

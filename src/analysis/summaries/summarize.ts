@@ -1,0 +1,92 @@
+import type { Cfg } from "../cfg/cfg.js";
+import { memberExtent } from "../refs/call-effects.js";
+import { procedureRegion } from "../regions/cfg-regions.js";
+import type { RegionSets } from "../regions/region-sets.js";
+import { symBytes, type Extent } from "./common-layout.js";
+import { WORST_FORMAL, type CommonEffect, type FormalEffect, type ProcedureSummary, type SharedEffect } from "./summary.js";
+
+/**
+ * The summary of a procedure (seed 004 §1.1 Case 4): the region sets of
+ * its whole body restricted to what a caller can see — its dummy
+ * arguments by position, COMMON storage by byte extent, module, global and
+ * host variables by symbol — plus what its callees' summaries add for
+ * storage it does not name itself.
+ */
+export function summarize(cfg: Cfg, blocks: readonly RegionSets[]): ProcedureSummary {
+  const proc = cfg.proc;
+  if (proc.unanalyzable) return worstSummary(proc.name, proc.params.length);
+  const whole = procedureRegion(cfg, blocks);
+  const vars = cfg.vars;
+  const used = new Uint8Array(vars.size);
+  const modified = new Uint8Array(vars.size);
+  let opaque = false;
+  for (const r of cfg.refs.refs) {
+    if (!r.rmw) (r.kind === "def" ? modified : used)[r.var] = 1;
+    if (r.origin === "opaque") opaque = true;
+  }
+
+  const formals: FormalEffect[] = proc.params.map((p) => {
+    const v = vars.lookup(p);
+    if (v === undefined) return { use: false, euse: false, mod: false, ddef: false };
+    const f: FormalEffect = { use: !!used[v], euse: whole.euse.has(v), mod: !!modified[v], ddef: whole.ddef.has(v) };
+    const bytes = p.dims.length === 0 ? symBytes(p) : undefined;
+    if (bytes !== undefined) f.exactBytes = bytes;
+    return f;
+  });
+
+  const commons = new Map<string, CommonEffect>();
+  const shared = new Map<number, SharedEffect>();
+  const own = new Set([...proc.symbols.values(), ...proc.params]);
+  for (const v of vars.vars) {
+    if (v.pseudo || (!used[v.id] && !modified[v.id])) continue;
+    for (const s of v.syms) {
+      if (s.storage === "common" && s.common !== undefined) {
+        const ext = memberExtent(proc, s);
+        const eff = commons.get(s.common) ?? { use: [], mod: [] };
+        if (used[v.id]) eff.use = addExtent(eff.use, ext);
+        if (modified[v.id]) eff.mod = addExtent(eff.mod, ext);
+        commons.set(s.common, eff);
+      } else if (s.storage === "module" || s.storage === "global" || ((s.storage === "local" || s.storage === "dummy" || s.storage === "result") && !own.has(s))) {
+        shared.set(s.id, { sym: s, use: !!used[v.id], mod: !!modified[v.id] });
+      }
+    }
+  }
+  let io = vars.vars.some((v) => v.pseudo === "io" && (used[v.id] || modified[v.id]));
+  let unknown = opaque;
+  for (const c of cfg.calls) {
+    if (c.kind !== "user") continue;
+    const k = c.summary;
+    if (!k) {
+      unknown = true;
+      continue;
+    }
+    unknown ||= k.unknown;
+    io ||= k.io;
+    for (const [name, eff] of k.commons) {
+      const mine = commons.get(name) ?? { use: [], mod: [] };
+      mine.use = mergeExtents(mine.use, eff.use);
+      mine.mod = mergeExtents(mine.mod, eff.mod);
+      commons.set(name, mine);
+    }
+    for (const [id, eff] of k.shared) {
+      // The callee's host variables are ours too only if we can see them; keeping them is harmless either way.
+      const mine = shared.get(id);
+      shared.set(id, { sym: eff.sym, use: eff.use || !!mine?.use, mod: eff.mod || !!mine?.mod });
+    }
+  }
+  return { name: proc.name, formals, commons, shared, io, unknown };
+}
+
+/** What a call to an unanalyzable procedure may do: anything. */
+export function worstSummary(name: string, params: number): ProcedureSummary {
+  return { name, formals: Array.from({ length: params }, () => ({ ...WORST_FORMAL })), commons: new Map(), shared: new Map(), io: true, unknown: true };
+}
+
+function addExtent(list: Extent[] | "all", e: Extent | null): Extent[] | "all" {
+  if (list === "all" || e === null) return "all";
+  return [...list, e];
+}
+
+function mergeExtents(a: Extent[] | "all", b: Extent[] | "all"): Extent[] | "all" {
+  return a === "all" || b === "all" ? "all" : [...a, ...b];
+}
