@@ -15,8 +15,9 @@ import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from 
 import { accessCommand } from "./commands/access.js";
 import { analyzeCommand } from "./commands/analyze.js";
 import { intervalCommand } from "./commands/interval.js";
+import { depsCommand } from "./commands/deps.js";
 
-export const COMMANDS: Command[] = [analyzeCommand, intervalCommand, accessCommand];
+export const COMMANDS: Command[] = [analyzeCommand, intervalCommand, accessCommand, depsCommand];
 
 const VERSION = "0.1.0";
 

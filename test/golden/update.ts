@@ -16,3 +16,10 @@ for (const input of preprocessedGoldenInputs()) {
   for (const [kind, text] of Object.entries(renderPreprocessedGoldens(input))) writeFileSync(`${stemOf(input)}.${kind}.txt`, text);
   console.log(`updated ${stemOf(input)}.*.txt`);
 }
+
+// `doall deps` goldens: X.deps.txt next to every input of test/golden/deps.
+const { depsGoldenInputs, depsGoldenPath, renderDepsGolden } = await import("./deps-golden.js");
+for (const input of depsGoldenInputs()) {
+  writeFileSync(depsGoldenPath(input), await renderDepsGolden(input));
+  console.log(`updated ${depsGoldenPath(input)}`);
+}
