@@ -72,7 +72,12 @@ export function emitCallEffects(w: RefWriter, c: CallSite): void {
     if (s && formal(k).euse) use(s, a, a.kind === "var", a.span, false);
     if (c89 && pointsToMemory(a)) w.memory("use", a, a.span);
   });
-  if (!localOnly) for (const s of globalEffects(w, known, "use")) use(s, null, false, c.span, false);
+  // Without a summary, a COMMON or module variable also passed as an argument is already read and
+  // (maybe) written through it. With one, both effects are kept: the summary may say the dummy is
+  // only read while the COMMON copy is written.
+  const passed = new Set(known ? [] : byRef.filter((s): s is Sym => !!s).map((s) => w.vars.varOf(s)));
+  const global = (kind: "use" | "def") => (localOnly ? [] : globalEffects(w, known, kind).filter((s) => !passed.has(w.vars.varOf(s))));
+  for (const s of global("use")) use(s, null, false, c.span, false);
   if (localOnly ? !c.pure : !known || known.io || known.unknown) w.ioState(c.span, "call", c.name);
   // 3. What it writes. A write that may not happen is modelled as a rewrite
   // of the old value (x = f(x)): it kills, so dependences through the call
@@ -87,7 +92,7 @@ export function emitCallEffects(w: RefWriter, c: CallSite): void {
     const exact = !!known && f.ddef && a.kind === "var" && s.dims.length === 0 && f.exactBytes !== undefined && symBytes(s) === f.exactBytes && !c.altReturns?.length;
     defs.push({ sym: s, e: a, exact, span: a.span });
   });
-  if (!localOnly) for (const s of globalEffects(w, known, "def")) defs.push({ sym: s, e: null, exact: false, span: c.span });
+  for (const s of global("def")) defs.push({ sym: s, e: null, exact: false, span: c.span });
   for (const d of defs) if (!d.exact && !read.has(w.vars.varOf(d.sym))) use(d.sym, d.e, false, d.span, true);
   for (const d of defs) w.ref("def", d.sym, d.e, d.exact, "call", d.span, { callee: c.name, kills: true });
   c.args.forEach((a) => {

@@ -16,7 +16,7 @@ export type VarId = number;
  */
 export interface Var {
   id: VarId;
-  /** Display name: the first symbol's name, or "(io)" / "(memory)". */
+  /** Display name: the symbols' names (`p=r` for an EQUIVALENCE group), or "(io)" / "(memory)". */
   name: string;
   syms: Sym[];
   /** Every member is a scalar (no dimensions); pseudo-variables are not. */
@@ -59,6 +59,7 @@ export class VarTable {
       id = this.byEquiv.get(sym.equivalence)!;
       const v = this.vars[id]!;
       v.syms.push(sym);
+      v.name += "=" + sym.name;
       v.scalar &&= sym.dims.length === 0;
       v.liveAtExit ||= this.liveAtExit(sym);
       v.visibleToCallees ||= this.visibleToCallees(sym);

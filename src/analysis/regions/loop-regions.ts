@@ -55,13 +55,19 @@ export interface ProcedureRegions {
 export function analyzeRegions(cfg: Cfg): ProcedureRegions {
   const blocks = blockRegions(cfg);
   const liveness = liveVariables(cfg, blocks);
-  const structured = new StructuredRegions(cfg);
+  const byDataflow = (l: Loop) => {
+    const cl = cfg.loops[cfg.loopIndex.get(l.id)!]!;
+    return loopRegionsByDataflow(cfg, blocks, cl, minTrips(l));
+  };
+  const structured = new StructuredRegions(cfg, byDataflow);
   const loops = cfg.loops.map((l) => {
     const s = structured.loop(l.loop);
-    const regions: LoopRegions = s ?? loopRegionsByDataflow(cfg, blocks, l, minTrips(l.loop));
+    // A loop merged from a dataflow leaf counts as structured only if the leaf is not the loop itself.
+    const own = s && !structured.fromFallback.has(l.loop.id);
+    const regions: LoopRegions = s ?? byDataflow(l.loop);
     const liveAfter = new BitSet(cfg.vars.size);
     for (const x of l.exits) liveAfter.unionWith(liveness.liveIn[x]!);
-    const info: LoopRegionInfo = { loop: l.loop, cfgLoop: l, method: s ? "structured" : "dataflow", one: regions.one, all: regions.all, liveAfter, scalars: [] };
+    const info: LoopRegionInfo = { loop: l.loop, cfgLoop: l, method: own ? "structured" : "dataflow", one: regions.one, all: regions.all, liveAfter, scalars: [] };
     info.scalars = classifyScalars(cfg, info);
     return info;
   });

@@ -16,17 +16,24 @@ import { allIterations, alternative, emptyRegion, sequence, type RegionSets } fr
  * The rules assume structured control flow. A statement that jumps (GOTO,
  * computed or arithmetic IF, EXIT, CYCLE, RETURN, STOP, ERR=/END=,
  * alternate returns, a C switch that falls through) or a label some jump
- * targets makes `structuredLoopRegions` answer null for the loops around
- * it, and the caller uses dataflow over the CFG (cfg-regions.ts) instead.
+ * targets makes `loop` answer null for the loops around it, and the caller
+ * uses dataflow over the CFG (cfg-regions.ts) instead. An inner loop whose
+ * jumps all stay inside it (an EXIT of that loop, a GOTO to its own
+ * terminal statement) is a region with one entry and one exit all the
+ * same: its sets come from `fallback` and the merge goes on around it.
  */
 export class StructuredRegions {
   private readonly byStmt = new Map<Stmt, Ref[]>();
   private readonly width: number;
   /** Loops already merged, by HIR id. */
   readonly loops = new Map<number, LoopRegions>();
+  /** Loops whose sets came from the fallback. */
+  readonly fromFallback = new Set<number>();
 
   constructor(
     private readonly cfg: Cfg,
+    /** Sets of a self-contained loop the rules cannot merge (by dataflow). */
+    private readonly fallback?: (l: Loop) => LoopRegions,
     private readonly targets: ReadonlySet<string> = jumpTargets(cfg),
   ) {
     this.width = cfg.vars.size;
@@ -75,7 +82,15 @@ export class StructuredRegions {
       case "block":
         return this.list(s.body);
       case "loop":
-        return this.loopStmt(s);
+        try {
+          return this.loopStmt(s);
+        } catch (e) {
+          if (!(e instanceof Unstructured) || !this.fallback || !selfContained(s, this.targets)) throw e;
+          const r = this.fallback(s);
+          this.loops.set(s.id, r);
+          this.fromFallback.add(s.id);
+          return sequence(this.loopHead(s), r.all);
+        }
       case "goto":
       case "computed-goto":
       case "arith-if":
@@ -95,11 +110,18 @@ export class StructuredRegions {
     }
   }
 
+  /** What runs before the first iteration: the bounds and index initialization (C: the init statements). */
+  private loopHead(l: Loop): RegionSets {
+    const cl = this.cfg.loops[this.cfg.loopIndex.get(l.id)!]!;
+    const pre = this.refsOf(l).filter((r) => r.block !== cl.header && !cl.latches.includes(r.block));
+    return sequence(this.accesses(pre), this.list(l.init ?? []));
+  }
+
   private loopStmt(l: Loop): RegionSets {
     const mine = this.refsOf(l);
     const cl = this.cfg.loops[this.cfg.loopIndex.get(l.id)!]!;
     const role = (r: Ref) => (r.block === cl.header ? "header" : cl.latches.includes(r.block) ? "latch" : "pre");
-    const pre = sequence(this.accesses(mine.filter((r) => role(r) === "pre")), this.list(l.init ?? []));
+    const pre = this.loopHead(l);
     const test = this.accesses(mine.filter((r) => role(r) === "header"));
     const body = this.list(l.body);
     // The latch: the DO step (or C update), then a do-until test.
@@ -147,6 +169,48 @@ export class StructuredRegions {
 }
 
 class Unstructured extends Error {}
+
+/**
+ * Whether every jump inside a loop lands inside it (or is an EXIT/CYCLE of
+ * it or of a loop inside it), and no jump from outside lands inside: then
+ * the loop is entered at its head and left to the statement after it.
+ */
+export function selfContained(l: Loop, targets: ReadonlySet<string>): boolean {
+  const inner = new Set<number>([l.id]);
+  const labels = new Set<string>();
+  walkStmts(l.body, (s) => {
+    if (s.kind === "loop") inner.add(s.id);
+    if (s.label !== undefined) labels.add(s.label);
+  });
+  let ok = true;
+  walkStmts(l.body, (s) => {
+    switch (s.kind) {
+      case "goto":
+        ok &&= labels.has(s.target);
+        break;
+      case "computed-goto":
+      case "arith-if":
+        ok &&= s.targets.every((t) => labels.has(t));
+        break;
+      case "io":
+        ok &&= s.jumpLabels.every((t) => labels.has(t));
+        break;
+      case "call":
+        ok &&= (s.altReturns ?? []).every((t) => labels.has(t));
+        break;
+      case "exit":
+      case "cycle":
+        ok &&= s.loopId !== null && inner.has(s.loopId);
+        break;
+      case "return":
+      case "stop":
+        ok = false;
+        break;
+    }
+  });
+  // A label of the loop that a jump names must be named from inside only: count jumps from outside.
+  return ok && (l.label === undefined || !targets.has(l.label));
+}
 
 /** Iterations a DO loop certainly makes, when its bounds are constants (else 0). */
 export function minTrips(l: Loop): number {
