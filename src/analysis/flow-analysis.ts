@@ -18,6 +18,21 @@ export interface ProcedureFlow {
   summary: ProcedureSummary;
 }
 
+/** Time spent per phase (in the unit of the clock given), accumulated over calls. */
+export interface FlowTimings {
+  cfg: number;
+  deps: number;
+  regions: number;
+  summaries: number;
+}
+
+export interface FlowOptions extends DepOptions {
+  /** A clock (e.g. performance.now) to time the phases with; core code has none of its own. */
+  clock?: () => number;
+  /** Where the phase times are added. */
+  timings?: FlowTimings;
+}
+
 /**
  * Runs the CFG, dependence graph, region analysis and summaries on every
  * procedure of a program. Callees are analyzed before their callers
@@ -26,7 +41,16 @@ export interface ProcedureFlow {
  * inside a recursive cycle, and to procedures outside the file, assume the
  * worst. Results are in the order of `program.procedures`.
  */
-export function analyzeFlow(program: Program, options: DepOptions = {}): ProcedureFlow[] {
+export function analyzeFlow(program: Program, options: FlowOptions = {}): ProcedureFlow[] {
+  const clock = options.clock;
+  const t = options.timings;
+  const timed = <T>(phase: keyof FlowTimings, f: () => T): T => {
+    if (!clock || !t) return f();
+    const t0 = clock();
+    const r = f();
+    t[phase] += clock() - t0;
+    return r;
+  };
   const callable = new Map<string, Procedure[]>();
   for (const p of program.procedures) {
     if (p.kind !== "subroutine" && p.kind !== "function") continue;
@@ -58,10 +82,10 @@ export function analyzeFlow(program: Program, options: DepOptions = {}): Procedu
         const t = resolve(name, proc);
         return t && !inCycle.has(t) ? summaries.get(t) : undefined;
       };
-      const cfg = buildCfg(proc, lookup);
-      const deps = buildDependences(cfg, options);
-      const regions = analyzeRegions(cfg);
-      const summary = summarize(cfg, regions.blocks);
+      const cfg = timed("cfg", () => buildCfg(proc, lookup));
+      const deps = timed("deps", () => buildDependences(cfg, options));
+      const regions = timed("regions", () => analyzeRegions(cfg));
+      const summary = timed("summaries", () => summarize(cfg, regions.blocks));
       summaries.set(proc, summary);
       results.set(proc, { proc, cfg, deps, regions, summary });
     }

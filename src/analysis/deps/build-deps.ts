@@ -1,10 +1,10 @@
 import { commonLoop, hasGotoCycle, loopWithin, type Cfg, type CfgLoop } from "../cfg/cfg.js";
 import { BitSet } from "../dataflow/bitset.js";
-import { Region, solve, type FlowGraph, type Solution } from "../dataflow/solver.js";
+import { Region, solve, solveSize, type FlowGraph, type Solution } from "../dataflow/solver.js";
 import type { Ref } from "../refs/ref.js";
-import { DependenceGraph } from "./dep-graph.js";
-import { depKind, type DepOptions } from "./dependence.js";
-import { refFlow, stepRef, type RefFlow } from "./ref-flow.js";
+import { DependenceGraph, kindCode } from "./dep-graph.js";
+import type { DepOptions } from "./dependence.js";
+import { killRange, killVar, refFlow, stepRef, type RefFlow } from "./ref-flow.js";
 
 /**
  * The scalar dependence graph of a procedure (seed 002): flow and minimal
@@ -24,7 +24,8 @@ import { refFlow, stepRef, type RefFlow } from "./ref-flow.js";
  *      kills apply (a fact generated in this iteration did not cross the
  *      back edge). What meets a reference there went around L at least
  *      once while staying inside L, i.e. the sink runs in a later iteration
- *      of the same execution of L.
+ *      of the same execution of L. Kills being per variable, this step is
+ *      solved over variables, not references.
  *
  * Pairs with no common loop come from one solve on the whole procedure.
  * When a backward GOTO makes a cycle of its own, a pair inside one loop
@@ -43,24 +44,35 @@ export function buildDependences(cfg: Cfg, options: DepOptions = {}): Dependence
   const edges = new DependenceGraph(cfg, opts);
   const scanner = new Scanner(cfg, flow, opts.input, edges);
   const gotoCycle = hasGotoCycle(cfg);
-  // Pairs a step at loop `l` (-1: the procedure) reports as loop-independent.
-  const owns = (l: number) => (s: Ref, t: Ref) => {
-    const c = commonLoop(cfg, s.block, t.block);
-    return c === l || (gotoCycle && loopWithin(cfg, c, l));
+  const paths = loopPaths(cfg);
+  // Pairs a step at loop `l` (-1: the procedure) reports as loop-independent: both ends are in l
+  // (true of every fact and reference a step sees) and not both in one loop nested in l.
+  const owns = (l: number) => {
+    const d = l < 0 ? 0 : cfg.loops[l]!.depth;
+    if (gotoCycle) return (s: Ref, t: Ref) => loopWithin(cfg, commonLoop(cfg, s.block, t.block), l);
+    return (s: Ref, t: Ref) => {
+      const a = paths[s.block]!;
+      const b = paths[t.block]!;
+      return d >= a.length || d >= b.length || a[d] !== b[d];
+    };
   };
 
   const whole = Region.reachable(graph, [cfg.entry], "forward");
   const none = new Map([[cfg.entry, new BitSet(flow.width)]]);
   const may = solve(whole, { meet: "union", width: flow.width, gen: flow.gen, kill: flow.kill, boundary: none });
   const must = solve(whole, { meet: "intersection", width: flow.width, gen: flow.mustGen, kill: flow.mustKill, boundary: none });
-  scanner.scan(may, must, true, owns(-1), null);
+  scanner.scan(may, must, true, owns(-1), -1);
 
-  for (const l of cfg.loops) loopDependences(cfg, l, graph, flow, scanner, owns(l.index));
+  // Four buffers, reused by every loop: a loop's solutions are dead once its edges are out.
+  const biggest = Math.max(0, ...cfg.loops.map((l) => l.blocks.length));
+  const widest = Math.max(flow.width, 2 * cfg.refs.slots);
+  const scratch = Array.from({ length: 4 }, () => new Uint32Array(2 * ((widest + 31) >>> 5) * biggest));
+  for (const l of cfg.loops) loopDependences(cfg, l, graph, flow, scanner, owns(l.index), scratch);
 
   return edges;
 }
 
-function loopDependences(cfg: Cfg, l: CfgLoop, graph: FlowGraph, flow: RefFlow, scanner: Scanner, owned: (s: Ref, t: Ref) => boolean): void {
+function loopDependences(cfg: Cfg, l: CfgLoop, graph: FlowGraph, flow: RefFlow, scanner: Scanner, owned: (s: Ref, t: Ref) => boolean, scratch: Uint32Array[]): void {
   const n = cfg.blocks.length;
   const inL = new Uint8Array(n);
   for (const b of l.blocks) inL[b] = 1;
@@ -73,9 +85,9 @@ function loopDependences(cfg: Cfg, l: CfgLoop, graph: FlowGraph, flow: RefFlow, 
   const fresh = new Map(entries.map((e) => [e, empty]));
 
   // 1. One iteration: loop-independent pairs whose innermost common loop is l.
-  const may0 = solve(region, { width: w, meet: "union", gen: flow.gen, kill: flow.kill, boundary: fresh });
-  const must0 = solve(region, { width: w, meet: "intersection", gen: flow.mustGen, kill: flow.mustKill, boundary: fresh });
-  scanner.scan(may0, must0, true, owned, null);
+  const may0 = solve(region, { width: w, meet: "union", gen: flow.gen, kill: flow.kill, boundary: fresh }, scratch[0]);
+  const must0 = solve(region, { width: w, meet: "intersection", gen: flow.mustGen, kill: flow.mustKill, boundary: fresh }, scratch[1]);
+  scanner.scan(may0, must0, true, owned, -1);
   if (l.latches.length === 0) return; // the body always leaves: no second iteration
 
   // 2. What may survive to the end of an iteration, and what must. Only facts generated in some
@@ -92,17 +104,24 @@ function loopDependences(cfg: Cfg, l: CfgLoop, graph: FlowGraph, flow: RefFlow, 
     if (a) M.intersectWith(a);
   }
 
-  // 3. Carried by l: only what came around the back edge, with kills.
-  const atHeader = (s: BitSet) => new Map(entries.map((e) => [e, e === l.header ? s : empty]));
-  const may2 = solve(region, { width: w, meet: "union", gen: [], kill: flow.kill, boundary: atHeader(X) });
-  const must2 = solve(region, { width: w, meet: "intersection", gen: [], kill: flow.mustKill, boundary: atHeader(M) });
-  scanner.scan(may2, must2, false, () => true, l.loop.id);
+  // 3. Carried by l: X flowing in at the header with kills only. Kills are per variable, so a fact
+  // of X reaches a point exactly when some path from the header keeps its variable (its definitions
+  // or its uses): that is a problem over variables, far narrower than over references.
+  const vw = 2 * cfg.refs.slots;
+  const all = BitSet.full(vw);
+  const noVars = new BitSet(vw);
+  const atHeader = new Map(entries.map((e) => [e, e === l.header ? all : noVars]));
+  const alive = solve(region, { width: vw, meet: "union", gen: [], kill: flow.aliveKill, boundary: atHeader }, scratch[2]);
+  const mustAlive = solve(region, { width: vw, meet: "intersection", gen: [], kill: flow.mustAliveKill, boundary: atHeader }, scratch[3]);
+  scanner.scanCarried(alive, mustAlive, X, M, l.loop.id);
 }
 
 /** Walks blocks reference by reference, turning facts that meet a reference of their variable into edges. */
 class Scanner {
   private readonly may: BitSet;
   private readonly must: BitSet;
+  private readonly alive: BitSet;
+  private readonly mustAlive: BitSet;
 
   constructor(
     private readonly cfg: Cfg,
@@ -112,17 +131,61 @@ class Scanner {
   ) {
     this.may = new BitSet(flow.width);
     this.must = new BitSet(flow.width);
+    this.alive = new BitSet(2 * cfg.refs.slots);
+    this.mustAlive = new BitSet(2 * cfg.refs.slots);
   }
 
-  scan(maySol: Solution, mustSol: Solution, generate: boolean, accept: (s: Ref, t: Ref) => boolean, carrier: number | null): void {
+  /**
+   * Carried edges: at each reference t of variable v, the facts of X (may
+   * survive an iteration) of v whose kind of fact (definitions, uses) v
+   * keeps on some path from the header to t; definite when in M (must
+   * survive) and kept on every path.
+   */
+  scanCarried(aliveSol: Solution, mustAliveSol: Solution, X: BitSet, M: BitSet, carrier: number): void {
+    const { cfg, alive, mustAlive } = this;
+    const refs = cfg.refs.refs;
+    const table = cfg.refs;
+    const mi = this.flow.minimalInput;
+    for (const b of aliveSol.region.order) {
+      if (cfg.blocks[b]!.refs.length === 0) continue;
+      aliveSol.copyBefore(b, alive);
+      mustAliveSol.copyBefore(b, mustAlive);
+      for (const id of cfg.blocks[b]!.refs) {
+        const t = refs[id]!;
+        if (t.bit < 0) continue;
+        const v = t.var;
+        const k = table.varSlot[v]!;
+        // The definitions of v (slot bit 2k), then its uses (2k+1) when t may depend on them.
+        for (let part = 0; part < 2; part++) {
+          if (part === 1 && t.kind === "use" && !this.input) break;
+          const a = 2 * k + part;
+          if (!alive.has(a)) continue;
+          const lo = part === 0 ? table.varStart[v]! : table.varUseStart[v]!;
+          const hi = part === 0 ? table.varUseStart[v]! : table.varEnd[v]!;
+          const sure = t.exact && mustAlive.has(a);
+          for (let i = X.nextSetBit(lo); i >= 0 && i < hi; i = X.nextSetBit(i + 1)) {
+            const s = refs[table.byBit[i]!]!;
+            this.edges.push(kindCode(s.kind, t.kind), s.id, t.id, carrier, sure && M.has(i));
+          }
+        }
+        // What t kills is no longer kept after it.
+        const [klo, khi] = killRange(cfg, t, mi, false);
+        if (khi > klo) killVar(cfg, alive, t, false);
+        const [mlo, mhi] = killRange(cfg, t, mi, true);
+        if (mhi > mlo) killVar(cfg, mustAlive, t, false);
+      }
+    }
+  }
+
+  scan(maySol: Solution, mustSol: Solution, generate: boolean, accept: ((s: Ref, t: Ref) => boolean) | null, carrier: number): void {
     const { cfg, may, must } = this;
     const refs = cfg.refs.refs;
     const table = cfg.refs;
     const mi = this.flow.minimalInput;
     for (const b of maySol.region.order) {
       if (cfg.blocks[b]!.refs.length === 0) continue;
-      may.copyFrom(maySol.before(b)!);
-      must.copyFrom(mustSol.before(b)!);
+      maySol.copyBefore(b, may);
+      mustSol.copyBefore(b, must);
       for (const id of cfg.blocks[b]!.refs) {
         const t = refs[id]!;
         if (t.bit < 0) continue;
@@ -131,12 +194,21 @@ class Scanner {
         const hi = t.kind === "use" && !this.input ? table.varUseStart[t.var]! : table.varEnd[t.var]!;
         for (let i = may.nextSetBit(lo); i >= 0 && i < hi; i = may.nextSetBit(i + 1)) {
           const s = refs[table.byBit[i]!]!;
-          if (!accept(s, t)) continue;
-          this.edges.push(depKind(s.kind, t.kind), s.id, t.id, carrier, t.exact && must.has(i));
+          if (accept && !accept(s, t)) continue;
+          this.edges.push(kindCode(s.kind, t.kind), s.id, t.id, carrier, t.exact && must.has(i));
         }
         stepRef(cfg, may, t, mi, false, generate);
         stepRef(cfg, must, t, mi, true, generate);
       }
     }
   }
+}
+
+/** For each block, the loops containing it from the outermost (index d is the loop at depth d + 1). */
+function loopPaths(cfg: Cfg): Int32Array[] {
+  return cfg.blocks.map((b) => {
+    const path: number[] = [];
+    for (let l = b.loop; l >= 0; l = cfg.loops[l]!.parent) path.push(l);
+    return Int32Array.from(path.reverse());
+  });
 }

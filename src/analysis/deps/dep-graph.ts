@@ -2,7 +2,13 @@ import type { Cfg } from "../cfg/cfg.js";
 import type { RefId } from "../refs/ref.js";
 import type { Dependence, DepKind, DepOptions, Direction } from "./dependence.js";
 
-const KINDS: readonly DepKind[] = ["flow", "anti", "output", "input"];
+/** Kind codes: bit 1 = the source is a use, bit 0 = the sink is a definition (see kindCode). */
+const KINDS: readonly DepKind[] = ["flow", "output", "input", "anti"];
+
+/** The code of the kind of a dependence from a `source` reference to a `sink` one. */
+export function kindCode(source: "def" | "use", sink: "def" | "use"): number {
+  return (source === "use" ? 2 : 0) | (sink === "def" ? 1 : 0);
+}
 
 /** What the array dependence analysis learns about one edge. */
 export interface Refinement {
@@ -21,12 +27,12 @@ export interface Refinement {
  * analysis proves about an edge without copying the graph.
  */
 export class DependenceGraph {
-  private kinds = new Uint8Array(64);
-  private sources = new Int32Array(64);
-  private sinks = new Int32Array(64);
+  private kinds: Uint8Array;
+  private sources: Int32Array;
+  private sinks: Int32Array;
   /** HIR loop id of the carrier, -1 for loop-independent. */
-  private carriers = new Int32Array(64);
-  private definites = new Uint8Array(64);
+  private carriers: Int32Array;
+  private definites: Uint8Array;
   private refinements = new Map<number, Refinement>();
   /** Number of edges. */
   size = 0;
@@ -34,15 +40,24 @@ export class DependenceGraph {
   constructor(
     readonly cfg: Cfg,
     readonly options: Required<DepOptions>,
-  ) {}
+  ) {
+    // NPB procedures have about ten edges per reference; start there and double when needed.
+    const n = Math.max(256, 8 * cfg.refs.size);
+    this.kinds = new Uint8Array(n);
+    this.sources = new Int32Array(n);
+    this.sinks = new Int32Array(n);
+    this.carriers = new Int32Array(n);
+    this.definites = new Uint8Array(n);
+  }
 
-  push(kind: DepKind, source: RefId, sink: RefId, carrier: number | null, definite: boolean): void {
+  /** Adds an edge; `kind` is a kindCode, `carrier` a HIR loop id or -1. */
+  push(kind: number, source: RefId, sink: RefId, carrier: number, definite: boolean): void {
     if (this.size === this.sources.length) this.grow();
     const i = this.size++;
-    this.kinds[i] = KINDS.indexOf(kind);
+    this.kinds[i] = kind;
     this.sources[i] = source;
     this.sinks[i] = sink;
-    this.carriers[i] = carrier ?? -1;
+    this.carriers[i] = carrier;
     this.definites[i] = definite ? 1 : 0;
   }
 
@@ -91,15 +106,20 @@ export class DependenceGraph {
 
   private grow(): void {
     const n = this.sources.length * 2;
-    const g = <T extends Uint8Array | Int32Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(n);
+    const bytes = (a: Uint8Array) => {
+      const b = new Uint8Array(n);
       b.set(a);
       return b;
     };
-    this.kinds = g(this.kinds);
-    this.sources = g(this.sources);
-    this.sinks = g(this.sinks);
-    this.carriers = g(this.carriers);
-    this.definites = g(this.definites);
+    const ints = (a: Int32Array) => {
+      const b = new Int32Array(n);
+      b.set(a);
+      return b;
+    };
+    this.kinds = bytes(this.kinds);
+    this.sources = ints(this.sources);
+    this.sinks = ints(this.sinks);
+    this.carriers = ints(this.carriers);
+    this.definites = bytes(this.definites);
   }
 }

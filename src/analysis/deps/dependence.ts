@@ -66,8 +66,3 @@ export interface DepOptions {
    */
   minimalInput?: boolean;
 }
-
-export function depKind(source: "def" | "use", sink: "def" | "use"): DepKind {
-  if (source === "def") return sink === "use" ? "flow" : "output";
-  return sink === "def" ? "anti" : "input";
-}

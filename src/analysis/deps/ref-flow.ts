@@ -31,19 +31,39 @@ import type { Ref } from "../refs/ref.js";
  */
 export interface RefFlow {
   width: number;
-  /** Per block: GEN and KILL of the may problem. */
-  gen: BitSet[];
-  kill: BitSet[];
+  /** Per block: GEN and KILL of the may problem (null when empty, which the solver exploits). */
+  gen: (BitSet | null)[];
+  kill: (BitSet | null)[];
   /** Per block: GEN and KILL of the must problem. */
-  mustGen: BitSet[];
-  mustKill: BitSet[];
+  mustGen: (BitSet | null)[];
+  mustKill: (BitSet | null)[];
+  /**
+   * The same kills per variable, for facts that only travel (no GEN): bit
+   * 2k stands for the definitions of the variable in slot k (RefTable.varSlot), 2k+1 for its uses.
+   * Carried dependences need only these: which variables a path from the
+   * loop header keeps, not which references (see build-deps.ts).
+   */
+  aliveKill: (BitSet | null)[];
+  mustAliveKill: (BitSet | null)[];
   minimalInput: boolean;
 }
 
 export function refFlow(cfg: Cfg, minimalInput: boolean): RefFlow {
   const width = cfg.refs.width;
-  const f: RefFlow = { width, gen: [], kill: [], mustGen: [], mustKill: [], minimalInput };
+  const f: RefFlow = { width, gen: [], kill: [], mustGen: [], mustKill: [], aliveKill: [], mustAliveKill: [], minimalInput };
+  const vw = 2 * cfg.refs.slots;
   for (const b of cfg.blocks) {
+    if (b.refs.length === 0) {
+      f.gen.push(null);
+      f.kill.push(null);
+      f.mustGen.push(null);
+      f.mustKill.push(null);
+      f.aliveKill.push(null);
+      f.mustAliveKill.push(null);
+      continue;
+    }
+    const alive = new BitSet(vw);
+    const mustAlive = new BitSet(vw);
     const gen = new BitSet(width);
     const kill = new BitSet(width);
     const mgen = new BitSet(width);
@@ -55,19 +75,24 @@ export function refFlow(cfg: Cfg, minimalInput: boolean): RefFlow {
       if (hi > lo) {
         gen.deleteRange(lo, hi);
         kill.addRange(lo, hi);
+        killVar(cfg, alive, r);
       }
       gen.add(r.bit);
       const [mlo, mhi] = killRange(cfg, r, minimalInput, true);
       if (mhi > mlo) {
         mgen.deleteRange(mlo, mhi);
         mkill.addRange(mlo, mhi);
+        killVar(cfg, mustAlive, r);
       }
       if (r.exact) mgen.add(r.bit);
     }
-    f.gen.push(gen);
-    f.kill.push(kill);
-    f.mustGen.push(mgen);
-    f.mustKill.push(mkill);
+    const orNull = (x: BitSet) => (x.isEmpty() ? null : x);
+    f.gen.push(orNull(gen));
+    f.kill.push(orNull(kill));
+    f.mustGen.push(orNull(mgen));
+    f.mustKill.push(orNull(mkill));
+    f.aliveKill.push(orNull(alive));
+    f.mustAliveKill.push(orNull(mustAlive));
   }
   return f;
 }
@@ -92,4 +117,21 @@ export function stepRef(cfg: Cfg, set: BitSet, r: Ref, minimalInput: boolean, mu
   const [lo, hi] = killRange(cfg, r, minimalInput, must);
   if (hi > lo) set.deleteRange(lo, hi);
   if (generate && (!must || r.exact)) set.add(r.bit);
+}
+
+/**
+ * What reference r kills, in a per-variable set (bit 2k: the definitions
+ * of the variable in slot k, 2k+1: its uses): a definition kills both, a
+ * use (appendix variant) the uses only. Adds them to a KILL set, or
+ * (add = false) removes them from a set of what is still kept.
+ */
+export function killVar(cfg: Cfg, set: BitSet, r: Ref, add = true): void {
+  const k = cfg.refs.varSlot[r.var]!;
+  if (add) {
+    set.add(2 * k + 1);
+    if (r.kind === "def") set.add(2 * k);
+  } else {
+    set.delete(2 * k + 1);
+    if (r.kind === "def") set.delete(2 * k);
+  }
 }

@@ -89,6 +89,10 @@ export class RefTable {
   varEnd: Int32Array = new Int32Array(0);
   /** Number of bits laid out. */
   width = 0;
+  /** Per variable, its index among the variables that have bits (-1 for none): for per-variable sets. */
+  varSlot: Int32Array = new Int32Array(0);
+  /** Number of variables that have bits. */
+  slots = 0;
 
   constructor(readonly vars: VarTable) {}
 
@@ -145,6 +149,9 @@ export class RefTable {
       this.varEnd[v] = at;
     }
     this.width = at;
+    this.varSlot = new Int32Array(nv).fill(-1);
+    this.slots = 0;
+    for (let v = 0; v < nv; v++) if (this.varEnd[v]! > this.varStart[v]!) this.varSlot[v] = this.slots++;
     const nextDef = this.varStart.slice();
     const nextUse = this.varUseStart.slice();
     this.byBit = new Int32Array(at);

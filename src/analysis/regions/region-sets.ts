@@ -57,13 +57,20 @@ export function accessRegion(width: number, kind: "def" | "use", v: number, exac
  */
 export function sequence(a: RegionSets, b: RegionSets): RegionSets {
   const r = cloneRegion(a);
-  r.mod.unionWith(b.mod);
-  r.use.unionWith(b.use);
-  r.ddef.unionWith(b.ddef);
-  const e = b.euse.clone();
-  e.subtract(a.ddef);
-  r.euse.unionWith(e);
+  sequenceInto(r, b);
   return r;
+}
+
+/** a := a; b (the sequence rule, in place: merging a long statement list allocates nothing). */
+export function sequenceInto(a: RegionSets, b: RegionSets): void {
+  const ae = a.euse.words;
+  const ad = a.ddef.words;
+  const be = b.euse.words;
+  // EUSE first, while DDEF is still DDEF1.
+  for (let w = 0; w < ae.length; w++) ae[w]! |= be[w]! & ~ad[w]!;
+  a.ddef.unionWith(b.ddef);
+  a.mod.unionWith(b.mod);
+  a.use.unionWith(b.use);
 }
 
 /**

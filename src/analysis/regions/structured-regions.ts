@@ -4,7 +4,7 @@ import { walkStmts } from "../../ir/walk.js";
 import type { Cfg } from "../cfg/cfg.js";
 import type { Ref } from "../refs/ref.js";
 import type { LoopRegions } from "./cfg-regions.js";
-import { allIterations, alternative, emptyRegion, sequence, type RegionSets } from "./region-sets.js";
+import { allIterations, alternative, emptyRegion, sequence, sequenceInto, type RegionSets } from "./region-sets.js";
 
 /**
  * Region analysis as seed 004 §1.1 describes it: start from the
@@ -60,8 +60,14 @@ export class StructuredRegions {
 
   /** The sets of a statement list (a sequence). */
   list(stmts: readonly Stmt[]): RegionSets {
-    let r = emptyRegion(this.width);
-    for (const s of stmts) r = sequence(r, this.stmt(s));
+    const r = emptyRegion(this.width);
+    for (const s of stmts) {
+      if (isLeaf(s)) {
+        // A statement that neither branches nor jumps: its accesses extend the sequence directly.
+        if (s.label !== undefined && this.targets.has(s.label)) throw new Unstructured();
+        this.addAccesses(r, this.refsOf(s));
+      } else sequenceInto(r, this.stmt(s));
+    }
     return r;
   }
 
@@ -154,6 +160,12 @@ export class StructuredRegions {
   /** A straight-line sequence of accesses (the leaf of the merges). */
   private accesses(refs: readonly Ref[]): RegionSets {
     const r = emptyRegion(this.width);
+    this.addAccesses(r, refs);
+    return r;
+  }
+
+  /** r := r; accesses (the sequence rule with one access at a time). */
+  private addAccesses(r: RegionSets, refs: readonly Ref[]): void {
     for (const ref of refs) {
       if (ref.rmw) continue; // a read that only models a call's possible write
       if (ref.kind === "use") {
@@ -164,11 +176,29 @@ export class StructuredRegions {
         if (ref.exact) r.ddef.add(ref.var);
       }
     }
-    return r;
   }
 }
 
 class Unstructured extends Error {}
+
+/** Statements whose references are all there is to them (no branch, loop, block or jump). */
+function isLeaf(s: Stmt): boolean {
+  switch (s.kind) {
+    case "assign":
+    case "expr":
+    case "nop":
+    case "allocate":
+    case "deallocate":
+    case "opaque":
+      return true;
+    case "call":
+      return !s.altReturns?.length;
+    case "io":
+      return s.jumpLabels.length === 0;
+    default:
+      return false;
+  }
+}
 
 /**
  * Whether every jump inside a loop lands inside it (or is an EXIT/CYCLE of
