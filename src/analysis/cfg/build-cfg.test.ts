@@ -120,3 +120,74 @@ end subroutine
   assert.ok(pdom.dominates(cfg.exit, cfg.entry));
   assert.ok(dom.dominates(cfg.entry, cfg.exit));
 });
+
+test("C shapes: do-while tests at the bottom, for(;;) leaves only by break, a switch falls through", () => {
+  const span = (line: number) => ({ file: "t.c", line, column: 1, endLine: line, endColumn: 2 });
+  const INT = { base: "integer" as const, bytes: 4 };
+  const sym = (id: number, name: string) => ({ id, name, type: INT, dims: [], layout: "row-major" as const, storage: "local" as const, attrs: {}, span: span(1) });
+  const x = sym(0, "x");
+  const k = sym(1, "k");
+  const a = sym(2, "a");
+  const v = (s: typeof x, line: number) => ({ kind: "var" as const, sym: s, span: span(line), type: INT });
+  const lit = (n: number, line: number) => ({ kind: "int" as const, value: n, span: span(line), type: INT });
+  const lt = (l: ReturnType<typeof v>, r: ReturnType<typeof lit>, line: number) => ({ kind: "binary" as const, op: "<" as const, left: l, right: r, span: span(line) });
+  const body: import("../../ir/stmt.js").Stmt[] = [
+    {
+      kind: "loop",
+      id: 0,
+      form: "do-until",
+      index: null,
+      lower: null,
+      upper: null,
+      step: null,
+      cond: lt(v(x, 5), lit(10, 5), 5),
+      body: [
+        { kind: "assign", lhs: v(x, 3), rhs: v(k, 3), span: span(3) },
+        { kind: "if", cond: lt(v(x, 4), lit(5, 4), 4), then: [{ kind: "exit", loopId: 0, span: span(4) }], else: [], span: span(4) },
+      ],
+      candidate: false,
+      span: span(2),
+      endSpan: span(5),
+    },
+    {
+      kind: "loop",
+      id: 1,
+      form: "forever",
+      index: null,
+      lower: null,
+      upper: null,
+      step: null,
+      cond: null,
+      body: [{ kind: "if", cond: lt(v(k, 7), lit(0, 7), 7), then: [{ kind: "exit", loopId: null, span: span(7) }], else: [], span: span(7) }],
+      candidate: false,
+      span: span(6),
+      endSpan: span(8),
+    },
+    {
+      kind: "switch",
+      selector: v(k, 9),
+      fallthrough: true,
+      cases: [
+        { values: [lit(1, 10)], body: [{ kind: "assign", lhs: v(a, 10), rhs: lit(1, 10), span: span(10) }], span: span(10) },
+        { values: [lit(2, 11)], body: [{ kind: "assign", lhs: v(a, 11), rhs: lit(2, 11), span: span(11) }, { kind: "exit", loopId: null, span: span(11) }], span: span(11) },
+        { values: null, body: [{ kind: "assign", lhs: v(a, 12), rhs: lit(3, 12), span: span(12) }], span: span(12) },
+      ],
+      span: span(9),
+    },
+  ];
+  const proc = { name: "c", kind: "function" as const, language: "c" as const, span: span(1), endSpan: span(13), params: [], symbols: new Map([x, k, a].map((s) => [s.name, s])), statementFunctions: new Map(), body, uses: [] };
+  const cfg = buildCfg(proc);
+  const blockOf = (line: number) => cfg.blocks.find((b) => b.refs.some((r) => cfg.refs.refs[r]!.span.line === line))!.id;
+  const [doUntil, forever] = cfg.loops;
+  // do-while: the test (line 5) is the latch, with the back edge and the exit.
+  assert.deepEqual(doUntil!.latches, [blockOf(5)]);
+  assert.ok(cfg.succs[blockOf(5)]!.includes(doUntil!.header));
+  assert.equal(doUntil!.exits.length, 1, "the break and the failing test both leave to the statement after");
+  // for(;;): the header has no exit edge; the break (line 7) is the only way out.
+  assert.ok(cfg.succs[forever!.header]!.every((s) => cfg.blocks[s]!.loop === forever!.index));
+  assert.equal(forever!.exits.length, 1);
+  // switch: case 1 falls into case 2; case 2 breaks past the default.
+  assert.ok(cfg.succs[blockOf(10)]!.includes(blockOf(11)));
+  assert.ok(!cfg.succs[blockOf(11)]!.includes(blockOf(12)));
+  assert.ok(cfg.succs[blockOf(9)]!.includes(blockOf(12)));
+});

@@ -164,7 +164,8 @@ export class RefWriter {
         this.useExpr(lhs.lower);
         this.useExpr(lhs.upper);
         if (lhs.step) this.useExpr(lhs.step);
-        this.ref("def", lhs.index, null, true, "explicit", lhs.span);
+        // Conservative: like the items, the index of a READ's implied DO is left as it was on an error.
+        this.ref("def", lhs.index, null, exact, "explicit", lhs.span);
         this.maybe(() => lhs.items.forEach((x) => this.defTarget(x, origin, exact)));
         return;
       default:
