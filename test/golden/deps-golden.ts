@@ -15,7 +15,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 export function depsGoldenInputs(): string[] {
   return readdirSync(DEPS_DIR)
-    .filter((f) => /\.(f|f90)$/.test(f))
+    .filter((f) => /\.(f|f90|c)$/.test(f))
     .sort()
     .map((f) => join(DEPS_DIR, f));
 }
@@ -23,7 +23,7 @@ export function depsGoldenInputs(): string[] {
 export async function renderDepsGolden(path: string): Promise<string> {
   const rel = relative(ROOT, path);
   const first = readFileSync(path, "utf8").split("\n", 1)[0]!;
-  const m = /^[!cC*]\s*args:\s*(.*)$/.exec(first);
+  const m = /^(?:[!cC*]|\/\*)\s*args:\s*(.*?)\s*(?:\*\/)?$/.exec(first);
   const args = m ? m[1]!.trim().split(/\s+/) : [];
   const io = fakeIO(ROOT);
   const code = await runCli(["deps", ...args, rel], io);
@@ -31,5 +31,5 @@ export async function renderDepsGolden(path: string): Promise<string> {
 }
 
 export function depsGoldenPath(input: string): string {
-  return input.replace(/\.(f|f90)$/, ".deps.txt");
+  return input.replace(/\.(f|f90|c)$/, ".deps.txt");
 }

@@ -288,8 +288,11 @@ export class RefWriter {
   }
 
   /**
-   * An access through a C pointer. Conservative: it may reach any memory a
-   * pointer can reach: the memory pseudo-variable and every global.
+   * An access through a pointer. Conservative: it may reach any memory a
+   * pointer can reach: the memory pseudo-variable and every variable a
+   * pointer may point into (VarTable: C globals, array parameters,
+   * pointers, variables whose address is taken; Fortran POINTER and
+   * TARGET variables).
    */
   memory(kind: RefKind, e: Expr, span: Span): void {
     this.emit(kind, this.vars.memoryVar(), null, e, false, "explicit", span);
@@ -311,8 +314,14 @@ export function isVariable(sym: Sym): boolean {
   return sym.storage !== "parameter" && sym.storage !== "procedure";
 }
 
+/**
+ * Whether an element access through `sym` goes through a pointer: a C
+ * pointer (lowered with an unknown first extent and marked `pointer`, or
+ * a scalar of pointer type) or a Fortran POINTER. Such an access may reach
+ * any memory a pointer can reach.
+ */
 function isPointer(sym: Sym): boolean {
-  return sym.type.base === "pointer" && sym.dims.length === 0;
+  return !!sym.attrs.pointer || (sym.type.base === "pointer" && sym.dims.length === 0);
 }
 
 /** A copy of `e` with the given variables replaced (statement function dummies by actual arguments). */

@@ -26,7 +26,7 @@ export interface Var {
   liveAtExit: boolean;
   /** A procedure this one calls may read or write it without it being an argument. */
   visibleToCallees: boolean;
-  /** A C pointer may point into it: a global, an array parameter, or a variable whose address is taken. */
+  /** A pointer may point into it: in C a global, an array parameter, a pointer's target, a variable whose address is taken; in Fortran a POINTER or TARGET. */
   pointerReachable: boolean;
   /** The procedure's statements name it (not only a declaration, e.g. of an included COMMON block). */
   referenced: boolean;
@@ -128,8 +128,8 @@ export class VarTable {
   }
 
   private pointerReachable(sym: Sym): boolean {
-    if (this.proc.language !== "c") return false;
-    return sym.storage === "global" || (sym.storage === "dummy" && sym.dims.length > 0) || this.addressTaken.has(sym);
+    if (this.proc.language !== "c") return !!sym.attrs.pointer || !!sym.attrs.target;
+    return sym.storage === "global" || (sym.storage === "dummy" && sym.dims.length > 0) || !!sym.attrs.pointer || this.addressTaken.has(sym);
   }
 
   private visibleToCallees(sym: Sym): boolean {
