@@ -22,7 +22,14 @@ export function lowerStatementRefs(w: RefWriter, s: Stmt): void {
       w.ioState(s.span, "io");
       // Conservative: an error or end of file (ERR=, END=, IOSTAT=) leaves READ items undefined, and the
       // HIR does not say which definitions are IOSTAT= targets, so no I/O definition kills.
-      for (const e of s.defs) w.defTarget(e, "io", false);
+      for (const e of s.defs) {
+        // C: a pointer among the defs (fread's buffer) receives data where it points, not in itself.
+        if (w.proc.language === "c" && e.kind === "var" && (e.sym.attrs.pointer || e.sym.type.base === "pointer")) {
+          w.useExpr(e);
+          w.memory("def", e, e.span);
+        } else if (e.kind === "addr") w.defTarget(e.operand, "io", false);
+        else w.defTarget(e, "io", false);
+      }
       return;
     case "allocate":
     case "deallocate":
