@@ -14,7 +14,7 @@ export interface Liveness {
  * Live variables: backward, union, GEN = the block's EUSE, KILL = its DDEF.
  * At the normal exit the variables the caller can see are live (dummies,
  * COMMON, module and global variables, SAVEd locals, the result); after
- * STOP nothing is.
+ * STOP, and at the end of a main program, nothing is.
  *
  * Seed 004 §1.1 defines LIVE as "data that may be used in the execution
  * after the given path" and merges it bottom-up: sequence
@@ -33,7 +33,8 @@ export interface Liveness {
 export function liveVariables(cfg: Cfg, blocks: readonly RegionSets[]): Liveness {
   const width = cfg.vars.size;
   const atExit = new BitSet(width);
-  for (const v of cfg.vars.vars) if (v.liveAtExit) atExit.add(v.id);
+  // After the end of a main program nothing runs: nothing is live there either.
+  if (cfg.proc.kind !== "program") for (const v of cfg.vars.vars) if (v.liveAtExit) atExit.add(v.id);
   const graph = { preds: cfg.preds, succs: cfg.succs };
   const all = cfg.blocks.map((b) => b.id);
   const region = Region.reachable(graph, [cfg.exit, cfg.halt, ...all], "backward");

@@ -156,3 +156,22 @@ end subroutine
   assert.ok(live.liveIn[cfg.halt]!.isEmpty());
   assert.ok(!live.liveIn[cfg.entry]!.has(v("loc")), "loc is written before it is read");
 });
+
+test("at the end of a main program nothing is live, COMMON included", () => {
+  const cfg = buildCfg(
+    procedure(
+      fortran(`program p
+  integer i
+  real s
+  common /c/ s
+  do i = 1, 10
+    s = real(i)
+  end do
+end program
+`),
+    ),
+  );
+  const r = analyzeRegions(cfg);
+  assert.ok(r.liveness.liveIn[cfg.exit]!.isEmpty());
+  assert.equal(r.loops[0]!.scalars.find((x) => x.name === "s")!.class, "private");
+});
