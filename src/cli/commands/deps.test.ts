@@ -83,8 +83,11 @@ test("deps exit codes: 2 for usage errors, 1 for input errors", async () => {
   assert.match(io.err, /no loop starts at line 3/);
   io = fakeIO();
   assert.equal(await runCli(["deps", f + ".missing.f90"], io), 1);
-  const bad = tmpFile("bad.f90", "subroutine s\n  x = (1\nend subroutine\n");
+  // An error in one procedure: the others are still analyzed and shown, and the status is 1.
+  const bad = tmpFile("bad.f90", "subroutine s\n  x = (1\nend subroutine\nsubroutine t(y)\n  y = y + 1.0\nend subroutine\n");
   io = fakeIO();
   assert.equal(await runCli(["deps", bad], io), 1);
   assert.match(io.err, /bad\.f90:2:\d+: error:/);
+  assert.match(io.out, /: s \(not analyzable: it contains a syntax error; results not trusted\)/);
+  assert.match(io.out, /^ {2}anti y: line 5 -> line 5 \(definite\)$/m);
 });

@@ -31,7 +31,8 @@ Options:
 ${INPUT_OPTIONS_HELP}
   -h, --help         show this help
 
-Exit status: 0 on success, 1 if the file has errors or has no loop at LINE,
+Exit status: 0 on success, 1 if the file has errors (the rest of it is still
+analyzed and shown) or has no loop at LINE,
 2 on usage errors.
 `;
 
@@ -78,7 +79,9 @@ export const depsCommand: Command = {
     const loaded = loadProgram(file, nodeHost(io.cwd), lo.opts);
     const diags = [...loaded.diagnostics, ...(loaded.program?.diagnostics ?? [])];
     for (const d of diags) io.stderr(formatDiagnostic(d, file) + "\n");
-    if (!loaded.program || diags.some((d) => d.severity === "error")) return EXIT_INPUT_ERROR;
+    if (!loaded.program) return EXIT_INPUT_ERROR;
+    // With errors the rest of the file is still analyzed (the procedures they are in are marked), and the exit status is 1.
+    const failed = diags.some((d) => d.severity === "error");
     const minimalInput = optFlag(p, "minimal-input");
     const flows = analyzeFlow(loaded.program, { input: minimalInput || optFlag(p, "input"), minimalInput });
     const opts: Parameters<typeof buildDepsReport>[2] = { arrays: optFlag(p, "arrays"), indices: optFlag(p, "indices") };
@@ -91,6 +94,6 @@ export const depsCommand: Command = {
     if (optFlag(p, "json")) io.stdout(JSON.stringify(report, null, 2) + "\n");
     else if (optFlag(p, "dot")) io.stdout(renderDepsDot(report));
     else io.stdout(renderDepsText(report));
-    return EXIT_OK;
+    return failed ? EXIT_INPUT_ERROR : EXIT_OK;
   },
 };
