@@ -21,12 +21,16 @@ const CHAIN: Partial<Record<BinaryOp, ReductionOp>> = { "*": "*", and: "and", or
  * with a candidate; this only recognizes the shape.
  */
 export function reductionOp(cfg: Cfg, l: CfgLoop, v: VarId): ReductionOp | null {
-  const inL = new Set(l.blocks);
   const stmts = new Set<Stmt>();
-  for (const r of cfg.refs.refs) {
-    if (r.var !== v || !inL.has(r.block)) continue;
-    if (r.origin !== "explicit" || !r.stmt) return null;
-    stmts.add(r.stmt);
+  let refs = 0;
+  for (const b of l.blocks) {
+    for (const id of cfg.blocks[b]!.refs) {
+      const r = cfg.refs.refs[id]!;
+      if (r.var !== v) continue;
+      if (r.origin !== "explicit" || !r.stmt) return null;
+      stmts.add(r.stmt);
+      refs++;
+    }
   }
   let op: ReductionOp | null = null;
   for (const s of stmts) {
@@ -34,9 +38,7 @@ export function reductionOp(cfg: Cfg, l: CfgLoop, v: VarId): ReductionOp | null 
     if (!o || (op && o !== op)) return null;
     op = o;
   }
-  // Every reference must belong to an update: count them (one def and one use per update).
-  let refs = 0;
-  for (const r of cfg.refs.refs) if (r.var === v && inL.has(r.block)) refs++;
+  // Every reference must belong to an update: one definition and one use per update.
   return refs === 2 * stmts.size ? op : null;
 }
 
