@@ -78,6 +78,7 @@ export function analyzeFlow(program: Program, options: FlowOptions = {}): Proced
   for (const scc of stronglyConnected(program.procedures, (p) => callees.get(p)!)) {
     const inCycle = new Set(scc);
     for (const proc of scc) {
+      // Conservative: calls inside a recursive cycle get no summary (the worst is assumed).
       const lookup = (name: string) => {
         const t = resolve(name, proc);
         return t && !inCycle.has(t) ? summaries.get(t) : undefined;

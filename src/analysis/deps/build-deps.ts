@@ -49,6 +49,8 @@ export function buildDependences(cfg: Cfg, options: DepOptions = {}): Dependence
   // (true of every fact and reference a step sees) and not both in one loop nested in l.
   const owns = (l: number) => {
     const d = l < 0 ? 0 : cfg.loops[l]!.depth;
+    // Conservative: with a GOTO cycle, pairs inside one nested loop may meet through a later execution
+    // of it; they are taken here too (as loop-independent), at the price of some spurious edges.
     if (gotoCycle) return (s: Ref, t: Ref) => loopWithin(cfg, commonLoop(cfg, s.block, t.block), l);
     return (s: Ref, t: Ref) => {
       const a = paths[s.block]!;

@@ -51,6 +51,7 @@ export function emitCallEffects(w: RefWriter, c: CallSite): void {
   const localOnly = !!(c.intrinsic || c.pure);
   const known = localOnly ? undefined : w.summaries(c.name);
   w.calls.push({ name: c.name, span: c.span, kind: localOnly ? "local" : "user", summary: known });
+  // Conservative: without a summary (or for an argument past the dummies it lists) the argument may be read and written.
   const formal = (k: number): FormalEffect => (known && k < known.formals.length ? known.formals[k]! : WORST_FORMAL);
   const byRef = c.args.map((a) => referencedSym(a, c89));
 
@@ -79,7 +80,7 @@ export function emitCallEffects(w: RefWriter, c: CallSite): void {
   const global = (kind: "use" | "def") => (localOnly ? [] : globalEffects(w, known, kind).filter((s) => !passed.has(w.vars.varOf(s))));
   for (const s of global("use")) use(s, null, false, c.span, false);
   if (localOnly ? !c.pure : !known || known.io || known.unknown) w.ioState(c.span, "call", c.name);
-  // 3. What it writes. A write that may not happen is modelled as a rewrite
+  // 3. What it writes. Conservative: a write that may not happen is modelled as a rewrite
   // of the old value (x = f(x)): it kills, so dependences through the call
   // chain d → call → u rather than pairing everything before with
   // everything after; the read it implies is added where the callee was not
@@ -134,6 +135,7 @@ function pointsToMemory(a: Expr): boolean {
  * every variable a callee could see.
  */
 function globalEffects(w: RefWriter, known: ProcedureSummary | undefined, kind: "use" | "def"): Sym[] {
+  // Conservative: an unknown callee may read and write every variable it could see.
   const worst = !known || known.unknown;
   const out: Sym[] = [];
   for (const v of w.vars.vars) {

@@ -97,6 +97,7 @@ export class RefWriter {
         return;
       case "binary":
         this.useExpr(e.left);
+        // Conservative: the right operand of .and./.or. may not be evaluated (C: && and || never evaluate it then).
         if (e.op === "and" || e.op === "or") this.maybe(() => this.useExpr(e.right));
         else this.useExpr(e.right);
         return;

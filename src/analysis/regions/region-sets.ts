@@ -112,6 +112,7 @@ export function alternative(a: RegionSets, b: RegionSets): RegionSets {
  */
 export function allIterations(one: RegionSets, minTrips: number): RegionSets {
   const r = cloneRegion(one);
+  // Conservative: a loop that may run zero times definitely writes nothing.
   if (minTrips < 1) r.ddef.clear();
   return r;
 }

@@ -14,6 +14,7 @@ import { WORST_FORMAL, type CommonEffect, type FormalEffect, type ProcedureSumma
  */
 export function summarize(cfg: Cfg, blocks: readonly RegionSets[]): ProcedureSummary {
   const proc = cfg.proc;
+  // Conservative: nothing computed for an unanalyzable procedure is trusted, so its callers assume the worst.
   if (proc.unanalyzable) return worstSummary(proc.name, proc.params.length);
   const whole = procedureRegion(cfg, blocks);
   const vars = cfg.vars;
@@ -82,6 +83,7 @@ export function worstSummary(name: string, params: number): ProcedureSummary {
   return { name, formals: Array.from({ length: params }, () => ({ ...WORST_FORMAL })), commons: new Map(), shared: new Map(), io: true, unknown: true };
 }
 
+/** Conservative: a member whose offset is not a constant stands for its whole block. */
 function addExtent(list: Extent[] | "all", e: Extent | null): Extent[] | "all" {
   if (list === "all" || e === null) return "all";
   return [...list, e];
