@@ -144,6 +144,12 @@ export interface MemberExpr extends Base {
   base: Expr;
   field: string;
   arrow?: boolean;
+  /**
+   * Subscripts of an array component, `x%a(i, j)` (Fortran). The element
+   * is not modeled precisely (analyses treat the access as touching the
+   * whole base), but the subscripts are evaluated, so their uses count.
+   */
+  subs?: (Expr | Triplet)[];
 }
 export interface AddrOf extends Base {
   kind: "addr";

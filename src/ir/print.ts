@@ -171,7 +171,7 @@ export function printExpr(e: Expr | Triplet): string {
     case "cond":
       return `(${printExpr(e.cond)} ? ${printExpr(e.then)} : ${printExpr(e.else)})`;
     case "member":
-      return `${printExpr(e.base)}${e.arrow ? "->" : "%"}${e.field}`;
+      return `${printExpr(e.base)}${e.arrow ? "->" : "%"}${e.field}${e.subs ? `(${e.subs.map(printExpr).join(", ")})` : ""}`;
     case "addr":
       return `&${printExpr(e.operand)}`;
     case "deref":

@@ -112,7 +112,7 @@ export function childExprs(e: Expr): Expr[] {
     case "cond":
       return [e.cond, e.then, e.else];
     case "member":
-      return [e.base];
+      return e.subs ? [e.base, ...e.subs.flatMap((x) => (x.kind === "triplet" ? tripletParts(x) : [x]))] : [e.base];
     case "addr":
     case "deref":
     case "cast":

@@ -95,7 +95,7 @@ function print(e: Expr | Triplet, lang: Language, ctx: number): string {
     case "cond":
       return `(${print(e.cond, lang, 1)} ? ${print(e.then, lang, 1)} : ${print(e.else, lang, 1)})`;
     case "member":
-      return `${print(e.base, lang, 11)}${f ? "%" : e.arrow ? "->" : "."}${e.field}`;
+      return `${print(e.base, lang, 11)}${f ? "%" : e.arrow ? "->" : "."}${e.field}${e.subs ? `(${e.subs.map((x) => print(x, lang, 0)).join(", ")})` : ""}`;
     case "addr":
       return `&${print(e.operand, lang, 11)}`;
     case "deref":

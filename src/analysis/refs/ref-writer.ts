@@ -183,8 +183,18 @@ export class RefWriter {
         if (s.kind !== "triplet") this.useExpr(s);
         else for (const x of [s.lo, s.hi, s.stride]) if (x) this.useExpr(x);
       }
-    else if (e.kind === "member") this.subscriptUses(e.base);
-    else if (e.kind !== "var") this.useExpr(e);
+    else if (e.kind === "member") {
+      this.componentSubscriptUses(e);
+      this.subscriptUses(e.base);
+    } else if (e.kind !== "var") this.useExpr(e);
+  }
+
+  /** Subscripts of an array component (`x%a(i)`), read whatever the access does. */
+  private componentSubscriptUses(e: Extract<Expr, { kind: "member" }>): void {
+    for (const s of e.subs ?? []) {
+      if (s.kind !== "triplet") this.useExpr(s);
+      else for (const x of [s.lo, s.hi, s.stride]) if (x) this.useExpr(x);
+    }
   }
 
   /** Runs `f` with every access it makes marked as conditional (not exact). */
@@ -254,8 +264,12 @@ export class RefWriter {
 
   private memberAccess(kind: RefKind, e: Extract<Expr, { kind: "member" }>, origin: RefOrigin = "explicit"): void {
     // Conservative: a component access reads or writes part of the base object.
+    this.componentSubscriptUses(e);
     let base: Expr = e.base;
-    while (base.kind === "member") base = base.base;
+    while (base.kind === "member") {
+      this.componentSubscriptUses(base);
+      base = base.base;
+    }
     if (e.arrow || base.kind === "deref") {
       this.useExpr(base.kind === "deref" ? base.operand : base);
       this.memory(kind, e, e.span);

@@ -112,14 +112,9 @@ export function lowerExpr(e: FExpr, u: UnitContext): Expr {
     case "star":
       return { kind: "unknown", text: "*", span };
     case "component": {
-      let base = lowerExpr(e.base, u);
-      let out: Expr = { kind: "member", base, field: e.name, span };
-      for (const list of e.args) {
-        // Component array elements: keep the subscripts as an opaque element of the member.
-        base = out;
-        out = { kind: "member", base, field: `${e.name}(${list.items.length})`, span };
-        for (const a of list.items) if (a.kind === "expr") lowerExpr(a.e, u);
-      }
+      const out: Expr = { kind: "member", base: lowerExpr(e.base, u), field: e.name, span };
+      // x%a(i)(1:3): keep the subscripts (their uses matter) but model the element coarsely.
+      if (e.args.length) out.subs = e.args.flatMap((list) => list.items.map((a) => lowerSub(a, u)));
       return out;
     }
     case "name":
