@@ -1,0 +1,119 @@
+import type { Expr } from "../../ir/expr.js";
+import type { Sym } from "../../ir/symbol.js";
+import { stmtExprs, walkExpr } from "../../ir/walk.js";
+import { isAffinePoly, polyAdd, polyConst, polySub, PolyOverflow, type Poly } from "../symbolic/polynomial.js";
+import type { ArrayRef, Guard } from "./references.js";
+import type { LoopModel, ValueAnalyzer } from "./values.js";
+
+/**
+ * A reference with its subscripts as polynomials over atoms (seed 004
+ * §1.2, the subscripts of the dependence equation; seed 000 §3.3 for the
+ * polynomial ones), the models of its loops, and what its guards say
+ * (affine constraints p ≥ 0 that hold whenever it executes).
+ */
+export interface AccessForm {
+  ref: ArrayRef;
+  /** Models of ref.loops, outermost first. */
+  models: LoopModel[];
+  /** Per declared dimension (null: unknown); null: any element. */
+  dims: (Poly | null)[] | null;
+  /** Why some subscript is unknown. */
+  why?: string;
+  /** Constraints p ≥ 0 known to hold when the reference executes. */
+  guards: Poly[];
+}
+
+export function accessForm(ref: ArrayRef, va: ValueAnalyzer): AccessForm {
+  const models = ref.loops.map((l) => va.model(l));
+  const guards = ref.guards.flatMap((g) => guardConstraints(g, va));
+  if (!ref.subs) return { ref, models, dims: null, why: ref.why ?? "any element", guards };
+  const sideEffects = cSideEffectTargets(ref);
+  let why = ref.why;
+  const dims = ref.subs.map((s) => {
+    if (!s) return null;
+    if (mentions(s, sideEffects)) {
+      why = "the statement changes a variable of the subscript";
+      return null;
+    }
+    const p = va.exprValue(s, ref.stmt);
+    if (!p) why ??= `subscript ${describe(s)} is not a polynomial in loop indices and invariants`;
+    return p ?? null;
+  });
+  const form: AccessForm = { ref, models, dims, guards };
+  if (why) form.why = why;
+  return form;
+}
+
+function describe(e: Expr): string {
+  return e.kind === "elem" ? `${e.sym.name}(...)` : e.kind === "call" ? `${e.name}(...)` : "";
+}
+
+/** Variables a C expression statement assigns as a side effect (a[i++] = ...). */
+function cSideEffectTargets(ref: ArrayRef): Set<Sym> {
+  const out = new Set<Sym>();
+  for (const e of stmtExprs(ref.stmt)) {
+    walkExpr(e, (x) => {
+      if (x.kind === "assign-expr" && x.target.kind === "var") out.add(x.target.sym);
+    });
+  }
+  return out;
+}
+
+function mentions(e: Expr, syms: Set<Sym>): boolean {
+  if (syms.size === 0) return false;
+  let hit = false;
+  walkExpr(e, (x) => {
+    if (x.kind === "var" && syms.has(x.sym)) hit = true;
+  });
+  return hit;
+}
+
+/**
+ * Affine constraints p ≥ 0 implied by a guard. Only what can be read
+ * exactly is kept: a conjunction of comparisons on the THEN side, a
+ * disjunction (negated) on the ELSE side; anything else gives nothing,
+ * which is sound (fewer facts, never wrong ones).
+ */
+export function guardConstraints(g: Guard, va: ValueAnalyzer): Poly[] {
+  return constraints(g.cond, g.positive, g, va);
+}
+
+function constraints(c: Expr, positive: boolean, g: Guard, va: ValueAnalyzer): Poly[] {
+  if (c.kind === "unary" && c.op === "not") return constraints(c.operand, !positive, g, va);
+  if (c.kind !== "binary") return [];
+  if ((c.op === "and" && positive) || (c.op === "or" && !positive)) {
+    return [...constraints(c.left, positive, g, va), ...constraints(c.right, positive, g, va)];
+  }
+  const ops = ["<", "<=", ">", ">=", "==", "!="];
+  if (!ops.includes(c.op)) return [];
+  const l = va.exprValue(c.left, g.at);
+  const r = l && va.exprValue(c.right, g.at);
+  if (!l || !r) return [];
+  try {
+    const d = polySub(l, r); // l - r
+    if (!isAffinePoly(d)) return [];
+    const neg = polySub(polyConst(0), d); // r - l
+    const op = positive ? c.op : negate(c.op);
+    switch (op) {
+      case "<":
+        return [polyAdd(neg, polyConst(-1))];
+      case "<=":
+        return [neg];
+      case ">":
+        return [polyAdd(d, polyConst(-1))];
+      case ">=":
+        return [d];
+      case "==":
+        return [d, neg];
+      default:
+        return [];
+    }
+  } catch (e) {
+    if (e instanceof PolyOverflow) return [];
+    throw e;
+  }
+}
+
+function negate(op: string): string {
+  return ({ "<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "==" } as Record<string, string>)[op]!;
+}

@@ -1,0 +1,38 @@
+import type { Sym } from "../../ir/symbol.js";
+
+/**
+ * May two different symbols be the same memory? (Needed because a pair of
+ * references to different arrays is a dependence problem too when they
+ * overlap.)
+ *
+ * - EQUIVALENCE partners share storage: "may-alias".
+ * - Members of one COMMON block are laid out one after the other (storage
+ *   sequence association): disjoint while every subscript stays within its
+ *   declared bounds, overlapping otherwise ("common").
+ * - C pointers (and Fortran POINTER/TARGET objects) may point anywhere:
+ *   "may-alias".
+ * - Fortran dummy arguments are assumed not to alias each other or COMMON
+ *   members: the standard forbids defining an object through one name
+ *   while it is accessed through another (F2008 §12.5.2.13). doall relies
+ *   on this; C parameters get no such assumption (they are pointers).
+ * - Anything else (distinct locals, globals): "disjoint".
+ */
+export type AliasKind = "same" | "disjoint" | "may-alias" | "common";
+
+export function aliasKind(a: Sym, b: Sym): AliasKind {
+  if (a === b) return "same";
+  if (isPointerLike(a) || isPointerLike(b)) {
+    // A Fortran POINTER reaches only TARGETs and other pointers; a C pointer anything.
+    const cPointer = a.type.base === "pointer" || b.type.base === "pointer";
+    if (cPointer) return "may-alias";
+    const reach = (p: Sym, q: Sym) => isPointerLike(p) && (isPointerLike(q) || q.attrs.target === true);
+    return reach(a, b) || reach(b, a) ? "may-alias" : "disjoint";
+  }
+  if (a.equivalence !== undefined && a.equivalence === b.equivalence) return "may-alias";
+  if (a.storage === "common" && b.storage === "common" && a.common === b.common) return "common";
+  return "disjoint";
+}
+
+function isPointerLike(s: Sym): boolean {
+  return s.type.base === "pointer" || s.attrs.pointer === true;
+}

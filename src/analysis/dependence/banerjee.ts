@@ -1,0 +1,185 @@
+/**
+ * Banerjee test with direction vectors. Banerjee, "Dependence Analysis for
+ * Supercomputing" (1988) ch. 4 (bounds of a linear function over a region
+ * defined by a direction vector); Wolfe, "High Performance Compilers"
+ * §7.3; seed 004 §1.2 b ("direction and count of the dependence ... the
+ * Banerjee test"), seed 000 ref. [1].
+ *
+ * Subscript form: an affine equation c + Σ_s a_s·s + Σ_k (a_k·t_k + b_k·t'_k)
+ * + Σ (one-sided counters) = 0 with constant coefficients; symbols s may
+ * stay symbolic.
+ * Equation: for each common level k the pair (t_k, t'_k) ranges over the
+ * region of ψ_k within [0, U_k]² ("<": t_k + 1 ≤ t'_k), other counters over
+ * [0, U]; U_k is the counter's largest value (rectangular relaxation of
+ * triangular bounds, or ∞ when unknown). A linear function reaches its
+ * extremes at the vertices of these regions (or is unbounded along a ray),
+ * so min and max of the left side are sums of per-level extremes; with a
+ * symbolic U_k they are lists of affine candidates in the symbols.
+ * Proves: independence for ψ when 0 < min or max < 0, i.e. every min
+ * candidate is provably ≥ 1 (or every max candidate ≤ -1) under the facts.
+ * The real relaxation is sound; integer tightening is the exact test's job.
+ * Unknown: non-affine equations, more than 64 candidate combinations,
+ * unbounded ranges, or symbols whose sign the facts do not decide. The
+ * symbolic candidates are what the run-time condition is made from
+ * (runtime-condition.ts): `m >= n .or. m <= -n` for a(i+m) = a(i).
+ */
+import { constantOf, isAffinePoly, type Poly } from "../symbolic/polynomial.js";
+import { independent, MAYBE, type TestOutcome } from "./outcome.js";
+import { equalities, merged, type DepProblem, type Dir } from "./problem.js";
+import { ratAdd, ratConst, ratEquals, ratOf, ratScale, type RatAffine } from "./ranges.js";
+
+/** α + β·U for a part's U. */
+type Cand = readonly [alpha: number, beta: number];
+
+interface Part {
+  U: RatAffine | null;
+  /** 0, or 1 when the region needs U ≥ 1 to be non-empty. */
+  umin: number;
+  min: Cand[] | null;
+  max: Cand[] | null;
+}
+
+export interface BanerjeeBounds {
+  /** Candidates whose least is the minimum; null: unbounded below. */
+  min: RatAffine[] | null;
+  max: RatAffine[] | null;
+  /** Facts the bounds assume: each symbolic U ≥ its umin. */
+  assumptions: Poly[];
+}
+
+const MAX_COMBINATIONS = 64;
+
+export function banerjeeTest(p: DepProblem, psi: readonly Dir[]): TestOutcome {
+  for (const e of p.eqs) {
+    if (!e.affine) continue;
+    const b = banerjeeBounds(p, e.poly, psi);
+    if (!b) continue;
+    const facts = p.facts.with(b.assumptions);
+    if (b.min && b.min.every((m) => facts.proveRatNonNeg(shift(m, -1)))) return independent(`${e.label}: the difference of the subscripts is always positive`);
+    if (b.max && b.max.every((m) => facts.proveRatNonNeg(shift(ratScale(m, -1), -1)))) return independent(`${e.label}: the difference of the subscripts is always negative`);
+  }
+  return MAYBE;
+}
+
+function shift(r: RatAffine, k: number): RatAffine {
+  return ratAdd(r, ratConst(k));
+}
+
+/** min/max of the affine `poly` under ψ, as candidate lists (see the file comment). */
+export function banerjeeBounds(p: DepProblem, poly: Poly, psi: readonly Dir[]): BanerjeeBounds | undefined {
+  if (!isAffinePoly(poly)) return undefined;
+  const m = merged(poly, equalities(p, psi));
+  const used = new Set<string>();
+  const parts: Part[] = [];
+  p.levels.forEach((l, k) => {
+    if (l.opaque) return;
+    const a = m.terms.get(l.src) ?? 0;
+    const b = m.terms.get(l.snk) ?? 0;
+    used.add(l.src).add(l.snk);
+    if (a === 0 && b === 0) return;
+    const ua = p.counters.get(l.src)?.U ?? null;
+    const ub = p.counters.get(l.snk)?.U ?? null;
+    const d = psi[k]!;
+    if (d === "=") {
+      parts.push(single(a, ua));
+      return;
+    }
+    const U = ua && ub && ratEquals(ua, ub) ? ua : null;
+    parts.push(pair(a, b, d, U));
+  });
+  for (const [name, cv] of p.counters) {
+    if (used.has(name)) continue;
+    const a = m.terms.get(name) ?? 0;
+    if (a !== 0) parts.push(single(a, cv.U));
+  }
+  // What is left (constant and symbols) stays symbolic.
+  const baseTerms = new Map([...m.terms].filter(([k]) => !p.counters.has(k)));
+  const base = ratOf({ terms: baseTerms, den: 1 });
+  const assumptions: Poly[] = [];
+  for (const part of parts) {
+    if (part.U && constantOf(part.U.num) === undefined) assumptions.push({ terms: ratAdd(part.U, ratConst(-part.umin)).num.terms, den: 1 });
+  }
+  const min = combine(parts, "min", base);
+  const max = combine(parts, "max", base);
+  if (min === undefined || max === undefined) return undefined;
+  return { min, max, assumptions };
+}
+
+/** One counter t in [0, U]: a·t. */
+function single(a: number, U: RatAffine | null): Part {
+  if (!U) return { U, umin: 0, min: a >= 0 ? [[0, 0]] : null, max: a <= 0 ? [[0, 0]] : null };
+  const c: Cand[] = [
+    [0, 0],
+    [0, a],
+  ];
+  return { U, umin: 0, min: c, max: c };
+}
+
+/** The pair (t, t') of one level under direction d: a·t + b·t'. */
+function pair(a: number, b: number, d: Dir, U: RatAffine | null): Part {
+  const val = (t: Cand, tp: Cand): Cand => [a * t[0] + b * tp[0], a * t[1] + b * tp[1]];
+  const zero: Cand = [0, 0];
+  const one: Cand = [1, 0];
+  const u: Cand = [0, 1];
+  const uMinus1: Cand = [-1, 1];
+  let vertices: Cand[];
+  let rays: [number, number][];
+  let finite: Cand[];
+  if (d === "*") {
+    vertices = [val(zero, zero), val(zero, u), val(u, zero), val(u, u)];
+    finite = [val(zero, zero)];
+    rays = [
+      [1, 0],
+      [0, 1],
+    ];
+  } else if (d === "<") {
+    vertices = [val(zero, one), val(zero, u), val(uMinus1, u)];
+    finite = [val(zero, one)];
+    rays = [
+      [0, 1],
+      [1, 1],
+    ];
+  } else {
+    vertices = [val(one, zero), val(u, zero), val(u, uMinus1)];
+    finite = [val(one, zero)];
+    rays = [
+      [1, 0],
+      [1, 1],
+    ];
+  }
+  const umin = d === "*" ? 0 : 1;
+  if (U) return { U, umin, min: vertices, max: vertices };
+  const slopes = rays.map(([x, y]) => a * x + b * y);
+  return { U, umin, min: slopes.some((s) => s < 0) ? null : finite, max: slopes.some((s) => s > 0) ? null : finite };
+}
+
+function combine(parts: Part[], dir: "min" | "max", base: RatAffine): RatAffine[] | null | undefined {
+  let acc: RatAffine[] = [base];
+  for (const part of parts) {
+    const cands = dir === "min" ? part.min : part.max;
+    if (!cands) return null;
+    const values = prune(cands, part, dir).map(([alpha, beta]) => (part.U ? ratAdd(ratConst(alpha), ratScale(part.U, beta)) : ratConst(alpha)));
+    const next: RatAffine[] = [];
+    for (const x of acc) for (const v of values) next.push(ratAdd(x, v));
+    if (next.length > MAX_COMBINATIONS) return undefined; // Conservative: too many candidates
+    acc = next;
+  }
+  return acc;
+}
+
+/** Drops candidates another one beats for every U ≥ umin (exact: α, β are numbers). */
+function prune(cands: Cand[], part: Part, dir: "min" | "max"): Cand[] {
+  const s = dir === "min" ? 1 : -1;
+  const uc = part.U ? constantOf(part.U.num) : undefined;
+  if (part.U && uc !== undefined) {
+    const U = uc / part.U.den;
+    const best = cands.reduce((x, c) => (s * (c[0] + c[1] * U) < s * (x[0] + x[1] * U) ? c : x));
+    return [best];
+  }
+  const beats = (x: Cand, y: Cand) => s * x[1] <= s * y[1] && s * (x[0] + x[1] * part.umin) <= s * (y[0] + y[1] * part.umin);
+  const out: Cand[] = [];
+  cands.forEach((c, i) => {
+    if (!cands.some((o, j) => j !== i && beats(o, c) && (!beats(c, o) || j < i))) out.push(c);
+  });
+  return out;
+}

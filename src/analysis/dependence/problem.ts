@@ -1,0 +1,226 @@
+import type { Loop } from "../../ir/stmt.js";
+import {
+  isAffinePoly,
+  monomialVars,
+  polyAdd,
+  polyConst,
+  polySub,
+  polyVar,
+  polyVars,
+  PolyOverflow,
+  type Poly,
+} from "../symbolic/polynomial.js";
+import type { AccessForm } from "./access.js";
+import type { AtomTable } from "./atoms.js";
+import { Facts } from "./facts.js";
+import type { EquationPair } from "./layout.js";
+import { extremeOver, type RatAffine } from "./ranges.js";
+import type { LoopModel } from "./values.js";
+
+/** A direction at one common loop, in execution order of the two iterations (seed 004 §1.2). */
+export type Dir = "<" | "=" | ">" | "*";
+
+/**
+ * The dependence problem of a pair of references (seed 000 §3, Fig. 2):
+ * integer iterations I of the source and I' of the sink such that
+ *
+ *     f_j(I) = g_j(I')          for every equation j (layout.ts),
+ *     0 ≤ t_k, |s_k|·t_k ≤ span_k   on each side (loop bounds, normalized),
+ *     guards                    (IF conditions around each reference),
+ *
+ * over the loop counters of both sides and the atoms of the subscripts.
+ * A direction vector ψ over the common loops adds t_k ψ_k t'_k. Atoms fixed
+ * per instance of a common loop exist once per side and are equal when the
+ * two iterations agree on every loop outside that instance ("ties").
+ *
+ * Variable names: a counter or per-instance atom of side X is "X:atom"
+ * (X = "a" for the source, "b" for the sink); atoms fixed for the whole
+ * nest keep their atom name and are shared.
+ */
+export interface Level {
+  loop: Loop;
+  opaque: boolean;
+  src: string;
+  snk: string;
+  step: number;
+}
+
+export interface CounterVar {
+  name: string;
+  side: "a" | "b";
+  model: LoopModel;
+  /** Index of the common level, or null for a loop of one side only. */
+  level: number | null;
+  /** Largest counter value over the outer iterations (rectangular relaxation); null: unbounded. */
+  U: RatAffine | null;
+}
+
+export interface Equation {
+  /** Integer polynomial; the equation is poly = 0. */
+  poly: Poly;
+  affine: boolean;
+  label: string;
+}
+
+export interface Tie {
+  a: string;
+  b: string;
+  /** The ties hold when ψ is "=" on the first `level` common loops. */
+  level: number;
+}
+
+export interface DepProblem {
+  src: AccessForm;
+  snk: AccessForm;
+  levels: Level[];
+  counters: Map<string, CounterVar>;
+  eqs: Equation[];
+  /** Affine constraints ≥ 0: loop bounds of both sides and guards. */
+  bounds: Poly[];
+  /** What holds of the shared atoms (bounds and guards that only mention them). */
+  facts: Facts;
+  ties: Tie[];
+  /** Variables that are shared atoms (fixed for the whole nest). */
+  shared: Set<string>;
+  /** Why the model is not exact (a dimension without equation, a non-affine bound...). */
+  relaxed: string[];
+  atoms: AtomTable;
+}
+
+export function rename(p: Poly, f: (v: string) => string): Poly {
+  const terms = new Map<string, number>();
+  for (const [k, c] of p.terms) {
+    const key = monomialVars(k).map(f).sort().join("*");
+    terms.set(key, (terms.get(key) ?? 0) + c);
+  }
+  for (const [k, c] of terms) if (c === 0) terms.delete(k);
+  return { terms, den: p.den };
+}
+
+/** poly·den as an integer polynomial (the equation num/den = 0 is num = 0). */
+function numerator(p: Poly): Poly {
+  return { terms: p.terms, den: 1 };
+}
+
+export function buildProblem(src: AccessForm, snk: AccessForm, equations: EquationPair[], dropped: string[], atoms: AtomTable): DepProblem {
+  const commonLoops: Loop[] = [];
+  for (let k = 0; k < Math.min(src.ref.loops.length, snk.ref.loops.length) && src.ref.loops[k] === snk.ref.loops[k]; k++) commonLoops.push(src.ref.loops[k]!);
+  const depthOf = new Map(commonLoops.map((l, k) => [l, k]));
+  const shared = new Set<string>();
+  const ties = new Map<string, Tie>();
+  const relaxed = [...dropped];
+  const side = (x: "a" | "b") => (v: string): string => {
+    const inst = atoms.instanceOf(v);
+    const a = atoms.get(v);
+    if (a.kind !== "counter" && inst === null) {
+      shared.add(v);
+      return v;
+    }
+    const name = `${x}:${v}`;
+    if (a.kind !== "counter" && inst && depthOf.has(inst)) {
+      const level = depthOf.get(inst)!;
+      ties.set(v, { a: `a:${v}`, b: `b:${v}`, level });
+    }
+    return name;
+  };
+  const ren = { a: side("a"), b: side("b") };
+  const counters = new Map<string, CounterVar>();
+  const bounds: Poly[] = [];
+  const factList: Poly[] = [];
+  const addSide = (f: AccessForm, x: "a" | "b") => {
+    f.models.forEach((m, k) => {
+      const level = k < commonLoops.length ? k : null;
+      if (m.kind === "opaque") {
+        relaxed.push(`loop at line ${m.loop.span.line}: ${m.why}`);
+        return;
+      }
+      const name = ren[x](m.counter);
+      const s = Math.abs(m.step);
+      let U: RatAffine | null = null;
+      bounds.push(polyVar(name));
+      if (m.span && isAffinePoly(m.span)) {
+        const span = rename(m.span, ren[x]);
+        bounds.push(polySub(span, polyVar(name, s)));
+        const hi = extremeOver(m.span, f.models.slice(0, k).map((mm) => mm.loop), modelFrom(f.models), "max");
+        if (hi) U = { num: rename(hi.num, ren[x]), den: hi.den * s };
+        if (polyVars(span).every((v) => shared.has(v))) factList.push(span); // the loop must run
+      } else relaxed.push(`loop at line ${m.loop.span.line}: ${m.span ? "non-affine bound" : "unknown bound"}`);
+      counters.set(name, { name, side: x, model: m, level, U });
+    });
+    for (const g of f.guards) {
+      const p = rename(g, ren[x]);
+      bounds.push(p);
+      if (polyVars(p).every((v) => shared.has(v))) factList.push(p);
+    }
+  };
+  addSide(src, "a");
+  addSide(snk, "b");
+  const eqs: Equation[] = [];
+  for (const e of equations) {
+    try {
+      const d = numerator(polySub(rename(e.src, ren.a), rename(e.snk, ren.b)));
+      eqs.push({ poly: d, affine: isAffinePoly(d), label: e.label });
+    } catch (err) {
+      if (!(err instanceof PolyOverflow)) throw err;
+      relaxed.push(`${e.label}: too large`);
+    }
+  }
+  const levels: Level[] = commonLoops.map((l, k) => {
+    const m = src.models[k]!;
+    return { loop: l, opaque: m.kind === "opaque", src: ren.a(m.counter), snk: ren.b(m.counter), step: m.step };
+  });
+  return { src, snk, levels, counters, eqs, bounds, facts: new Facts(factList), ties: [...ties.values()], shared, relaxed, atoms };
+}
+
+function modelFrom(models: LoopModel[]): (l: Loop) => LoopModel {
+  return (l) => models.find((m) => m.loop === l)!;
+}
+
+/**
+ * The equalities and inequalities a direction vector adds (ψ_k relates the
+ * counters: "<" is t'_k - t_k ≥ 1), with the ties it activates.
+ */
+export function directionConstraints(p: DepProblem, psi: readonly Dir[]): { eqs: Poly[]; geqs: Poly[] } {
+  const eqs: Poly[] = [];
+  const geqs: Poly[] = [];
+  psi.forEach((d, k) => {
+    const l = p.levels[k]!;
+    if (l.opaque || d === "*") return;
+    const diff = polySub(polyVar(l.snk), polyVar(l.src)); // t' - t
+    if (d === "=") eqs.push(diff);
+    else if (d === "<") geqs.push(polyAdd(diff, polyConst(-1)));
+    else geqs.push(polySub(polyConst(-1), diff));
+  });
+  for (const t of activeTies(p, psi)) eqs.push(polySub(polyVar(t.a), polyVar(t.b)));
+  return { eqs, geqs };
+}
+
+export function activeTies(p: DepProblem, psi: readonly Dir[]): Tie[] {
+  return p.ties.filter((t) => psi.slice(0, t.level).every((d) => d === "="));
+}
+
+/**
+ * The sink-side names that ψ identifies with source-side ones: counters of
+ * "=" levels and active ties. Tests that work on one equation substitute
+ * them (t'_k := t_k).
+ */
+export function equalities(p: DepProblem, psi: readonly Dir[]): Map<string, string> {
+  const m = new Map<string, string>();
+  psi.forEach((d, k) => {
+    const l = p.levels[k]!;
+    if (d === "=" && !l.opaque) m.set(l.snk, l.src);
+  });
+  for (const t of activeTies(p, psi)) m.set(t.b, t.a);
+  return m;
+}
+
+export function merged(poly: Poly, eq: Map<string, string>): Poly {
+  return eq.size === 0 ? poly : rename(poly, (v) => eq.get(v) ?? v);
+}
+
+/** Whether a feasible answer of an exact test means a real dependence: nothing relaxed, no unknowns. */
+export function exactModel(p: DepProblem): boolean {
+  if (p.relaxed.length > 0 || p.eqs.some((e) => !e.affine)) return false;
+  const vars = new Set([...p.eqs.flatMap((e) => polyVars(e.poly)), ...p.bounds.flatMap(polyVars)]);
+  return [...vars].every((v) => p.counters.has(v));
+}

@@ -1,0 +1,221 @@
+import type { Expr } from "../../ir/expr.js";
+import type { Procedure } from "../../ir/program.js";
+import type { Loop, Stmt } from "../../ir/stmt.js";
+import { isArray, type Sym } from "../../ir/symbol.js";
+import { childBlocks, stmtExprs } from "../../ir/walk.js";
+
+/**
+ * Every array access of a procedure, in execution order: the nodes of the
+ * array dependence problems (seed 004 §1.2: a point for each reference).
+ * Within a statement the reads (right-hand side, then subscripts) come
+ * before the write, as they execute.
+ *
+ * A reference whose subscripts cannot be read (a call that receives the
+ * array, an implied DO, a whole-array or pointer access) has `subs` null:
+ * it may touch any element.
+ */
+export interface ArrayRef {
+  id: number;
+  sym: Sym;
+  /** The access as written: an elem, section or var node (or the call argument). */
+  expr: Expr;
+  kind: "def" | "use";
+  stmt: Stmt;
+  /** Position in execution order within one iteration of every enclosing loop. */
+  order: number;
+  /** Enclosing loops, outermost first. */
+  loops: readonly Loop[];
+  /** Subscripts per declared dimension (null: a triplet or unknown); null: any element. */
+  subs: (Expr | null)[] | null;
+  /** Why `subs` is null or incomplete. */
+  why?: string;
+  /** Conditions that hold when the reference executes, innermost last. */
+  guards: Guard[];
+}
+
+export interface Guard {
+  cond: Expr;
+  /** True on the THEN branch, false on the ELSE branch. */
+  positive: boolean;
+  /** The IF statement (where the condition is evaluated). */
+  at: Stmt;
+}
+
+/** Whether a symbol is accessed as memory with elements (an array or a C pointer). */
+export function isArrayLike(s: Sym): boolean {
+  return isArray(s) || s.type.base === "pointer";
+}
+
+export function collectRefs(proc: Procedure): ArrayRef[] {
+  const out: ArrayRef[] = [];
+  let order = 0;
+  const loops: Loop[] = [];
+  const guards: Guard[] = [];
+
+  const add = (sym: Sym, expr: Expr, kind: "def" | "use", stmt: Stmt, subs: (Expr | null)[] | null, why?: string) => {
+    const r: ArrayRef = { id: out.length, sym, expr, kind, stmt, order: order++, loops: loops.slice(), subs, guards: guards.slice() };
+    if (why) r.why = why;
+    out.push(r);
+  };
+
+  /** Reads in an expression; `opaque` marks references inside an implied DO. */
+  const reads = (e: Expr, stmt: Stmt, opaque: string | null): void => {
+    switch (e.kind) {
+      case "elem":
+        for (const s of e.subs) reads(s, stmt, opaque);
+        if (opaque) add(e.sym, e, "use", stmt, null, opaque);
+        else add(e.sym, e, "use", stmt, e.subs.slice());
+        return;
+      case "section":
+        for (const s of e.subs) {
+          if (s.kind === "triplet") for (const p of [s.lo, s.hi, s.stride]) p && reads(p, stmt, opaque);
+          else reads(s, stmt, opaque);
+        }
+        if (e.substring) return;
+        add(e.sym, e, "use", stmt, opaque ? null : e.subs.map((s) => (s.kind === "triplet" ? null : s)), opaque ?? "array section");
+        return;
+      case "var":
+        if (isArrayLike(e.sym)) add(e.sym, e, "use", stmt, null, opaque ?? "whole array");
+        return;
+      case "call":
+        if (e.intrinsic && e.pure) {
+          for (const a of e.args) reads(a, stmt, opaque);
+          return;
+        }
+        for (const a of e.args) passed(a, stmt, `passed to ${e.name}`);
+        return;
+      case "implied-do":
+        for (const x of [e.lower, e.upper, e.step]) x && reads(x, stmt, opaque);
+        for (const it of e.items) reads(it, stmt, "inside an implied DO");
+        return;
+      case "assign-expr":
+        if (e.value) reads(e.value, stmt, opaque);
+        writes(e.target, stmt, opaque);
+        if (e.op !== "=") reads(e.target, stmt, opaque);
+        return;
+      case "deref":
+        reads(e.operand, stmt, opaque);
+        for (const s of pointerBases(e.operand)) add(s, e, "use", stmt, null, "access through a pointer");
+        return;
+      default:
+        for (const c of children(e)) reads(c, stmt, opaque);
+    }
+  };
+
+  /** An argument of a call that may read and write what it is given. */
+  const passed = (a: Expr, stmt: Stmt, why: string): void => {
+    if (a.kind === "elem" || a.kind === "section" || (a.kind === "var" && isArrayLike(a.sym))) {
+      if (a.kind === "elem") for (const s of a.subs) reads(s, stmt, null);
+      if (a.kind === "section") for (const s of a.subs) if (s.kind !== "triplet") reads(s, stmt, null);
+      add(a.sym, a, "use", stmt, null, why);
+      add(a.sym, a, "def", stmt, null, why);
+    } else reads(a, stmt, null);
+  };
+
+  /** The target of an assignment or READ: its subscripts are read, then it is written. */
+  const writes = (t: Expr, stmt: Stmt, opaque: string | null): void => {
+    switch (t.kind) {
+      case "elem":
+        for (const s of t.subs) reads(s, stmt, opaque);
+        add(t.sym, t, "def", stmt, opaque ? null : t.subs.slice(), opaque ?? undefined);
+        return;
+      case "section":
+        for (const s of t.subs) if (s.kind !== "triplet") reads(s, stmt, opaque);
+        else for (const p of [s.lo, s.hi, s.stride]) p && reads(p, stmt, opaque);
+        if (!t.substring) add(t.sym, t, "def", stmt, opaque ? null : t.subs.map((s) => (s.kind === "triplet" ? null : s)), opaque ?? "array section");
+        return;
+      case "var":
+        if (isArrayLike(t.sym)) add(t.sym, t, "def", stmt, null, opaque ?? "whole array");
+        return;
+      case "member":
+        // A component of an element: the element is written (conservatively, all of it).
+        if (t.base.kind === "elem" || t.base.kind === "var") writes(t.base, stmt, opaque);
+        else reads(t.base, stmt, opaque);
+        return;
+      case "implied-do":
+        for (const x of [t.lower, t.upper, t.step]) x && reads(x, stmt, opaque);
+        for (const it of t.items) writes(it, stmt, "inside an implied DO");
+        return;
+      case "deref":
+        reads(t.operand, stmt, opaque);
+        for (const s of pointerBases(t.operand)) add(s, t, "def", stmt, null, "write through a pointer");
+        return;
+      default:
+        reads(t, stmt, opaque);
+    }
+  };
+
+  const visit = (list: readonly Stmt[]): void => {
+    for (const s of list) {
+      switch (s.kind) {
+        case "assign":
+          reads(s.rhs, s, null);
+          writes(s.lhs, s, null);
+          break;
+        case "call":
+          if (s.pure) for (const a of s.args) reads(a, s, null);
+          else for (const a of s.args) passed(a, s, `passed to ${s.name}`);
+          break;
+        case "io":
+          for (const c of s.controls) reads(c, s, null);
+          for (const u of s.uses) reads(u, s, null);
+          for (const d of s.defs) writes(d, s, null);
+          break;
+        case "allocate":
+        case "deallocate":
+          for (const o of s.objects) if (o.kind === "var" || o.kind === "elem") add(o.sym, o, "def", s, null, s.kind);
+          break;
+        default:
+          for (const e of stmtExprs(s)) reads(e, s, null);
+      }
+      if (s.kind === "loop") {
+        loops.push(s);
+        for (const b of childBlocks(s)) visit(b);
+        loops.pop();
+      } else if (s.kind === "if") {
+        guards.push({ cond: s.cond, positive: true, at: s });
+        visit(s.then);
+        guards.pop();
+        guards.push({ cond: s.cond, positive: false, at: s });
+        visit(s.else);
+        guards.pop();
+      } else for (const b of childBlocks(s)) visit(b);
+    }
+  };
+  visit(proc.body);
+  return out;
+}
+
+function children(e: Expr): Expr[] {
+  switch (e.kind) {
+    case "unary":
+    case "cast":
+    case "addr":
+      return [e.operand];
+    case "binary":
+      return [e.left, e.right];
+    case "cond":
+      return [e.cond, e.then, e.else];
+    case "member":
+      return [e.base];
+    case "array-ctor":
+      return e.items;
+    default:
+      return [];
+  }
+}
+
+/** The pointer variables an address expression may be based on (`p`, `p + i`, `&a[i]`). */
+function pointerBases(e: Expr): Sym[] {
+  const out: Sym[] = [];
+  const go = (x: Expr) => {
+    if (x.kind === "var" && isArrayLike(x.sym)) out.push(x.sym);
+    else if (x.kind === "binary") {
+      go(x.left);
+      go(x.right);
+    } else if (x.kind === "addr" && (x.operand.kind === "elem" || x.operand.kind === "var")) out.push(x.operand.sym);
+    else if (x.kind === "cast") go(x.operand);
+  };
+  go(e);
+  return out;
+}

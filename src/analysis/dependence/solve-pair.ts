@@ -1,0 +1,107 @@
+import { banerjeeTest } from "./banerjee.js";
+import { emiTest } from "./emi-test.js";
+import { exactTest } from "./exact-test.js";
+import { gcdTest } from "./gcd-test.js";
+import { TEST_ORDER, type TestName, type TestOutcome } from "./outcome.js";
+import type { DepProblem, Dir } from "./problem.js";
+import { sivTest } from "./siv.js";
+import { zivTest } from "./ziv.js";
+
+/**
+ * Solving one dependence problem: the chain of tests from cheap to exact
+ * (ZIV, SIV, GCD, Banerjee, EMI, exact) applied down the hierarchy of
+ * direction vectors (Burke & Cytron, "Interprocedural dependence analysis
+ * and parallelization", SIGPLAN 1986; Wolfe §7.4): start from (*, ..., *),
+ * and where no test proves independence, refine the first "*" into <, =, >.
+ * A strong SIV distance fixes its level's direction without trying the
+ * other two. The leaves that survive are the possible direction vectors.
+ */
+export interface DirVector {
+  /** Per common loop, outermost first; "*" only when refinement stopped (budget) or the level is opaque. */
+  dirs: Dir[];
+  /** The exact test found an integer solution of an exact model: a certain dependence. */
+  exact: boolean;
+}
+
+export interface PairSolution {
+  vectors: DirVector[];
+  /** Distance t' - t per common level, when the same for every solution (strong SIV). */
+  distance: (number | null)[];
+  /** Tests that ran at least once. */
+  tried: Set<TestName>;
+  /** Tests that pruned at least one direction vector (by name), with a note each. */
+  pruned: Map<TestName, string>;
+  /** Whether refinement stopped early (budget). */
+  truncated: boolean;
+}
+
+export interface SolveOptions {
+  /** Exclude the all-"=" vector: the pair is a reference with itself. */
+  self?: boolean;
+  /** Most nodes of the hierarchy to visit (default 400). */
+  maxNodes?: number;
+  emiBudget?: number;
+  omegaBudget?: number;
+}
+
+type Test = (p: DepProblem, psi: readonly Dir[]) => TestOutcome;
+
+export function solvePair(p: DepProblem, options: SolveOptions = {}): PairSolution {
+  const tests: [TestName, Test][] = [
+    ["ziv", zivTest],
+    ["siv", sivTest],
+    ["gcd", gcdTest],
+    ["banerjee", banerjeeTest],
+    ["emi", (q, psi) => emiTest(q, psi, { budget: options.emiBudget ?? 200_000 })],
+    ["exact", (q, psi) => exactTest(q, psi, options.omegaBudget ?? 5000)],
+  ];
+  const c = p.levels.length;
+  const out: PairSolution = { vectors: [], distance: new Array(c).fill(null), tried: new Set(), pruned: new Map(), truncated: false };
+  const known = new Map<number, number>();
+  let nodes = 0;
+  const maxNodes = options.maxNodes ?? 400;
+
+  const visit = (psi: Dir[]): void => {
+    nodes++;
+    let exact = false;
+    for (const [name, test] of tests) {
+      out.tried.add(name);
+      const r = test(p, psi);
+      for (const [k, d] of r.distances ?? []) known.set(k, d);
+      if (r.independent) {
+        if (!out.pruned.has(name)) out.pruned.set(name, r.note ?? name);
+        return;
+      }
+      if (r.dependent) exact = true;
+    }
+    const k = psi.findIndex((d, i) => d === "*" && !p.levels[i]!.opaque);
+    if (k === -1) {
+      if (options.self && psi.every((d) => d === "=")) return;
+      out.vectors.push({ dirs: psi, exact });
+      return;
+    }
+    if (nodes > maxNodes) {
+      // Conservative: stop refining; the vector keeps its "*".
+      out.truncated = true;
+      out.vectors.push({ dirs: psi, exact: false });
+      return;
+    }
+    const d = known.get(k);
+    const options3: Dir[] = d === undefined ? ["<", "=", ">"] : [d > 0 ? "<" : d < 0 ? ">" : "="];
+    // The strong SIV distance rules out the other two directions at this level.
+    if (d !== undefined && !out.pruned.has("siv")) out.pruned.set("siv", `strong SIV: distance ${d} at level ${k + 1}`);
+    for (const dir of options3) visit(psi.map((x, i) => (i === k ? dir : x)));
+  };
+  visit(new Array(c).fill("*"));
+  for (const [k, d] of known) out.distance[k] = d;
+  // Opaque levels stay "*" in the vectors; "=" is among their possibilities.
+  if (options.self) out.vectors = out.vectors.filter((v) => !v.dirs.every((d) => d === "="));
+  return out;
+}
+
+/** The strongest test that pruned something: the one a report names as the proof. */
+export function decidingTest(s: PairSolution): TestName | null {
+  let best: TestName | null = null;
+  for (const t of TEST_ORDER) if (s.pruned.has(t)) best = t;
+  return best;
+}

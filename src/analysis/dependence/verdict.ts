@@ -1,0 +1,118 @@
+import type { Expr } from "../../ir/expr.js";
+import type { Language } from "../../ir/program.js";
+import type { Loop } from "../../ir/stmt.js";
+import { LOGICAL } from "../../ir/types.js";
+import { exprText } from "../../report/expr-text.js";
+import type { PairResult, PairStatus, ProcedureDeps } from "./analyze.js";
+import type { TestName } from "./outcome.js";
+import type { Dir } from "./problem.js";
+import type { ArrayRef } from "./references.js";
+import { conditionExpr, conditionForLevel, type Condition } from "./runtime-condition.js";
+
+/**
+ * "Is loop L parallel with respect to arrays, and if not, what blocks it?"
+ * A dependence is carried by L when its direction vector is "=" on every
+ * common loop outside L and not "=" at L (seed 004 §1.2: a loop-carried
+ * dependence crosses L's back edge); only those prevent running L's
+ * iterations in parallel. Pairs outside L or with no common loop at L do
+ * not matter here.
+ */
+export type DepKind = "flow" | "anti" | "output" | "input";
+
+export interface CarriedDependence {
+  kind: DepKind;
+  var: string;
+  source: ArrayRef;
+  sink: ArrayRef;
+  /** Over the pair's common loops, outermost first, oriented source → sink. */
+  direction: Dir[];
+  /** Iterations of L from source to sink, when the same for every instance. */
+  distance: number | null;
+  /** A certain dependence (the exact test found it in an exact model). */
+  exact: boolean;
+  status: PairStatus;
+  /** What decided it: "exact" (integer solution), "siv" (exact distance), or null (no test could disprove it). */
+  test: TestName | null;
+  why?: string;
+  /** When the pair is independent if this holds (see runtime-condition.ts). */
+  condition: Condition | null;
+  pair: PairResult;
+}
+
+export interface RuntimeCheck {
+  expr: Expr;
+  fortran: string;
+  c: string;
+}
+
+export interface ArrayLoopVerdict {
+  loop: Loop;
+  /** Proved: no array dependence is carried by the loop. */
+  parallel: boolean;
+  carried: CarriedDependence[];
+  /** When every carried dependence disappears under a run-time condition: their conjunction. */
+  runtimeCheck: RuntimeCheck | null;
+}
+
+export function depKind(source: "def" | "use", sink: "def" | "use"): DepKind {
+  if (source === "def") return sink === "use" ? "flow" : "output";
+  return sink === "def" ? "anti" : "input";
+}
+
+const flip = (d: Dir): Dir => (d === "<" ? ">" : d === ">" ? "<" : d);
+
+const MAX_CHECK_ATOMS = 6;
+
+export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict {
+  const carried: CarriedDependence[] = [];
+  const checks: { expr: Expr; text: string; atoms: number }[] = [];
+  let allConditional = true;
+  for (const nest of deps.nests) {
+    for (const pr of nest.pairs) {
+      const k = pr.loops.indexOf(loop);
+      if (k < 0) continue;
+      const vs = pr.solution.vectors.filter((v) => v.dirs.slice(0, k).every((d) => d === "=" || d === "*") && v.dirs[k] !== "=");
+      if (vs.length === 0) continue;
+      const cond = conditionForLevel(pr.problem, k, nest.va);
+      if (cond) {
+        const expr = conditionExpr(cond, pr.problem, loop);
+        const text = exprText(expr, "fortran");
+        if (!checks.some((c) => c.text === text)) checks.push({ expr, text, atoms: cond.reduce((n, c) => n + c.length, 0) });
+      } else allConditional = false;
+      const seen = new Set<string>();
+      for (const v of vs) {
+        const forward = v.dirs[k] !== ">";
+        if (seen.has(String(forward))) continue;
+        seen.add(String(forward));
+        const [source, sink] = forward ? [pr.src, pr.snk] : [pr.snk, pr.src];
+        const d = pr.solution.distance[k];
+        const dep: CarriedDependence = {
+          kind: depKind(source.kind, sink.kind),
+          var: source.sym === sink.sym ? source.sym.name : `${source.sym.name}/${sink.sym.name}`,
+          source,
+          sink,
+          direction: forward ? v.dirs : v.dirs.map(flip),
+          distance: d === null || d === undefined ? null : forward ? d : -d,
+          exact: v.exact,
+          status: pr.status,
+          test: v.exact ? "exact" : d !== null && d !== undefined ? "siv" : null,
+          condition: cond,
+          pair: pr,
+        };
+        if (pr.why) dep.why = pr.why;
+        carried.push(dep);
+      }
+    }
+  }
+  let runtimeCheck: RuntimeCheck | null = null;
+  if (carried.length > 0 && allConditional && checks.reduce((n, c) => n + c.atoms, 0) <= MAX_CHECK_ATOMS) {
+    const expr = checks.map((c) => c.expr).reduce((x, y) => ({ kind: "binary", op: "and", left: x, right: y, span: loop.span, type: LOGICAL }));
+    runtimeCheck = { expr, fortran: exprText(expr, "fortran"), c: exprText(expr, "c") };
+  }
+  return { loop, parallel: carried.length === 0, carried, runtimeCheck };
+}
+
+/** The check in the program's language. */
+export function checkText(r: RuntimeCheck, lang: Language): string {
+  return lang === "c" ? r.c : r.fortran;
+}
