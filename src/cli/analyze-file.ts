@@ -1,6 +1,6 @@
 import { formatDiagnostic } from "../diagnostics/diagnostic.js";
 import { loadProgram, type LoadOptions } from "../driver/load-program.js";
-import { buildFileReport, type FileReport } from "../report/file-report.js";
+import { buildFileReport, type FileReport, type ReportOptions } from "../report/file-report.js";
 import type { SourceHost } from "../source/host.js";
 
 /** What `doall analyze` produces for one file: plain data, so a worker thread can send it back. */
@@ -11,11 +11,11 @@ export interface AnalyzeResult {
   failed: boolean;
 }
 
-export function analyzeFile(file: string, host: SourceHost, opts: LoadOptions): AnalyzeResult {
+export function analyzeFile(file: string, host: SourceHost, opts: LoadOptions, report: ReportOptions = {}): AnalyzeResult {
   const loaded = loadProgram(file, host, opts);
   const diags = [...loaded.diagnostics, ...(loaded.program?.diagnostics ?? [])];
   return {
-    report: buildFileReport(file, loaded.program, loaded.diagnostics),
+    report: buildFileReport(file, loaded.program, loaded.diagnostics, report),
     messages: diags.map((d) => formatDiagnostic(d, file)),
     failed: diags.some((d) => d.severity === "error"),
   };

@@ -1,3 +1,6 @@
+import { analyzeProcedure, type DependenceOptions, type ProcedureDeps } from "../analysis/dependence/analyze.js";
+import { interimVerdict, type InterimReason } from "../analysis/dependence/interim-verdict.js";
+import type { DepStats } from "../analysis/dependence/stats.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Program } from "../ir/program.js";
 import { collectLoops } from "../ir/walk.js";
@@ -44,6 +47,16 @@ export interface LoopReport {
   existingDirective?: string;
   /** Set when the loop's procedure could not be analyzed. */
   unanalyzable?: string;
+  /**
+   * Interim verdict (issue 6) until the parallelization stage lands: the
+   * loop carries no dependence at all (scalars other than its index and
+   * private ones included). Absent when dependences were not analyzed.
+   */
+  parallel?: boolean;
+  /** Why the loop is not parallel (DESIGN.md: kind, var, source/sink lines, distance/direction, test). */
+  reasons?: InterimReason[];
+  /** The condition under which the loop would be parallel, in the program's language; null if none. */
+  runtimeCheck?: string | null;
 }
 
 export interface ProcedureReport {
@@ -65,8 +78,15 @@ export function diagnosticReport(d: Diagnostic): DiagnosticReport {
   return { severity: d.severity, message: d.message, file: d.span?.file ?? null, line: d.span?.line ?? null, column: d.span?.column ?? null };
 }
 
-/** The per-file report of what the front end found: procedures and every loop. */
-export function buildFileReport(path: string, program: Program | null, extra: Diagnostic[]): FileReport {
+export interface ReportOptions {
+  /** Analyze array and scalar dependences and fill `parallel`, `reasons`, `runtimeCheck`. */
+  dependences?: DependenceOptions | false;
+  /** Counters per dependence test, added to across files. */
+  stats?: DepStats;
+}
+
+/** The per-file report of what the front end found: procedures and every loop (and, by default, the interim verdicts). */
+export function buildFileReport(path: string, program: Program | null, extra: Diagnostic[], options: ReportOptions = {}): FileReport {
   const diagnostics = [...extra, ...(program?.diagnostics ?? [])].map(diagnosticReport);
   if (!program) return { file: path, language: "unknown", diagnostics, procedures: [], loops: [] };
   const lang = program.file.language;
@@ -76,6 +96,16 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
     const pr: ProcedureReport = { name: p.name, kind: p.kind, line: p.span.line };
     if (p.unanalyzable) pr.unanalyzable = p.unanalyzable.reason;
     procedures.push(pr);
+    let deps: ProcedureDeps | null = null;
+    const analyze = options.dependences !== false;
+    if (analyze) {
+      try {
+        deps = analyzeProcedure(p, options.dependences || {}, options.stats);
+      } catch (e) {
+        // Conservative: an internal error leaves every loop of the procedure serial, and says so.
+        diagnostics.push({ severity: "warning", message: `dependence analysis of ${p.name} failed: ${(e as Error).message}`, file: p.span.file, line: p.span.line, column: p.span.column });
+      }
+    }
     for (const { loop, depth, parent } of collectLoops(p.body)) {
       const r: LoopReport = {
         line: loop.span.line,
@@ -95,6 +125,12 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
       if (!loop.candidate && loop.notCandidate) r.notCandidate = loop.notCandidate;
       if (loop.existingDirective) r.existingDirective = loop.existingDirective;
       if (p.unanalyzable) r.unanalyzable = p.unanalyzable.reason;
+      if (analyze) {
+        const v = interimVerdict(p, loop, deps, lang);
+        r.parallel = v.parallel;
+        r.reasons = v.reasons;
+        r.runtimeCheck = v.runtimeCheck;
+      }
       loops.push(r);
     }
   }

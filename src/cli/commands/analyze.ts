@@ -1,4 +1,5 @@
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
+import { DepStats } from "../../analysis/dependence/stats.js";
 import type { FileReport } from "../../report/file-report.js";
 import { renderAnalyzeText } from "../../report/text-report.js";
 import { analyzeFile, type AnalyzeResult } from "../analyze-file.js";
@@ -16,6 +17,9 @@ parallelization.
 
 Options:
   --json             print the JSON report ({"files": [...]}) on stdout
+  --stats            print, per dependence test, on how many reference pairs
+                     it ran and how many it proved independent (on stderr
+                     with --json)
 ${INPUT_OPTIONS_HELP}
   -h, --help         show this help
 
@@ -27,7 +31,7 @@ export const analyzeCommand: Command = {
   summary: "list the loops of Fortran/C files and what doall knows about them",
   usage,
   run(argv: string[], io: CliIO): number {
-    const parsed = parseArgs(argv, [...INPUT_OPTIONS, { name: "json" }, { name: "help", aliases: ["h"] }]);
+    const parsed = parseArgs(argv, [...INPUT_OPTIONS, { name: "json" }, { name: "stats" }, { name: "help", aliases: ["h"] }]);
     if (!parsed.ok) {
       io.stderr(`doall analyze: ${parsed.error}\n${usage}`);
       return EXIT_USAGE;
@@ -48,6 +52,7 @@ export const analyzeCommand: Command = {
     }
     // C files: runCli has loaded the C parser (ensureCParser) before calling the command.
     const json = optFlag(p, "json");
+    const stats = optFlag(p, "stats") ? new DepStats() : undefined;
     const files = p.positional;
     const reports: FileReport[] = [];
     let failed = false;
@@ -64,10 +69,11 @@ export const analyzeCommand: Command = {
     lo.opts.fortranCache = new FortranCache();
     files.forEach((f, i) => {
       progress.step(i, f);
-      take(analyzeFile(f, host, lo.opts));
+      take(analyzeFile(f, host, lo.opts, stats ? { stats } : {}));
     });
     progress.done();
     if (json) io.stdout(JSON.stringify({ files: reports }, null, 2) + "\n");
+    if (stats) (json ? io.stderr : io.stdout)(`dependence tests:\n${stats.format()}`);
     return failed ? EXIT_INPUT_ERROR : EXIT_OK;
   },
 };

@@ -1,0 +1,152 @@
+import type { Expr } from "../../ir/expr.js";
+import type { Loop, Stmt } from "../../ir/stmt.js";
+import type { Sym } from "../../ir/symbol.js";
+import { stmtExprs, walkExpr } from "../../ir/walk.js";
+import { isArrayLike } from "./references.js";
+
+/**
+ * The scalar side of the interim `parallel` verdict (issue 6 §6), until
+ * the dataflow issue's regions land: a conservative, structured walk of
+ * one iteration of the loop body (seed 004 §1.3, the MOD / EUSE / DDEF
+ * rule for variables).
+ *
+ * A scalar written in the body blocks the loop unless it is the loop's own
+ * index or it is defined before any use on every path through one
+ * iteration (then it is private): a read of a modified scalar that no
+ * definition on every path before it covers is an exposed use, and MOD ∩
+ * EUSE is a carried flow dependence. Calls to procedures that are not
+ * known pure, I/O, jumps out of the loop (EXIT, RETURN, STOP, GOTO) and
+ * statements doall does not model block the loop too.
+ */
+export interface ScalarBlocker {
+  kind: "flow" | "call" | "io" | "exit" | "unknown";
+  var: string | null;
+  line: number;
+  why: string;
+}
+
+export function scalarBlockers(loop: Loop): ScalarBlocker[] {
+  const out: ScalarBlocker[] = [];
+  const mod = new Map<Sym, Stmt>();
+  collectMods(loop.body, mod, out);
+  if (loop.index) mod.delete(loop.index);
+  const exposed = new Map<Sym, Stmt>();
+  const readAll = (e: Expr, s: Stmt, ddef: Set<Sym>) => {
+    walkExpr(e, (x) => {
+      if (x.kind === "var" && mod.has(x.sym) && !ddef.has(x.sym) && !exposed.has(x.sym)) exposed.set(x.sym, s);
+    });
+  };
+  /** Reads of a definition target: the subscripts, not the variable itself. */
+  const readTarget = (t: Expr, s: Stmt, ddef: Set<Sym>) => {
+    if (t.kind === "elem") for (const x of t.subs) readAll(x, s, ddef);
+    else if (t.kind === "section") for (const x of t.subs) x.kind === "triplet" ? [x.lo, x.hi, x.stride].forEach((p) => p && readAll(p, s, ddef)) : readAll(x, s, ddef);
+    else if (t.kind === "member") readTarget(t.base, s, ddef);
+    else if (t.kind !== "var") readAll(t, s, ddef);
+  };
+  const walk = (list: readonly Stmt[], ddef: Set<Sym>): Set<Sym> => {
+    for (const s of list) {
+      switch (s.kind) {
+        case "assign":
+          readAll(s.rhs, s, ddef);
+          readTarget(s.lhs, s, ddef);
+          if (s.lhs.kind === "var" && !isArrayLike(s.lhs.sym)) ddef.add(s.lhs.sym);
+          break;
+        case "if": {
+          readAll(s.cond, s, ddef);
+          const a = walk(s.then, new Set(ddef));
+          const b = walk(s.else, new Set(ddef));
+          ddef = new Set([...a].filter((x) => b.has(x)));
+          break;
+        }
+        case "loop": {
+          for (const e of stmtExprs(s)) readAll(e, s, ddef);
+          const inner = new Set(ddef);
+          if (s.index) inner.add(s.index);
+          for (const st of [s.init ?? [], s.update ?? []]) walk(st, new Set(inner));
+          walk(s.body, inner);
+          if (s.index && s.form === "do") ddef.add(s.index);
+          break;
+        }
+        case "switch": {
+          readAll(s.selector, s, ddef);
+          let acc: Set<Sym> | null = s.cases.some((c) => c.values === null) ? null : new Set(ddef);
+          for (const c of s.cases) {
+            const d = walk(c.body, new Set(ddef));
+            acc = acc === null ? d : new Set([...acc].filter((x) => d.has(x)));
+          }
+          ddef = acc ?? ddef;
+          break;
+        }
+        case "block":
+          ddef = walk(s.body, ddef);
+          break;
+        case "io":
+          for (const e of [...s.controls, ...s.uses]) readAll(e, s, ddef);
+          for (const d of s.defs) readTarget(d, s, ddef);
+          break;
+        default:
+          for (const e of stmtExprs(s)) readAll(e, s, ddef);
+      }
+    }
+    return ddef;
+  };
+  walk(loop.body, new Set(loop.index ? [loop.index] : []));
+  for (const [sym, at] of exposed) {
+    out.push({ kind: "flow", var: sym.name, line: at.span.line, why: `${sym.name} is read before it is written in an iteration and written in the loop (line ${mod.get(sym)!.span.line})` });
+  }
+  return out;
+}
+
+/** Scalars the body may write, and the statements that block on their own. */
+function collectMods(list: readonly Stmt[], mod: Map<Sym, Stmt>, out: ScalarBlocker[]): void {
+  const inner = new Set<number>();
+  const note = (sym: Sym, s: Stmt) => {
+    if (!isArrayLike(sym) && !mod.has(sym)) mod.set(sym, s);
+  };
+  const visit = (l: readonly Stmt[]) => {
+    for (const s of l) {
+      for (const e of stmtExprs(s)) {
+        walkExpr(e, (x) => {
+          if (x.kind === "assign-expr" && x.target.kind === "var") note(x.target.sym, s);
+          if (x.kind === "call" && !(x.intrinsic && x.pure)) out.push({ kind: "call", var: null, line: s.span.line, why: `call to ${x.name}` });
+        });
+      }
+      switch (s.kind) {
+        case "assign":
+          if (s.lhs.kind === "var") note(s.lhs.sym, s);
+          break;
+        case "call":
+          if (!s.pure) out.push({ kind: "call", var: null, line: s.span.line, why: `call to ${s.name}` });
+          break;
+        case "io":
+          out.push({ kind: "io", var: null, line: s.span.line, why: `${s.op} statement` });
+          for (const d of s.defs) if (d.kind === "var") note(d.sym, s);
+          break;
+        case "loop":
+          if (s.index) note(s.index, s);
+          inner.add(s.id);
+          break;
+        case "exit":
+        case "cycle":
+          if (s.kind === "exit" && s.loopId !== null && !inner.has(s.loopId)) out.push({ kind: "exit", var: null, line: s.span.line, why: "leaves the loop early" });
+          break;
+        case "return":
+        case "stop":
+        case "goto":
+        case "computed-goto":
+        case "arith-if":
+          out.push({ kind: "exit", var: null, line: s.span.line, why: `${s.kind === "arith-if" ? "arithmetic IF" : s.kind.replace("-", " ")} in the loop` });
+          break;
+        case "opaque":
+          out.push({ kind: "unknown", var: null, line: s.span.line, why: s.reason });
+          break;
+        case "allocate":
+        case "deallocate":
+          out.push({ kind: "unknown", var: null, line: s.span.line, why: s.kind });
+          break;
+      }
+      for (const b of s.kind === "loop" ? [s.body, s.init ?? [], s.update ?? []] : s.kind === "if" ? [s.then, s.else] : s.kind === "switch" ? s.cases.map((c) => c.body) : s.kind === "block" ? [s.body] : []) visit(b);
+    }
+  };
+  visit(list);
+}
