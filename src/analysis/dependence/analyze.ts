@@ -4,7 +4,9 @@ import type { Sym } from "../../ir/symbol.js";
 import { accessForm, type AccessForm } from "./access.js";
 import { aliasKind } from "./alias.js";
 import { AtomTable } from "./atoms.js";
-import { pairEquations, provablyInBounds, shapeOf, type Shape } from "./layout.js";
+import { isAffinePoly, polyToString, polyVars, type Poly } from "../symbolic/polynomial.js";
+import { Facts } from "./facts.js";
+import { inBounds, pairEquations, shapeOf, type EquationPair, type InBoundsAnswer, type Shape } from "./layout.js";
 import type { TestName } from "./outcome.js";
 import { buildProblem, type DepProblem } from "./problem.js";
 import { ProcIndex } from "./proc-index.js";
@@ -53,6 +55,11 @@ export interface PairResult {
   /** For "unknown": what could not be modelled. */
   why?: string;
   problem: DepProblem;
+  /**
+   * Atoms p ≥ 0 the result relies on: subscripts that were not proved to
+   * stay within their declared bounds (layout.ts). Empty when unconditional.
+   */
+  assumes: Poly[];
 }
 
 export interface NestDeps {
@@ -83,56 +90,117 @@ export function analyzeProcedure(proc: Procedure, options: DependenceOptions = {
     list.push(r);
   }
   const nests: NestDeps[] = [];
-  for (const [root, list] of byRoot) {
-    const va = new ValueAnalyzer(index, atoms, root);
-    const forms = new Map(list.map((r) => [r, accessForm(r, va)]));
-    const shapes = new Map<Sym, Shape>();
-    const shape = (f: AccessForm): Shape => {
-      let s = shapes.get(f.ref.sym);
-      if (!s) shapes.set(f.ref.sym, (s = shapeOf(f.ref.sym, f.dims?.length ?? f.ref.sym.dims.length, va, index)));
-      return s;
-    };
-    const pairs: PairResult[] = [];
-    for (let i = 0; i < list.length; i++) {
-      for (let j = i; j < list.length; j++) {
-        const a = list[i]!;
-        const b = list[j]!;
-        if (a.kind === "use" && b.kind === "use" && !options.input) continue;
-        if (i === j && a.kind === "use") continue;
-        const kind = aliasKind(a.sym, b.sym);
-        if (kind === "disjoint") continue;
-        const fa = forms.get(a)!;
-        const fb = forms.get(b)!;
-        const base = buildProblem(fa, fb, [], [], atoms);
-        if (base.levels.length === 0) continue;
-        const inBounds = (f: AccessForm, d: number) => options.assumeInBounds === true || provablyInBounds(f, d, shape(f), base.facts, (l) => va.model(l));
-        let problem: DepProblem;
-        if (kind === "same") {
-          const { eqs, dropped } = pairEquations(fa, fb, shape(fa), inBounds);
-          problem = buildProblem(fa, fb, eqs, dropped, atoms);
-        } else if (kind === "common" && allInBounds(fa, shape(fa), inBounds) && allInBounds(fb, shape(fb), inBounds)) {
-          continue; // different COMMON members, both provably within their bounds
-        } else {
-          const why = kind === "common" ? `${a.sym.name} and ${b.sym.name} are members of COMMON /${a.sym.common}/ and a subscript may leave its bounds` : `${a.sym.name} and ${b.sym.name} may share storage`;
-          problem = buildProblem(fa, fb, [], [why], atoms);
-        }
-        const solution = solvePair(problem, { self: i === j, ...pick(options) });
-        const status = solution.vectors.length === 0 ? "independent" : problem.relaxed.length > 0 || solution.truncated ? "unknown" : "dependent";
-        const r: PairResult = { src: a, snk: b, loops: problem.levels.map((l) => l.loop), status, solution, test: status === "independent" ? decidingTest(solution) : null, problem };
-        if (status === "unknown") r.why = problem.relaxed[0] ?? "the direction-vector search was cut short";
-        pairs.push(r);
-        stats?.countPair(r);
-      }
-    }
-    nests.push({ root, va, forms, pairs });
-  }
+  for (const [root, list] of byRoot) nests.push(analyzeNest(root, list, index, atoms, options, stats));
   return { proc, index, atoms, refs, nests };
 }
 
-function allInBounds(f: AccessForm, s: Shape, inBounds: (f: AccessForm, d: number) => boolean): boolean {
-  if (!f.dims) return false;
-  for (let d = 0; d < s.rank; d++) if (!inBounds(f, d)) return false;
+function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: AtomTable, options: DependenceOptions, stats?: DepStats): NestDeps {
+  const va = new ValueAnalyzer(index, atoms, root);
+  const forms = new Map(list.map((r) => [r, accessForm(r, va)]));
+  const shapes = new Map<Sym, Shape>();
+  const shape = (f: AccessForm): Shape => {
+    let s = shapes.get(f.ref.sym);
+    if (!s) shapes.set(f.ref.sym, (s = shapeOf(f.ref.sym, f.dims?.length ?? f.ref.sym.dims.length, va, index)));
+    return s;
+  };
+  const usable = (v: string) => isInvariantAtom(v, atoms, va);
+  const bounds = new Map<string, InBoundsAnswer>();
+  const boundsOf = (f: AccessForm, d: number) => {
+    const key = `${f.ref.id}:${d}`;
+    if (!bounds.has(key)) bounds.set(key, inBounds(f, d, shape(f), refFacts(f, atoms), (l) => va.model(l), usable));
+    return bounds.get(key)!;
+  };
+  const cache = new Map<string, PairSolution>();
+  const pairs: PairResult[] = [];
+  for (let i = 0; i < list.length; i++) {
+    for (let j = i; j < list.length; j++) {
+      const a = list[i]!;
+      const b = list[j]!;
+      if (a.kind === "use" && b.kind === "use" && !options.input) continue;
+      if (i === j && a.kind === "use") continue;
+      const kind = aliasKind(a.sym, b.sym);
+      if (kind === "disjoint") continue;
+      const fa = forms.get(a)!;
+      const fb = forms.get(b)!;
+      if (commonDepth(a, b) === 0) continue;
+      // In-bounds facts the pair relies on, when not proved: checked at run time.
+      const ok = (f: AccessForm, d: number): InBoundsAnswer => (options.assumeInBounds ? "proved" : boundsOf(f, d));
+      let eqs: EquationPair[] = [];
+      let dropped: string[] = [];
+      let assumes: Poly[] = [];
+      const both = kind === "common" ? allInBounds(fa, shape(fa), ok) : null;
+      const both2 = both && allInBounds(fb, shape(fb), ok);
+      if (kind === "same") ({ eqs, dropped, assumes } = pairEquations(fa, fb, shape(fa), ok));
+      else if (both && both2) {
+        // Different COMMON members, disjoint while their subscripts stay in bounds.
+        const problem = buildProblem(fa, fb, [], [], atoms);
+        const r = result(a, b, problem, { vectors: [], distance: [], tried: new Set(), pruned: new Map(), truncated: false }, [...both, ...both2]);
+        pairs.push(r);
+        stats?.countPair(r);
+        continue;
+      } else {
+        dropped = [kind === "common" ? `${a.sym.name} and ${b.sym.name} are members of COMMON /${a.sym.common}/ and a subscript may leave its bounds` : `${a.sym.name} and ${b.sym.name} may share storage`];
+      }
+      const problem = buildProblem(fa, fb, eqs, dropped, atoms);
+      const key = cacheKey(fa, fb, problem, i === j);
+      let solution = cache.get(key);
+      if (!solution) cache.set(key, (solution = solvePair(problem, { self: i === j, ...pick(options) })));
+      const r = result(a, b, problem, solution, assumes);
+      pairs.push(r);
+      stats?.countPair(r);
+    }
+  }
+  return { root, va, forms, pairs };
+}
+
+function result(a: ArrayRef, b: ArrayRef, problem: DepProblem, solution: PairSolution, assumes: Poly[]): PairResult {
+  const status: PairStatus = solution.vectors.length === 0 ? "independent" : problem.relaxed.length > 0 || solution.truncated ? "unknown" : "dependent";
+  const seen = new Set<string>();
+  const uniq = assumes.filter((p) => {
+    const k = polyToString(p);
+    return seen.has(k) ? false : (seen.add(k), true);
+  });
+  const r: PairResult = { src: a, snk: b, loops: problem.levels.map((l) => l.loop), status, solution, test: status === "independent" ? decidingTest(solution) : null, problem, assumes: uniq };
+  if (status === "unknown") r.why = problem.relaxed[0] ?? "the direction-vector search was cut short";
+  return r;
+}
+
+function commonDepth(a: ArrayRef, b: ArrayRef): number {
+  let k = 0;
+  while (k < a.loops.length && k < b.loops.length && a.loops[k] === b.loops[k]) k++;
+  return k;
+}
+
+/** Facts about the nest's symbols known where the reference executes (guards, loops that must run). */
+function refFacts(f: AccessForm, atoms: AtomTable): Facts {
+  const shared = (p: Poly) => polyVars(p).every((v) => atoms.get(v).kind !== "counter" && atoms.instanceOf(v) === null);
+  const list = [...f.guards.filter(shared), ...f.models.flatMap((m) => (m.span && isAffinePoly(m.span) && shared(m.span) ? [m.span] : []))];
+  return new Facts(list);
+}
+
+/** Atoms whose names mean the same value anywhere before and in the nest: symbols it never modifies. */
+export function isInvariantAtom(v: string, atoms: AtomTable, va: ValueAnalyzer): boolean {
+  const a = atoms.get(v);
+  if (a.kind === "counter" || a.instance !== null) return false;
+  if (a.kind === "sym") return !va.index.modifies(va.root, a.sym);
   return true;
+}
+
+function cacheKey(a: AccessForm, b: AccessForm, p: DepProblem, self: boolean): string {
+  const loops = (f: AccessForm) => f.ref.loops.map((l) => l.id).join(",");
+  return [loops(a), loops(b), self, p.eqs.map((e) => `${e.label}:${polyToString(e.poly)}`).join(";"), p.relaxed.join(";"), p.bounds.map((x) => polyToString(x)).join(";")].join("|");
+}
+
+/** The atoms under which every subscript of `f` stays in bounds ([] when proved), or null. */
+function allInBounds(f: AccessForm, s: Shape, ok: (f: AccessForm, d: number) => InBoundsAnswer): Poly[] | null {
+  if (!f.dims) return null;
+  const out: Poly[] = [];
+  for (let d = 0; d < s.rank; d++) {
+    const r = ok(f, d);
+    if (!r) return null;
+    if (r !== "proved") out.push(...r);
+  }
+  return out;
 }
 
 function pick(o: DependenceOptions) {

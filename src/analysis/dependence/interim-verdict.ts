@@ -35,6 +35,9 @@ export interface InterimVerdict {
   runtimeCheck: string | null;
 }
 
+/** Reasons listed per loop before the rest are only counted. */
+const MAX_REASONS = 20;
+
 export function interimVerdict(proc: Procedure, loop: Loop, deps: ProcedureDeps | null, lang: Language): InterimVerdict {
   const reasons: InterimReason[] = [];
   const simple = (kind: string, why: string, line: number | null = null, v: string | null = null): InterimReason => ({ kind, var: v, source: line, sink: null, distance: null, direction: null, test: null, why });
@@ -44,7 +47,16 @@ export function interimVerdict(proc: Procedure, loop: Loop, deps: ProcedureDeps 
   for (const b of scalarBlockers(loop)) reasons.push(simple(b.kind, b.why, b.line, b.var));
   const scalarOk = reasons.length === 0;
   const arrays = arrayVerdict(deps, loop);
+  const seen = new Set<string>();
+  let more = 0;
   for (const c of arrays.carried) {
+    const key = `${c.kind}|${c.var}|${c.source.stmt.span.line}|${c.sink.stmt.span.line}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (seen.size > MAX_REASONS) {
+      more++;
+      continue;
+    }
     const r: InterimReason = {
       kind: c.kind,
       var: c.var,
@@ -56,6 +68,10 @@ export function interimVerdict(proc: Procedure, loop: Loop, deps: ProcedureDeps 
     };
     r.why = c.why ?? (c.exact ? "a dependence exists" : c.test === "siv" ? "constant distance" : "no test could disprove it");
     reasons.push(r);
+  }
+  if (more > 0) reasons.push(simple("more", `${more} more dependences`));
+  if (arrays.carried.length === 0 && arrays.assumes.length > 0) {
+    reasons.push(simple("bounds", "independent only while subscripts stay within their declared bounds (not proved)"));
   }
   const runtimeCheck = scalarOk && arrays.runtimeCheck ? checkText(arrays.runtimeCheck, lang) : null;
   return { parallel: reasons.length === 0, reasons, runtimeCheck };

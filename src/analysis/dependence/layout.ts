@@ -1,7 +1,7 @@
 import type { Expr } from "../../ir/expr.js";
 import type { Sym } from "../../ir/symbol.js";
 import { walkExpr } from "../../ir/walk.js";
-import { polyAdd, polyConst, polyMul, polySub, PolyOverflow, type Poly } from "../symbolic/polynomial.js";
+import { polyAdd, polyConst, polyMul, polySub, polyVars, PolyOverflow, type Poly } from "../symbolic/polynomial.js";
 import type { AccessForm } from "./access.js";
 import type { Facts } from "./facts.js";
 import type { ProcIndex } from "./proc-index.js";
@@ -55,19 +55,39 @@ export function shapeOf(sym: Sym, rank: number, va: ValueAnalyzer, index: ProcIn
   return { rank, lo: sym.dims.map((d) => fixed(d.lower)), up: sym.dims.map((d) => fixed(d.upper)), fastToSlow };
 }
 
-/** Whether the subscript of dimension d stays within the declared bounds over all the reference's iterations. */
-export function provablyInBounds(f: AccessForm, d: number, shape: Shape, facts: Facts, modelOf: ValueAnalyzer["model"]): boolean {
+/**
+ * Whether the subscript of dimension d stays within the declared bounds
+ * over all the reference's iterations: "proved", or the affine atoms
+ * (p ≥ 0 over symbols `usable` accepts) that would make it so, to be
+ * checked at run time; null when neither.
+ */
+export function inBounds(
+  f: AccessForm,
+  d: number,
+  shape: Shape,
+  facts: Facts,
+  modelOf: ValueAnalyzer["model"],
+  usable: (v: string) => boolean,
+): "proved" | Poly[] | null {
   const s = f.dims?.[d];
   const lo = shape.lo[d];
   const up = shape.up[d];
-  if (!s || !lo || !up) return false;
+  if (!s || !lo || !up) return null;
   const loops = f.ref.loops;
   try {
     const low = extremeOver(polySub(s, lo), loops, modelOf, "min");
     const high = extremeOver(polySub(up, s), loops, modelOf, "min");
-    return !!low && !!high && facts.proveRatNonNeg(low) && facts.proveRatNonNeg(high);
+    if (!low || !high) return null;
+    const atoms: Poly[] = [];
+    for (const r of [low, high]) {
+      if (facts.proveRatNonNeg(r)) continue;
+      const vars = polyVars(r.num);
+      if (vars.length === 0 || vars.length > 2 || !vars.every(usable) || !facts.satisfiable([r.num])) return null;
+      atoms.push(r.num);
+    }
+    return atoms.length === 0 ? "proved" : atoms;
   } catch (e) {
-    if (e instanceof PolyOverflow) return false;
+    if (e instanceof PolyOverflow) return null;
     throw e;
   }
 }
@@ -85,17 +105,26 @@ export interface PairEquations {
   eqs: EquationPair[];
   /** Dimensions that gave no equation, and why. */
   dropped: string[];
+  /** In-bounds atoms (p ≥ 0) the dimension-wise equations rely on, to check at run time. */
+  assumes: Poly[];
 }
 
+/** "proved", the atoms that would make it so, or null: see `inBounds`. */
+export type InBoundsAnswer = "proved" | Poly[] | null;
+
 /** The subscript equations of a pair of references to the same array (see the file comment). */
-export function pairEquations(a: AccessForm, b: AccessForm, shape: Shape, inBounds: (f: AccessForm, d: number) => boolean): PairEquations {
-  if (!a.dims || !b.dims) return { eqs: [], dropped: [a.dims ? b.why ?? "any element" : a.why ?? "any element"] };
+export function pairEquations(a: AccessForm, b: AccessForm, shape: Shape, inBounds: (f: AccessForm, d: number) => InBoundsAnswer): PairEquations {
+  const assumes: Poly[] = [];
+  if (!a.dims || !b.dims) return { eqs: [], dropped: [a.dims ? b.why ?? "any element" : a.why ?? "any element"], assumes };
   const eqs: EquationPair[] = [];
   const order = shape.fastToSlow;
   let i = 0;
   for (; i < order.length - 1; i++) {
     const d = order[i]!;
-    if (!(inBounds(a, d) && inBounds(b, d))) break;
+    const ra = inBounds(a, d);
+    const rb = ra && inBounds(b, d);
+    if (!ra || !rb) break;
+    for (const r of [ra, rb]) if (r !== "proved") assumes.push(...r);
     eqs.push({ src: a.dims[d]!, snk: b.dims[d]!, label: `dim ${d + 1}` });
   }
   const rest = order.slice(i);
@@ -104,14 +133,14 @@ export function pairEquations(a: AccessForm, b: AccessForm, shape: Shape, inBoun
     const fa = a.dims[d];
     const fb = b.dims[d];
     if (fa && fb) eqs.push({ src: fa, snk: fb, label: `dim ${d + 1}` });
-    return { eqs, dropped: fa && fb ? [] : [`dim ${d + 1}: ${a.why ?? b.why ?? "unknown subscript"}`] };
+    return { eqs, dropped: fa && fb ? [] : [`dim ${d + 1}: ${a.why ?? b.why ?? "unknown subscript"}`], assumes };
   }
   const la = linearize(a, shape, rest);
   const lb = linearize(b, shape, rest);
   const label = `dims ${rest.map((d) => d + 1).join(",")} linearized`;
-  if (typeof la === "string" || typeof lb === "string") return { eqs, dropped: [`${label}: ${typeof la === "string" ? la : lb}`] };
+  if (typeof la === "string" || typeof lb === "string") return { eqs, dropped: [`${label}: ${typeof la === "string" ? la : lb}`], assumes };
   eqs.push({ src: la, snk: lb, label });
-  return { eqs, dropped: [] };
+  return { eqs, dropped: [], assumes };
 }
 
 /** Σ_{j ∈ dims} S_j (f_j - lo_j), strides relative to the fastest of `dims`; or why not. */

@@ -4,6 +4,7 @@ import { INTEGER, LOGICAL } from "../../ir/types.js";
 import type { Span } from "../../source/span.js";
 import { isAffinePoly, polyNeg, polyVars, type Poly } from "../symbolic/polynomial.js";
 import { banerjeeBounds } from "./banerjee.js";
+import type { AtomTable } from "./atoms.js";
 import type { DepProblem, Dir } from "./problem.js";
 import { ratAdd, ratConst, ratScale, type RatAffine } from "./ranges.js";
 import type { ValueAnalyzer } from "./values.js";
@@ -57,19 +58,19 @@ function notTrivial(c: Condition, p: DepProblem, k: number): Condition | null {
   const kept = c.filter((alt) => p.facts.satisfiable([...alt, twoIterations]));
   if (kept.length === 0) return null;
   // "≥" alternatives first: m >= n .or. m <= -n.
+  const pref = subscriptSymbols(p);
   const lead = (alt: Poly[]) => {
     const a = alt[0];
-    const v = a && primaryVar(a, p);
+    const v = a && primaryVar(a, pref);
     return a && v ? Math.sign(a.terms.get(v)!) : 0;
   };
   return kept.sort((x, y) => lead(y) - lead(x));
 }
 
 /** The symbol written alone on the left: one with coefficient ±1 that occurs in the subscripts, if any. */
-function primaryVar(p: Poly, dp: DepProblem): string | undefined {
+function primaryVar(p: Poly, preferred: ReadonlySet<string>): string | undefined {
   const vars = polyVars(p);
-  const subscriptVars = new Set(dp.eqs.flatMap((e) => polyVars(e.poly)));
-  return vars.find((v) => Math.abs(p.terms.get(v)!) === 1 && subscriptVars.has(v)) ?? vars.find((v) => Math.abs(p.terms.get(v)!) === 1) ?? vars[0];
+  return vars.find((v) => Math.abs(p.terms.get(v)!) === 1 && preferred.has(v)) ?? vars.find((v) => Math.abs(p.terms.get(v)!) === 1) ?? vars[0];
 }
 
 /** (A ∨ B) ∧ (C ∨ D) distributed, if it stays small. */
@@ -119,11 +120,20 @@ function isPrintable(v: string, p: DepProblem, va: ValueAnalyzer): boolean {
   return a.kind === "opaque";
 }
 
-/** The condition as an HIR expression (`m >= n .or. m <= -n`), for exprText and the emitter. */
-export function conditionExpr(c: Condition, p: DepProblem, at: Loop): Expr {
+/**
+ * The condition as an HIR expression (`m >= n .or. m <= -n`), for exprText
+ * and the emitter. `preferred` names the symbols to write alone on the
+ * left of a comparison when possible (those of the subscripts).
+ */
+export function conditionExpr(c: Condition, atoms: AtomTable, preferred: ReadonlySet<string>, at: Loop): Expr {
   const span = at.span;
-  const conj = c.map((atoms) => atoms.map((a) => atomExpr(a, p, span)).reduce((x, y) => bin("and", x, y, span, LOGICAL)));
+  const conj = c.map((conjunct) => conjunct.map((a) => atomExpr(a, atoms, preferred, span)).reduce((x, y) => bin("and", x, y, span, LOGICAL)));
   return conj.reduce((x, y) => bin("or", x, y, span, LOGICAL));
+}
+
+/** The symbols of a pair's subscript equations: written alone on the left of its conditions. */
+export function subscriptSymbols(p: DepProblem): Set<string> {
+  return new Set(p.eqs.flatMap((e) => polyVars(e.poly)));
 }
 
 function bin(op: "and" | "or" | "+" | "-" | "*" | ">=" | "<=", left: Expr, right: Expr, span: Span, type = INTEGER): Expr {
@@ -131,39 +141,54 @@ function bin(op: "and" | "or" | "+" | "-" | "*" | ">=" | "<=", left: Expr, right
 }
 
 /** p ≥ 0 written with one symbol alone on the left: `m >= n`, `m <= -n`. */
-function atomExpr(p: Poly, dp: DepProblem, span: Span): Expr {
-  const primary = primaryVar(p, dp);
+function atomExpr(p: Poly, atoms: AtomTable, preferred: ReadonlySet<string>, span: Span): Expr {
+  const primary = primaryVar(p, preferred);
   if (!primary) return { kind: "logical", value: (p.terms.get("") ?? 0) >= 0, span, type: LOGICAL };
   const k = p.terms.get(primary)!;
   // k·x + rest ≥ 0: x ≥ -rest/k for k > 0 (as k·x >= -rest), x ≤ rest/|k| for k < 0.
   const terms = new Map(p.terms);
   terms.delete(primary);
   const rest: Poly = { terms, den: 1 };
-  const lhs = scaled(Math.abs(k), varExpr(primary, dp, span), span);
-  return k > 0 ? bin(">=", lhs, affineExpr(polyNeg(rest), dp, span), span, LOGICAL) : bin("<=", lhs, affineExpr(rest, dp, span), span, LOGICAL);
+  const lhs = scaled(Math.abs(k), varExpr(primary, atoms, span), span);
+  return k > 0 ? bin(">=", lhs, affineExpr(polyNeg(rest), atoms, span), span, LOGICAL) : bin("<=", lhs, affineExpr(rest, atoms, span), span, LOGICAL);
 }
 
 function scaled(k: number, e: Expr, span: Span): Expr {
   return k === 1 ? e : bin("*", { kind: "int", value: k, span, type: INTEGER }, e, span);
 }
 
-function varExpr(v: string, p: DepProblem, span: Span): Expr {
-  const a = p.atoms.get(v);
+function varExpr(v: string, atoms: AtomTable, span: Span): Expr {
+  const a = atoms.get(v);
   if (a.kind === "sym") return { kind: "var", sym: a.sym, span, type: a.sym.type };
   if (a.kind === "opaque") return a.expr;
   throw new Error(`not printable: ${v}`);
 }
 
 /** Σ c·x + c0 as an expression, variables first: `n - 1`, `-n`. */
-function affineExpr(p: Poly, dp: DepProblem, span: Span): Expr {
+function affineExpr(p: Poly, atoms: AtomTable, span: Span): Expr {
   let e: Expr | null = null;
   for (const [v, c] of p.terms) {
     if (v === "") continue;
-    const term = scaled(Math.abs(c), varExpr(v, dp, span), span);
+    const term = scaled(Math.abs(c), varExpr(v, atoms, span), span);
     e = e === null ? (c < 0 ? { kind: "unary", op: "-", operand: term, span, type: INTEGER } : term) : bin(c < 0 ? "-" : "+", e, term, span);
   }
   const c0 = p.terms.get("") ?? 0;
   if (e === null) return { kind: "int", value: c0, span, type: INTEGER };
   if (c0 !== 0) e = bin(c0 < 0 ? "-" : "+", e, { kind: "int", value: Math.abs(c0), span, type: INTEGER }, span);
   return e;
+}
+
+/**
+ * A conjunction of atoms p ≥ 0 without the ones another implies: of atoms
+ * that differ only in their constant, the smallest constant is the
+ * strongest (x - 13 ≥ 0 implies x - 12 ≥ 0).
+ */
+export function simplifyConjunction(atoms: readonly Poly[]): Poly[] {
+  const best = new Map<string, Poly>();
+  for (const a of atoms) {
+    const key = [...a.terms].filter(([k]) => k !== "").sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, v]) => `${v}*${k}`).join("+");
+    const prev = best.get(key);
+    if (!prev || (a.terms.get("") ?? 0) < (prev.terms.get("") ?? 0)) best.set(key, a);
+  }
+  return [...best.values()];
 }

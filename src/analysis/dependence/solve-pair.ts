@@ -57,6 +57,11 @@ export function solvePair(p: DepProblem, options: SolveOptions = {}): PairSoluti
   ];
   const c = p.levels.length;
   const out: PairSolution = { vectors: [], distance: new Array(c).fill(null), tried: new Set(), pruned: new Map(), truncated: false };
+  if (p.eqs.length === 0) {
+    // Conservative: nothing relates the two subscripts; every direction is possible.
+    out.vectors.push({ dirs: new Array(c).fill("*"), exact: false });
+    return out;
+  }
   const known = new Map<number, number>();
   let nodes = 0;
   const maxNodes = options.maxNodes ?? 400;

@@ -11,11 +11,26 @@ export class DepStats {
   independent = 0;
   dependent = 0;
   unknown = 0;
+  /** Pairs whose answer relies on subscripts staying in bounds (a run-time check). */
+  assumingBounds = 0;
+  /** Why pairs stayed unknown, by the first reason (numbers and names removed). */
+  readonly unknownWhy = new Map<string, number>();
   readonly tests: Record<TestName, { tried: number; proved: number }> = Object.fromEntries(TEST_ORDER.map((t) => [t, { tried: 0, proved: 0 }])) as never;
 
-  countPair(r: { status: "independent" | "dependent" | "unknown"; test: TestName | null; solution: { tried: Set<TestName> } }): void {
+  countPair(r: { status: "independent" | "dependent" | "unknown"; test: TestName | null; solution: { tried: Set<TestName> }; assumes: readonly unknown[]; why?: string }): void {
     this.pairs++;
     this[r.status]++;
+    if (r.assumes.length > 0) this.assumingBounds++;
+    if (r.status === "unknown") {
+      const k = (r.why ?? "?")
+        .replace(/\b\w+ and \w+ (are|may)/, "X and Y $1")
+        .replace(/COMMON \/\w*\//, "COMMON /_/")
+        .replace(/subscript \S+/, "subscript _")
+        .replace(/passed to \w+/, "passed to _")
+        .replace(/index \w+/, "index _")
+        .replace(/\d+/g, "N");
+      this.unknownWhy.set(k, (this.unknownWhy.get(k) ?? 0) + 1);
+    }
     for (const t of r.solution.tried) this.tests[t].tried++;
     if (r.status === "independent" && r.test) this.tests[r.test].proved++;
   }
@@ -25,6 +40,8 @@ export class DepStats {
     this.independent += o.independent;
     this.dependent += o.dependent;
     this.unknown += o.unknown;
+    this.assumingBounds += o.assumingBounds;
+    for (const [k, v] of o.unknownWhy) this.unknownWhy.set(k, (this.unknownWhy.get(k) ?? 0) + v);
     for (const t of TEST_ORDER) {
       this.tests[t].tried += o.tests[t].tried;
       this.tests[t].proved += o.tests[t].proved;
@@ -38,11 +55,12 @@ export class DepStats {
     const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(w[i]!) : c.padStart(w[i]!))).join("  ");
     return [
       ...rows.map(line),
-      `pairs ${this.pairs}: independent ${this.independent}, dependent ${this.dependent}, unknown ${this.unknown}`,
+      `pairs ${this.pairs}: independent ${this.independent}, dependent ${this.dependent}, unknown ${this.unknown}` +
+        (this.assumingBounds ? ` (${this.assumingBounds} relying on subscripts within bounds, checked at run time)` : ""),
     ].join("\n") + "\n";
   }
 
   toJSON() {
-    return { pairs: this.pairs, independent: this.independent, dependent: this.dependent, unknown: this.unknown, tests: this.tests };
+    return { pairs: this.pairs, independent: this.independent, dependent: this.dependent, unknown: this.unknown, assumingBounds: this.assumingBounds, tests: this.tests, unknownWhy: Object.fromEntries(this.unknownWhy) };
   }
 }

@@ -7,7 +7,8 @@ import type { PairResult, PairStatus, ProcedureDeps } from "./analyze.js";
 import type { TestName } from "./outcome.js";
 import type { Dir } from "./problem.js";
 import type { ArrayRef } from "./references.js";
-import { conditionExpr, conditionForLevel, type Condition } from "./runtime-condition.js";
+import { polyToString, type Poly } from "../symbolic/polynomial.js";
+import { conditionExpr, conditionForLevel, simplifyConjunction, subscriptSymbols, type Condition } from "./runtime-condition.js";
 
 /**
  * "Is loop L parallel with respect to arrays, and if not, what blocks it?"
@@ -47,9 +48,11 @@ export interface RuntimeCheck {
 
 export interface ArrayLoopVerdict {
   loop: Loop;
-  /** Proved: no array dependence is carried by the loop. */
+  /** Proved: no array dependence is carried by the loop, without any run-time condition. */
   parallel: boolean;
   carried: CarriedDependence[];
+  /** In-bounds atoms (p ≥ 0) the analysis of the loop's pairs relied on. */
+  assumes: Poly[];
   /** When every carried dependence disappears under a run-time condition: their conjunction. */
   runtimeCheck: RuntimeCheck | null;
 }
@@ -61,21 +64,23 @@ export function depKind(source: "def" | "use", sink: "def" | "use"): DepKind {
 
 const flip = (d: Dir): Dir => (d === "<" ? ">" : d === ">" ? "<" : d);
 
-const MAX_CHECK_ATOMS = 6;
+const MAX_CHECK_ATOMS = 8;
 
 export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict {
   const carried: CarriedDependence[] = [];
   const checks: { expr: Expr; text: string; atoms: number }[] = [];
   let allConditional = true;
+  const assumes = new Map<string, Poly>();
   for (const nest of deps.nests) {
     for (const pr of nest.pairs) {
       const k = pr.loops.indexOf(loop);
       if (k < 0) continue;
+      for (const a of pr.assumes) assumes.set(polyToString(a), a);
       const vs = pr.solution.vectors.filter((v) => v.dirs.slice(0, k).every((d) => d === "=" || d === "*") && v.dirs[k] !== "=");
       if (vs.length === 0) continue;
       const cond = conditionForLevel(pr.problem, k, nest.va);
       if (cond) {
-        const expr = conditionExpr(cond, pr.problem, loop);
+        const expr = conditionExpr(cond, deps.atoms, subscriptSymbols(pr.problem), loop);
         const text = exprText(expr, "fortran");
         if (!checks.some((c) => c.text === text)) checks.push({ expr, text, atoms: cond.reduce((n, c) => n + c.length, 0) });
       } else allConditional = false;
@@ -105,11 +110,14 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
     }
   }
   let runtimeCheck: RuntimeCheck | null = null;
-  if (carried.length > 0 && allConditional && checks.reduce((n, c) => n + c.atoms, 0) <= MAX_CHECK_ATOMS) {
-    const expr = checks.map((c) => c.expr).reduce((x, y) => ({ kind: "binary", op: "and", left: x, right: y, span: loop.span, type: LOGICAL }));
+  const conditional = carried.length > 0 ? allConditional : assumes.size > 0;
+  const needed = simplifyConjunction([...assumes.values()]);
+  if (conditional && checks.reduce((n, c) => n + c.atoms, 0) + needed.length <= MAX_CHECK_ATOMS) {
+    const parts = [...(needed.length ? [conditionExpr([needed], deps.atoms, new Set(), loop)] : []), ...checks.map((c) => c.expr)];
+    const expr = parts.reduce((x, y) => ({ kind: "binary", op: "and", left: x, right: y, span: loop.span, type: LOGICAL }));
     runtimeCheck = { expr, fortran: exprText(expr, "fortran"), c: exprText(expr, "c") };
   }
-  return { loop, parallel: carried.length === 0, carried, runtimeCheck };
+  return { loop, parallel: carried.length === 0 && assumes.size === 0, carried, assumes: needed, runtimeCheck };
 }
 
 /** The check in the program's language. */
