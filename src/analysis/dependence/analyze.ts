@@ -139,7 +139,14 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
         stats?.countPair(r);
         continue;
       } else {
-        dropped = [kind === "common" ? `${a.sym.name} and ${b.sym.name} are members of COMMON /${a.sym.common}/ and a subscript may leave its bounds` : `${a.sym.name} and ${b.sym.name} may share storage`];
+        const anyElement = !fa.dims ? fa : !fb.dims ? fb : null;
+        dropped = [
+          anyElement
+            ? `${anyElement.ref.sym.name}: ${anyElement.why ?? "any element"} (and it may overlap ${anyElement === fa ? b.sym.name : a.sym.name})`
+            : kind === "common"
+              ? `${a.sym.name} and ${b.sym.name} are members of COMMON /${a.sym.common}/ and a subscript may leave its bounds`
+              : `${a.sym.name} and ${b.sym.name} may share storage`,
+        ];
       }
       const problem = buildProblem(fa, fb, eqs, dropped, atoms);
       const key = cacheKey(fa, fb, problem, i === j);

@@ -127,8 +127,10 @@ function isPrintable(v: string, p: DepProblem, va: ValueAnalyzer): boolean {
  */
 export function conditionExpr(c: Condition, atoms: AtomTable, preferred: ReadonlySet<string>, at: Loop): Expr {
   const span = at.span;
-  const conj = c.map((conjunct) => conjunct.map((a) => atomExpr(a, atoms, preferred, span)).reduce((x, y) => bin("and", x, y, span, LOGICAL)));
-  return conj.reduce((x, y) => bin("or", x, y, span, LOGICAL));
+  const truth: Expr = { kind: "logical", value: true, span, type: LOGICAL };
+  const join = (op: "and" | "or", xs: Expr[], empty: Expr): Expr => (xs.length === 0 ? empty : xs.reduce((x, y) => bin(op, x, y, span, LOGICAL)));
+  const conj = c.map((conjunct) => join("and", conjunct.map((a) => atomExpr(a, atoms, preferred, span)), truth));
+  return join("or", conj, { kind: "logical", value: false, span, type: LOGICAL });
 }
 
 /** The symbols of a pair's subscript equations: written alone on the left of its conditions. */

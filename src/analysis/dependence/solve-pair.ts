@@ -17,7 +17,7 @@ import { zivTest } from "./ziv.js";
  * other two. The leaves that survive are the possible direction vectors.
  */
 export interface DirVector {
-  /** Per common loop, outermost first; "*" only when refinement stopped (budget) or the level is opaque. */
+  /** Per common loop, outermost first; "*" only when refinement stopped (budget or no equation at all). */
   dirs: Dir[];
   /** The exact test found an integer solution of an exact model: a certain dependence. */
   exact: boolean;
@@ -79,7 +79,8 @@ export function solvePair(p: DepProblem, options: SolveOptions = {}): PairSoluti
       }
       if (r.dependent) exact = true;
     }
-    const k = psi.findIndex((d, i) => d === "*" && !p.levels[i]!.opaque);
+    // Opaque levels are refined too: "<" and ">" constrain nothing there, but "=" ties the atoms of inner instances.
+    const k = psi.indexOf("*");
     if (k === -1) {
       if (options.self && psi.every((d) => d === "=")) return;
       out.vectors.push({ dirs: psi, exact });
@@ -99,7 +100,6 @@ export function solvePair(p: DepProblem, options: SolveOptions = {}): PairSoluti
   };
   visit(new Array(c).fill("*"));
   for (const [k, d] of known) out.distance[k] = d;
-  // Opaque levels stay "*" in the vectors; "=" is among their possibilities.
   if (options.self) out.vectors = out.vectors.filter((v) => !v.dirs.every((d) => d === "="));
   return out;
 }

@@ -79,6 +79,8 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
       const vs = pr.solution.vectors.filter((v) => v.dirs.slice(0, k).every((d) => d === "=" || d === "*") && v.dirs[k] !== "=");
       if (vs.length === 0) continue;
       const cond = conditionForLevel(pr.problem, k, nest.va);
+      // Banerjee with "=" on every outer level proves it outright: nothing is carried.
+      if (cond && cond.some((c) => c.length === 0)) continue;
       if (cond) {
         const expr = conditionExpr(cond, deps.atoms, subscriptSymbols(pr.problem), loop);
         const text = exprText(expr, "fortran");
