@@ -19,26 +19,61 @@
 import { isAffinePoly, polyVars, type Poly } from "../symbolic/polynomial.js";
 import { integerFeasible, type Row } from "./omega.js";
 import { independent, MAYBE, type TestOutcome } from "./outcome.js";
-import { directionConstraints, exactModel, type DepProblem, type Dir } from "./problem.js";
+import { activeTies, exactModel, type DepProblem, type Dir } from "./problem.js";
 
-export function exactTest(p: DepProblem, psi: readonly Dir[], budget = 5000): TestOutcome {
-  const dir = directionConstraints(p, psi);
-  const eqs = [...p.eqs.filter((e) => e.affine).map((e) => e.poly), ...dir.eqs];
-  const geqs = [...p.bounds, ...p.facts.list, ...dir.geqs].filter(isAffinePoly);
-  const r = feasible(eqs, geqs, budget);
-  if (r === "infeasible") return independent("no integer solution of the dependence system (Omega test)");
-  const full = psi.every((d) => d !== "*");
-  if (r === "feasible" && full && exactModel(p)) return { independent: false, dependent: true, note: "integer solution found (Omega test)" };
-  return MAYBE;
+/** The system without ψ, as rows over a fixed variable order (built once per problem). */
+interface Base {
+  index: Map<string, number>;
+  n: number;
+  eqs: Row[];
+  geqs: Row[];
+  exact: boolean;
 }
 
-function feasible(eqs: Poly[], geqs: Poly[], budget: number) {
-  const names = [...new Set([...eqs, ...geqs].flatMap(polyVars))];
-  const at = new Map(names.map((n, i) => [n, i + 1]));
-  const row = (p: Poly): Row => {
-    const r: Row = new Array(names.length + 1).fill(0);
-    for (const [k, v] of p.terms) r[k === "" ? 0 : at.get(k)!] = v;
+const bases = new WeakMap<DepProblem, Base>();
+
+function baseOf(p: DepProblem): Base {
+  let b = bases.get(p);
+  if (b) return b;
+  const eqPolys = p.eqs.filter((e) => e.affine).map((e) => e.poly);
+  const geqPolys = [...p.bounds, ...p.facts.list].filter(isAffinePoly);
+  const names = new Set([...eqPolys, ...geqPolys].flatMap(polyVars));
+  for (const l of p.levels) if (!l.opaque) names.add(l.src).add(l.snk);
+  for (const t of p.ties) names.add(t.a).add(t.b);
+  const index = new Map([...names].map((n, i) => [n, i + 1]));
+  const n = names.size;
+  const row = (q: Poly): Row => {
+    const r: Row = new Array(n + 1).fill(0);
+    for (const [k, v] of q.terms) r[k === "" ? 0 : index.get(k)!] = v;
     return r;
   };
-  return integerFeasible({ n: names.length, eqs: eqs.map(row), geqs: geqs.map(row) }, { budget });
+  b = { index, n, eqs: eqPolys.map(row), geqs: geqPolys.map(row), exact: exactModel(p) };
+  bases.set(p, b);
+  return b;
+}
+
+export function exactTest(p: DepProblem, psi: readonly Dir[], budget = 5000): TestOutcome {
+  const b = baseOf(p);
+  const eqs = b.eqs.slice();
+  const geqs = b.geqs.slice();
+  // t' - t (+ c): "=" is t' - t = 0, "<" is t' - t - 1 ≥ 0, ">" is t - t' - 1 ≥ 0.
+  const diff = (x: string, y: string, sign: number, c: number): Row => {
+    const r: Row = new Array(b.n + 1).fill(0);
+    r[0] = c;
+    r[b.index.get(x)!] = sign;
+    r[b.index.get(y)!] = -sign;
+    return r;
+  };
+  psi.forEach((d, k) => {
+    const l = p.levels[k]!;
+    if (l.opaque || d === "*") return;
+    if (d === "=") eqs.push(diff(l.snk, l.src, 1, 0));
+    else if (d === "<") geqs.push(diff(l.snk, l.src, 1, -1));
+    else geqs.push(diff(l.src, l.snk, 1, -1));
+  });
+  for (const t of activeTies(p, psi)) eqs.push(diff(t.a, t.b, 1, 0));
+  const r = integerFeasible({ n: b.n, eqs, geqs }, { budget });
+  if (r === "infeasible") return independent("no integer solution of the dependence system (Omega test)");
+  if (r === "feasible" && b.exact && psi.every((d) => d !== "*")) return { independent: false, dependent: true, note: "integer solution found (Omega test)" };
+  return MAYBE;
 }

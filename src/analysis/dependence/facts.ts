@@ -13,6 +13,12 @@ import type { RatAffine } from "./ranges.js";
 export class Facts {
   constructor(readonly list: readonly Poly[] = []) {}
 
+  private vars: Set<string> | undefined;
+
+  private mentioned(): Set<string> {
+    return (this.vars ??= new Set(this.list.flatMap(polyVars)));
+  }
+
   with(more: readonly Poly[]): Facts {
     return more.length === 0 ? this : new Facts([...this.list, ...more]);
   }
@@ -20,6 +26,11 @@ export class Facts {
   /** Is p ≥ 0 for every integer assignment satisfying the facts? (p affine) */
   proveNonNeg(p: Poly): boolean {
     if (!isAffinePoly(p)) return false;
+    if (p.terms.size === 0 || (p.terms.size === 1 && p.terms.has(""))) return (p.terms.get("") ?? 0) >= 0;
+    // A variable no fact mentions is free: a form that uses it takes negative values.
+    if (this.list.length === 0) return false;
+    const known = this.mentioned();
+    for (const k of p.terms.keys()) if (k !== "" && !known.has(k)) return false;
     try {
       // ¬(p ≥ 0) ⇔ -p - 1 ≥ 0
       return !this.satisfiable([polyAdd(polyNeg(p), polyConst(-1))]);

@@ -153,23 +153,36 @@ function solve(n0: number, eqs0: Row[], geqs0: Row[], ctx: Ctx): Feasibility {
   return inequalities(n, geqs, ctx);
 }
 
-function key(r: Row): string {
-  return r.slice(1).join(",");
+/** A hash of the coefficients (times `sign`), for finding parallel constraints. */
+function hashRow(r: Row, sign: number): number {
+  let h = 0;
+  for (let i = 1; i < r.length; i++) h = (Math.imul(h, 31) + sign * r[i]!) | 0;
+  return h;
+}
+
+function sameCoeffs(a: Row, b: Row, sign: number): boolean {
+  for (let i = 1; i < a.length; i++) if (a[i] !== sign * b[i]! + 0 && !(a[i] === 0 && b[i] === 0)) return false;
+  return true;
 }
 
 function inequalities(n: number, rows: Row[], ctx: Ctx): Feasibility {
   for (;;) {
     if (rows.length > ctx.maxRows) throw new Budget();
     // Parallel constraints: keep the tightest; opposite ones may contradict or form an equality.
-    const byKey = new Map<string, Row>();
+    const byKey = new Map<number, Row[]>();
+    const kept: Row[] = [];
     for (const r of rows) {
-      const k = key(r);
-      const prev = byKey.get(k);
-      if (!prev || r[0]! < prev[0]!) byKey.set(k, r);
+      const h = hashRow(r, 1);
+      let bucket = byKey.get(h);
+      if (!bucket) byKey.set(h, (bucket = []));
+      const i = bucket.findIndex((x) => sameCoeffs(x, r, 1));
+      if (i < 0) bucket.push(r);
+      else if (r[0]! < bucket[i]![0]!) bucket[i] = r;
     }
-    rows = [...byKey.values()];
+    for (const b of byKey.values()) kept.push(...b);
+    rows = kept;
     for (const r of rows) {
-      const opp = byKey.get(r.slice(1).map((v) => -v + 0).join(","));
+      const opp = byKey.get(hashRow(r, -1))?.find((x) => sameCoeffs(x, r, -1));
       if (!opp) continue;
       const sum = r[0]! + opp[0]!;
       if (sum < 0) return "infeasible";

@@ -13,8 +13,10 @@ export interface TestOutcome {
   independent: boolean;
   /** Proved: some do (an exact test on an exact model). */
   dependent?: boolean;
-  /** Strong SIV: t'_k - t_k = d on common level k in every solution. */
+  /** Strong SIV: t'_k - t_k = d on common level k in every solution with this direction vector. */
   distances?: Map<number, number>;
+  /** The subset of `distances` that holds for every solution whatever the direction vector. */
+  global?: Set<number>;
   /** A short explanation for reports. */
   note?: string;
 }

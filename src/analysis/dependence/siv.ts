@@ -27,6 +27,7 @@ import { equalities, merged, type DepProblem, type Dir } from "./problem.js";
 export function sivTest(p: DepProblem, psi: readonly Dir[]): TestOutcome {
   const eq = equalities(p, psi);
   const distances = new Map<number, number>();
+  const global = new Set<number>();
   for (const e of p.eqs) {
     const m = merged(e.poly, eq);
     if (!isAffinePoly(m)) continue;
@@ -52,9 +53,11 @@ export function sivTest(p: DepProblem, psi: readonly Dir[]): TestOutcome {
       // a·t - a·t' + c = 0 with x the source counter: t' - t = c/a.
       const d = cx.side === "a" ? c / a : -c / a;
       distances.set(level, d + 0);
+      // Without merged "=" levels the relation holds for every direction vector.
+      if (polyVars(e.poly).length === 2 && polyVars(e.poly).every((v) => vars.includes(v))) global.add(level);
     }
   }
-  return distances.size ? { independent: false, distances } : MAYBE;
+  return distances.size ? { independent: false, distances, global } : MAYBE;
 }
 
 function flip(d: Dir): Dir {

@@ -62,17 +62,21 @@ export function solvePair(p: DepProblem, options: SolveOptions = {}): PairSoluti
     out.vectors.push({ dirs: new Array(c).fill("*"), exact: false });
     return out;
   }
-  const known = new Map<number, number>();
+  const globalDistance = new Map<number, number>();
   let nodes = 0;
   const maxNodes = options.maxNodes ?? 400;
 
-  const visit = (psi: Dir[]): void => {
+  const visit = (psi: Dir[], inherited: ReadonlyMap<number, number>): void => {
     nodes++;
     let exact = false;
+    const known = new Map(inherited);
     for (const [name, test] of tests) {
       out.tried.add(name);
       const r = test(p, psi);
-      for (const [k, d] of r.distances ?? []) known.set(k, d);
+      for (const [k, d] of r.distances ?? []) {
+        known.set(k, d);
+        if (r.global?.has(k)) globalDistance.set(k, d);
+      }
       if (r.independent) {
         if (!out.pruned.has(name)) out.pruned.set(name, r.note ?? name);
         return;
@@ -96,10 +100,10 @@ export function solvePair(p: DepProblem, options: SolveOptions = {}): PairSoluti
     const options3: Dir[] = d === undefined ? ["<", "=", ">"] : [d > 0 ? "<" : d < 0 ? ">" : "="];
     // The strong SIV distance rules out the other two directions at this level.
     if (d !== undefined && !out.pruned.has("siv")) out.pruned.set("siv", `strong SIV: distance ${d} at level ${k + 1}`);
-    for (const dir of options3) visit(psi.map((x, i) => (i === k ? dir : x)));
+    for (const dir of options3) visit(psi.map((x, i) => (i === k ? dir : x)), known);
   };
-  visit(new Array(c).fill("*"));
-  for (const [k, d] of known) out.distance[k] = d;
+  visit(new Array(c).fill("*"), new Map());
+  for (const [k, d] of globalDistance) out.distance[k] = d;
   if (options.self) out.vectors = out.vectors.filter((v) => !v.dirs.every((d) => d === "="));
   return out;
 }

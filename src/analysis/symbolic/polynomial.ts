@@ -50,13 +50,23 @@ export function polyVar(name: string, coeff = 1): Poly {
   return coeff === 0 ? POLY_ZERO : { terms: new Map([[name, chk(coeff, "coefficient")]]), den: 1 };
 }
 
-/** The variables of a monomial key, sorted, with repetition. */
-export function monomialVars(key: string): string[] {
-  return key === "" ? [] : key.split("*");
+const EMPTY: readonly string[] = Object.freeze([]);
+const splitCache = new Map<string, readonly string[]>();
+
+/** The variables of a monomial key, sorted, with repetition (shared arrays: do not modify). */
+export function monomialVars(key: string): readonly string[] {
+  if (key === "") return EMPTY;
+  let v = splitCache.get(key);
+  if (!v) {
+    if (splitCache.size > 50_000) splitCache.clear();
+    v = Object.freeze(key.split("*"));
+    splitCache.set(key, v);
+  }
+  return v;
 }
 
 function monoKey(vars: string[]): string {
-  return vars.sort().join("*");
+  return vars.length === 1 ? vars[0]! : vars.sort().join("*");
 }
 
 function normalize(terms: Map<string, number>, den: number): Poly {
