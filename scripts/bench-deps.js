@@ -38,7 +38,7 @@ if (!existsSync(dist("analysis/dependence/analyze.js"))) {
 const { loadProgram } = await import(dist("driver/load-program.js"));
 const { analyzeProcedure } = await import(dist("analysis/dependence/analyze.js"));
 const { DepStats } = await import(dist("analysis/dependence/stats.js"));
-const { interimVerdict } = await import(dist("analysis/dependence/interim-verdict.js"));
+const { interimVerdict } = await import(dist("report/interim-verdict.js"));
 const { collectLoops } = await import(dist("ir/walk.js"));
 const { nodeHost } = await import(dist("cli/node-host.js"));
 const { FortranCache } = await import(dist("frontend/fortran/source-reader.js"));
@@ -79,7 +79,7 @@ for (const d of dirs) {
           console.error(`${f}: ${proc.name}: ${e.stack ?? e}`);
         }
         for (const { loop } of collectLoops(proc.body)) {
-          const v = interimVerdict(proc, loop, deps, loaded.program.file.language);
+          const v = interimVerdict(proc, loop, deps);
           loops.total++;
           if (v.parallel) loops.parallel++;
           else if (v.runtimeCheck) loops.conditional++;

@@ -1,5 +1,6 @@
 import { analyzeProcedure, type DependenceOptions, type ProcedureDeps } from "../analysis/dependence/analyze.js";
-import { interimVerdict, type InterimReason } from "../analysis/dependence/interim-verdict.js";
+import type { Reason } from "../parallelize/reason.js";
+import { interimVerdict } from "./interim-verdict.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Program } from "../ir/program.js";
@@ -54,7 +55,7 @@ export interface LoopReport {
    */
   parallel?: boolean;
   /** Why the loop is not parallel (DESIGN.md: kind, var, source/sink lines, distance/direction, test). */
-  reasons?: InterimReason[];
+  reasons?: Reason[];
   /** The condition under which the loop would be parallel, in the program's language; null if none. */
   runtimeCheck?: string | null;
 }
@@ -126,7 +127,7 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
       if (loop.existingDirective) r.existingDirective = loop.existingDirective;
       if (p.unanalyzable) r.unanalyzable = p.unanalyzable.reason;
       if (analyze) {
-        const v = interimVerdict(p, loop, deps, lang);
+        const v = interimVerdict(p, loop, deps);
         r.parallel = v.parallel;
         r.reasons = v.reasons;
         r.runtimeCheck = v.runtimeCheck;

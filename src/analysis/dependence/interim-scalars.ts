@@ -14,21 +14,23 @@ import { isArrayLike } from "./references.js";
  * index or it is defined before any use on every path through one
  * iteration (then it is private): a read of a modified scalar that no
  * definition on every path before it covers is an exposed use, and MOD ∩
- * EUSE is a carried flow dependence. Calls to procedures that are not
- * known pure, I/O, jumps out of the loop (EXIT, RETURN, STOP, GOTO) and
- * statements doall does not model block the loop too.
+ * EUSE is a carried flow dependence. (Calls, I/O and jumps are the
+ * exclusions of src/parallelize/exclusions.ts; they are not repeated
+ * here. A body with a jump is walked as if structured: the exclusion
+ * already blocks it.)
  */
 export interface ScalarBlocker {
-  kind: "flow" | "call" | "io" | "exit" | "unknown";
-  var: string | null;
+  var: string;
+  /** Line of the exposed read. */
   line: number;
-  why: string;
+  /** Line of a write in the loop. */
+  writeLine: number;
 }
 
 export function scalarBlockers(loop: Loop): ScalarBlocker[] {
   const out: ScalarBlocker[] = [];
   const mod = new Map<Sym, Stmt>();
-  collectMods(loop.body, mod, out);
+  collectMods(loop.body, mod);
   if (loop.index) mod.delete(loop.index);
   const exposed = new Map<Sym, Stmt>();
   const readAll = (e: Expr, s: Stmt, ddef: Set<Sym>) => {
@@ -91,15 +93,12 @@ export function scalarBlockers(loop: Loop): ScalarBlocker[] {
     return ddef;
   };
   walk(loop.body, new Set(loop.index ? [loop.index] : []));
-  for (const [sym, at] of exposed) {
-    out.push({ kind: "flow", var: sym.name, line: at.span.line, why: `${sym.name} is read before it is written in an iteration and written in the loop (line ${mod.get(sym)!.span.line})` });
-  }
+  for (const [sym, at] of exposed) out.push({ var: sym.name, line: at.span.line, writeLine: mod.get(sym)!.span.line });
   return out;
 }
 
-/** Scalars the body may write, and the statements that block on their own. */
-function collectMods(list: readonly Stmt[], mod: Map<Sym, Stmt>, out: ScalarBlocker[]): void {
-  const inner = new Set<number>();
+/** Scalars the body may write (a call's by-reference arguments are the call exclusion's business). */
+function collectMods(list: readonly Stmt[], mod: Map<Sym, Stmt>): void {
   const note = (sym: Sym, s: Stmt) => {
     if (!isArrayLike(sym) && !mod.has(sym)) mod.set(sym, s);
   };
@@ -108,43 +107,12 @@ function collectMods(list: readonly Stmt[], mod: Map<Sym, Stmt>, out: ScalarBloc
       for (const e of stmtExprs(s)) {
         walkExpr(e, (x) => {
           if (x.kind === "assign-expr" && x.target.kind === "var") note(x.target.sym, s);
-          if (x.kind === "call" && !(x.intrinsic && x.pure)) out.push({ kind: "call", var: null, line: s.span.line, why: `call to ${x.name}` });
         });
       }
-      switch (s.kind) {
-        case "assign":
-          if (s.lhs.kind === "var") note(s.lhs.sym, s);
-          break;
-        case "call":
-          if (!s.pure) out.push({ kind: "call", var: null, line: s.span.line, why: `call to ${s.name}` });
-          break;
-        case "io":
-          out.push({ kind: "io", var: null, line: s.span.line, why: `${s.op} statement` });
-          for (const d of s.defs) if (d.kind === "var") note(d.sym, s);
-          break;
-        case "loop":
-          if (s.index) note(s.index, s);
-          inner.add(s.id);
-          break;
-        case "exit":
-        case "cycle":
-          if (s.kind === "exit" && s.loopId !== null && !inner.has(s.loopId)) out.push({ kind: "exit", var: null, line: s.span.line, why: "leaves the loop early" });
-          break;
-        case "return":
-        case "stop":
-        case "goto":
-        case "computed-goto":
-        case "arith-if":
-          out.push({ kind: "exit", var: null, line: s.span.line, why: `${s.kind === "arith-if" ? "arithmetic IF" : s.kind.replace("-", " ")} in the loop` });
-          break;
-        case "opaque":
-          out.push({ kind: "unknown", var: null, line: s.span.line, why: s.reason });
-          break;
-        case "allocate":
-        case "deallocate":
-          out.push({ kind: "unknown", var: null, line: s.span.line, why: s.kind });
-          break;
-      }
+      if (s.kind === "assign" && s.lhs.kind === "var") note(s.lhs.sym, s);
+      else if (s.kind === "io") for (const d of s.defs) d.kind === "var" && note(d.sym, s);
+      else if (s.kind === "loop" && s.index) note(s.index, s);
+      else if (s.kind === "call") for (const a of s.args) a.kind === "var" && !s.pure && note(a.sym, s);
       for (const b of s.kind === "loop" ? [s.body, s.init ?? [], s.update ?? []] : s.kind === "if" ? [s.then, s.else] : s.kind === "switch" ? s.cases.map((c) => c.body) : s.kind === "block" ? [s.body] : []) visit(b);
     }
   };

@@ -1,0 +1,54 @@
+// One case of the soundness property tests (soundness-*.test.ts): a random
+// nest, analyzed once, checked against execution for a few values of its
+// symbols.
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { parseFortran } from "../../../frontend/fortran/parse-fortran.js";
+import { memoryHost } from "../../../source/host.js";
+import type { Sym } from "../../../ir/symbol.js";
+import { analyzeProcedure } from "../analyze.js";
+import { checkAgainstExecution, type CheckTally } from "./check.js";
+import { buildNest, fortranText, nestArb, type NestSpec } from "./random-nest.js";
+
+export const envArb = fc.array(fc.record({ n: fc.integer({ min: -1, max: 4 }), m: fc.integer({ min: -3, max: 3 }) }), { minLength: 2, maxLength: 3 });
+
+export function checkSpec(spec: NestSpec, envs: { n: number; m: number }[], tally: CheckTally, viaText: boolean): void {
+  let proc;
+  let n: Sym | undefined;
+  let m: Sym | undefined;
+  if (viaText) {
+    const text = fortranText(spec);
+    const prog = parseFortran("p.f90", text, memoryHost({}), { form: "free" });
+    assert.equal(prog.diagnostics.filter((d) => d.severity === "error").length, 0, text + prog.diagnostics.map((d) => d.message).join("\n"));
+    proc = prog.procedures[0]!;
+    n = proc.symbols.get("n");
+    m = proc.symbols.get("m");
+  } else {
+    const built = buildNest(spec);
+    proc = built.proc;
+    n = built.n;
+    m = built.m;
+  }
+  const deps = analyzeProcedure(proc);
+  for (const e of envs) {
+    const env = new Map<Sym, number>();
+    if (n) env.set(n, e.n);
+    if (m) env.set(m, e.m);
+    try {
+      checkAgainstExecution(deps, env, tally);
+    } catch (err) {
+      throw new Error(`${(err as Error).message}\n${fortranText(spec)}(${spec.lang} layout)`);
+    }
+  }
+}
+
+/** Runs `numRuns` random cases (scaled by DOALL_PROPERTY_SCALE) and checks the generator produced both outcomes. */
+export function soundnessProperty(lang: "fortran" | "c", viaText: boolean, numRuns: number): void {
+  const tally: CheckTally = { pairs: 0, collisions: 0, independentClaims: 0 };
+  fc.assert(
+    fc.property(nestArb(lang), envArb, (spec, envs) => checkSpec(spec, envs, tally, viaText)),
+    { numRuns: Math.round(Number(process.env.DOALL_PROPERTY_SCALE ?? 1) * numRuns) },
+  );
+  // The generator must produce both outcomes, or the test proves little.
+  assert.ok(tally.collisions > 0 && tally.independentClaims > 0, JSON.stringify(tally));
+}

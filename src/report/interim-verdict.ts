@@ -1,0 +1,81 @@
+import type { ProcedureDeps } from "../analysis/dependence/analyze.js";
+import { scalarBlockers } from "../analysis/dependence/interim-scalars.js";
+import type { Dir } from "../analysis/dependence/problem.js";
+import { arrayVerdict, checkText } from "../analysis/dependence/verdict.js";
+import type { Procedure } from "../ir/program.js";
+import type { Loop } from "../ir/stmt.js";
+import { exclusions, type CallVerdict } from "../parallelize/exclusions.js";
+import type { Reason } from "../parallelize/reason.js";
+import { exprText } from "./expr-text.js";
+
+/**
+ * The interim `parallel` verdict of `doall analyze --json` (issue 6 §6)
+ * until the parallelization stage decides: a loop is parallel when it has
+ * none of seed 004 §0's exclusions and carries no dependence at all,
+ * scalars included, except its own index and scalars defined before any
+ * use in every iteration (private). No reduction, privatization of arrays
+ * or transform is attempted. Reasons use the parallelizer's `Reason` shape.
+ */
+export interface InterimVerdict {
+  parallel: boolean;
+  reasons: Reason[];
+  /** The condition under which the loop would be parallel, in the program's language; null if none. */
+  runtimeCheck: string | null;
+}
+
+/** Reasons listed per loop before the rest are only counted. */
+const MAX_REASONS = 20;
+
+/** Until call summaries exist: intrinsics and known-pure calls are harmless, every other call blocks. */
+const callVerdict = (): CallVerdict => ({ kind: "unknown", why: "its effects are not known" });
+
+export function interimVerdict(proc: Procedure, loop: Loop, deps: ProcedureDeps | null): InterimVerdict {
+  const reasons: Reason[] = [...exclusions(loop, proc, callVerdict)];
+  if (!deps) {
+    reasons.push({ kind: "unanalyzable", message: "the dependence analysis of the procedure failed" });
+    return { parallel: false, reasons, runtimeCheck: null };
+  }
+  for (const b of scalarBlockers(loop)) {
+    reasons.push({ kind: "scalar", var: b.var, line: b.line, message: `${b.var} is read at line ${b.line} before it is written in an iteration, and written in the loop at line ${b.writeLine}` });
+  }
+  const simple = reasons.length === 0;
+  const arrays = arrayVerdict(deps, loop);
+  const lang = proc.language;
+  const seen = new Set<string>();
+  let more = 0;
+  for (const c of arrays.carried) {
+    const key = `${c.kind}|${c.var}|${c.source.stmt.span.line}|${c.sink.stmt.span.line}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (seen.size > MAX_REASONS) {
+      more++;
+      continue;
+    }
+    const d = c.pair.solution.distance;
+    const forward = c.source === c.pair.src;
+    const r: Reason = {
+      kind: c.kind,
+      var: c.var,
+      source: { line: c.source.stmt.span.line, text: exprText(c.source.expr, lang) },
+      sink: { line: c.sink.stmt.span.line, text: exprText(c.sink.expr, lang) },
+      direction: c.direction.map((x: Dir) => x),
+      distance: d.map((x) => (x === null || x === undefined ? null : forward ? x : -x)),
+      message: describe(c.exact, c.test, c.why),
+    };
+    if (c.test) r.test = c.test;
+    reasons.push(r);
+  }
+  if (more > 0) reasons.push({ kind: "unknown-bound", message: `and ${more} more possible dependences` });
+  if (arrays.carried.length === 0 && arrays.assumes.length > 0) {
+    reasons.push({ kind: "unknown-bound", message: "independent only while subscripts stay within their declared bounds, which is not proved" });
+  }
+  const runtimeCheck = simple && arrays.runtimeCheck ? checkText(arrays.runtimeCheck, lang) : null;
+  return { parallel: reasons.length === 0, reasons, runtimeCheck };
+}
+
+function describe(exact: boolean, test: string | null, why: string | undefined): string {
+  if (why) return `possible dependence: ${why}`;
+  if (exact) return "dependence (an integer solution exists)";
+  if (test === "siv") return "dependence at a constant distance (SIV test)";
+  return "possible dependence: no test could disprove it";
+}
