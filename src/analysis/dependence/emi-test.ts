@@ -51,6 +51,15 @@ export interface EmiTestOptions {
 }
 
 export function emiTest(p: DepProblem, psi: readonly Dir[], options: EmiTestOptions = {}): TestOutcome {
+  // A direction that no two iterations can have (a loop of one iteration and "<"): nothing to test.
+  for (let k = 0; k < psi.length; k++) {
+    const d = psi[k]!;
+    const l = p.levels[k]!;
+    if (l.opaque || (d !== "<" && d !== ">")) continue;
+    const U = p.counters.get(d === "<" ? l.src : l.snk)!.U;
+    const c = U ? constantOf(U.num) : undefined;
+    if (U && c !== undefined && Math.floor(c / U.den) < 1) return independent(`loop at line ${l.loop.span.line} has one iteration: no two iterations have direction ${d}`);
+  }
   let memo = memos.get(p);
   if (!memo) memos.set(p, (memo = new Map()));
   for (let i = 0; i < p.eqs.length; i++) {
@@ -155,9 +164,11 @@ function buildSet(p: DepProblem, poly: Poly, psi: readonly Dir[]): Built | "empt
     return range(0, n);
   };
   let empty = false;
+  const mentioned = new Set(polyVars(h));
   psi.forEach((d, k) => {
     const l = p.levels[k]!;
-    if (empty || l.opaque || (d !== "<" && d !== ">")) return;
+    // Only the levels the equation mentions: the answer is memoized on them (memoKey).
+    if (empty || l.opaque || (d !== "<" && d !== ">") || !(mentioned.has(l.src) || mentioned.has(l.snk))) return;
     const [early, late] = d === "<" ? [l.src, l.snk] : [l.snk, l.src];
     const delta = `d:${k}`;
     h = polySubstitute(h, late, polyAdd(polyVar(early), polyVar(delta)));
