@@ -51,8 +51,9 @@ export function interimVerdict(proc: Procedure, loop: Loop, deps: ProcedureDeps 
       more++;
       continue;
     }
-    const d = c.pair.solution.distance;
     const forward = c.source === c.pair.src;
+    const vec = c.pair.solution.vectors.find((v) => v.dirs.every((x, i) => (forward ? x : flip(x)) === c.direction[i]));
+    const d = vec?.distance ?? c.pair.solution.distance;
     const r: Reason = {
       kind: c.kind,
       var: c.var,
@@ -72,6 +73,8 @@ export function interimVerdict(proc: Procedure, loop: Loop, deps: ProcedureDeps 
   const runtimeCheck = simple && arrays.runtimeCheck ? checkText(arrays.runtimeCheck, lang) : null;
   return { parallel: reasons.length === 0, reasons, runtimeCheck };
 }
+
+const flip = (d: Dir): Dir => (d === "<" ? ">" : d === ">" ? "<" : d);
 
 function describe(exact: boolean, test: string | null, why: string | undefined): string {
   if (why) return `possible dependence: ${why}`;

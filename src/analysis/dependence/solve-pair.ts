@@ -21,6 +21,8 @@ export interface DirVector {
   dirs: Dir[];
   /** The exact test found an integer solution of an exact model: a certain dependence. */
   exact: boolean;
+  /** Distance t' - t per common level for the solutions with this vector, when constant (strong SIV). */
+  distance: (number | null)[];
 }
 
 export interface PairSolution {
@@ -59,7 +61,7 @@ export function solvePair(p: DepProblem, options: SolveOptions = {}): PairSoluti
   const out: PairSolution = { vectors: [], distance: new Array(c).fill(null), tried: new Set(), pruned: new Map(), truncated: false };
   if (p.eqs.length === 0) {
     // Conservative: nothing relates the two subscripts; every direction is possible.
-    out.vectors.push({ dirs: new Array(c).fill("*"), exact: false });
+    out.vectors.push({ dirs: new Array(c).fill("*"), exact: false, distance: new Array(c).fill(null) });
     return out;
   }
   const globalDistance = new Map<number, number>();
@@ -87,13 +89,13 @@ export function solvePair(p: DepProblem, options: SolveOptions = {}): PairSoluti
     const k = psi.indexOf("*");
     if (k === -1) {
       if (options.self && psi.every((d) => d === "=")) return;
-      out.vectors.push({ dirs: psi, exact });
+      out.vectors.push({ dirs: psi, exact, distance: psi.map((d, i) => (d === "=" ? 0 : known.get(i) ?? null)) });
       return;
     }
     if (nodes > maxNodes) {
       // Conservative: stop refining; the vector keeps its "*".
       out.truncated = true;
-      out.vectors.push({ dirs: psi, exact: false });
+      out.vectors.push({ dirs: psi, exact: false, distance: psi.map((d, i) => (d === "=" ? 0 : known.get(i) ?? null)) });
       return;
     }
     const d = known.get(k);

@@ -27,7 +27,7 @@ export interface CarriedDependence {
   sink: ArrayRef;
   /** Over the pair's common loops, outermost first, oriented source → sink. */
   direction: Dir[];
-  /** Iterations of L from source to sink, when the same for every instance. */
+  /** Iterations of L from source to sink, when constant (for this direction vector). */
   distance: number | null;
   /** A certain dependence (the exact test found it in an exact model). */
   exact: boolean;
@@ -92,7 +92,7 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
         if (seen.has(String(forward))) continue;
         seen.add(String(forward));
         const [source, sink] = forward ? [pr.src, pr.snk] : [pr.snk, pr.src];
-        const d = pr.solution.distance[k];
+        const d = v.distance[k];
         const dep: CarriedDependence = {
           kind: depKind(source.kind, sink.kind),
           var: source.sym === sink.sym ? source.sym.name : `${source.sym.name}/${sink.sym.name}`,

@@ -120,6 +120,13 @@ export function checkAgainstExecution(deps: ProcedureDeps, env: ReadonlyMap<Sym,
         pr.solution.distance.forEach((d, k) => {
           if (d !== null && d !== undefined && r.dist[k] !== d) throw new Error(`${name}: reported distance ${d} at level ${k + 1}, real ${r.dist[k]}`);
         });
+        // The vectors that cover r and claim a distance must have it right.
+        for (const v of pr.solution.vectors) {
+          if (!covers(v.dirs, r.dirs)) continue;
+          v.distance.forEach((d, k) => {
+            if (d !== null && r.dist[k] !== d) throw new Error(`${name}: vector (${v.dirs.join(",")}) claims distance ${d} at level ${k + 1}, real ${r.dist[k]}`);
+          });
+        }
       }
       for (const v of pr.solution.vectors) {
         if (v.exact && !real.some((r) => covers(v.dirs, r.dirs))) throw new Error(`${name}: exact vector (${v.dirs.join(",")}) never happens`);

@@ -19,7 +19,9 @@ export interface Analyzed {
 }
 
 export function analyzeFortran(text: string, procName?: string, options: DependenceOptions = {}): Analyzed {
-  const free = !/^ {6}\S/m.test(text) && !/^c /im.test(text);
+  // Fixed form when the first statement starts in column 7, as in the seed papers' listings.
+  const first = text.split("\n").find((l) => l.trim() !== "") ?? "";
+  const free = !/^ {6}\S/.test(first);
   const prog = parseFortran(free ? "t.f90" : "t.f", text, memoryHost({}), { form: free ? "free" : "fixed" });
   const errors = prog.diagnostics.filter((d) => d.severity === "error");
   if (errors.length) throw new Error(errors.map((d) => `${d.span?.line}: ${d.message}`).join("\n"));
