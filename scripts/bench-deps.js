@@ -42,6 +42,8 @@ const { interimVerdict } = await import(dist("report/interim-verdict.js"));
 const { collectLoops } = await import(dist("ir/walk.js"));
 const { nodeHost } = await import(dist("cli/node-host.js"));
 const { FortranCache } = await import(dist("frontend/fortran/source-reader.js"));
+const { ensureCParser } = await import(dist("cli/c-parser-node.js"));
+await ensureCParser();
 
 function walk(d, out) {
   for (const n of readdirSync(d).sort()) {
