@@ -35,8 +35,12 @@ export function interimVerdict(proc: Procedure, loop: Loop, deps: ProcedureDeps 
     reasons.push({ kind: "unanalyzable", message: "the dependence analysis of the procedure failed" });
     return { parallel: false, reasons, runtimeCheck: null };
   }
-  for (const b of scalarBlockers(loop)) {
-    reasons.push({ kind: "scalar", var: b.var, line: b.line, message: `${b.var} is read at line ${b.line} before it is written in an iteration, and written in the loop at line ${b.writeLine}` });
+  for (const b of scalarBlockers(loop, proc)) {
+    const message =
+      b.why === "exposed"
+        ? `${b.var} is read at line ${b.line} before it is written in an iteration, and written in the loop at line ${b.writeLine}`
+        : `${b.var} is written at line ${b.line} in some iterations only and may be read after the loop: the last value depends on the order`;
+    reasons.push({ kind: "scalar", var: b.var, line: b.line, message });
   }
   const simple = reasons.length === 0;
   const arrays = arrayVerdict(deps, loop);

@@ -1,7 +1,8 @@
 import type { Expr } from "../../ir/expr.js";
+import type { Procedure } from "../../ir/program.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
-import { stmtExprs, walkExpr } from "../../ir/walk.js";
+import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
 import { isArrayLike } from "./references.js";
 
 /**
@@ -21,22 +22,33 @@ import { isArrayLike } from "./references.js";
  */
 export interface ScalarBlocker {
   var: string;
-  /** Line of the exposed read. */
+  /**
+   * "exposed": read before it is written in an iteration (a carried flow
+   * dependence); "last-value": not written in every iteration and possibly
+   * read after the loop, so which iteration wrote last matters (a carried
+   * output dependence).
+   */
+  why: "exposed" | "last-value";
+  /** Line of the exposed read, or of a write for "last-value". */
   line: number;
   /** Line of a write in the loop. */
   writeLine: number;
 }
 
-export function scalarBlockers(loop: Loop): ScalarBlocker[] {
+/**
+ * Without the dataflow issue's liveness, "possibly read after the loop" is
+ * taken broadly: visible outside the procedure, or read anywhere in the
+ * procedure outside the loop (an enclosing loop may come back to a read
+ * before it). A statement function reads the variables of its body.
+ */
+export function scalarBlockers(loop: Loop, proc: Procedure): ScalarBlocker[] {
   const out: ScalarBlocker[] = [];
   const mod = new Map<Sym, Stmt>();
   collectMods(loop.body, mod);
   if (loop.index) mod.delete(loop.index);
   const exposed = new Map<Sym, Stmt>();
   const readAll = (e: Expr, s: Stmt, ddef: Set<Sym>) => {
-    walkExpr(e, (x) => {
-      if (x.kind === "var" && mod.has(x.sym) && !ddef.has(x.sym) && !exposed.has(x.sym)) exposed.set(x.sym, s);
-    });
+    for (const v of readsOf(e, proc)) if (mod.has(v) && !ddef.has(v) && !exposed.has(v)) exposed.set(v, s);
   };
   /** Reads of a definition target: the subscripts, not the variable itself. */
   const readTarget = (t: Expr, s: Stmt, ddef: Set<Sym>) => {
@@ -92,9 +104,54 @@ export function scalarBlockers(loop: Loop): ScalarBlocker[] {
     }
     return ddef;
   };
-  walk(loop.body, new Set(loop.index ? [loop.index] : []));
-  for (const [sym, at] of exposed) out.push({ var: sym.name, line: at.span.line, writeLine: mod.get(sym)!.span.line });
+  const atEnd = walk(loop.body, new Set(loop.index ? [loop.index] : []));
+  // Conservative: a CYCLE may end an iteration before its definitions.
+  const cycles = hasCycle(loop);
+  for (const [sym, at] of exposed) out.push({ var: sym.name, why: "exposed", line: at.span.line, writeLine: mod.get(sym)!.span.line });
+  for (const [sym, at] of mod) {
+    if (exposed.has(sym) || (atEnd.has(sym) && !cycles)) continue;
+    if (possiblyLiveAfter(sym, loop, proc)) out.push({ var: sym.name, why: "last-value", line: at.span.line, writeLine: at.span.line });
+  }
   return out;
+}
+
+/** Scalars an expression reads, with the bodies of the statement functions it calls. */
+function readsOf(e: Expr, proc: Procedure, depth = 0): Sym[] {
+  const out: Sym[] = [];
+  walkExpr(e, (x) => {
+    if (x.kind === "var") out.push(x.sym);
+    if (x.kind === "call" && x.sym?.attrs.statementFunction && depth < 8) {
+      const sf = proc.statementFunctions.get(x.name.toLowerCase()) ?? proc.statementFunctions.get(x.name);
+      if (sf) for (const v of readsOf(sf.body, proc, depth + 1)) if (!sf.params.includes(v)) out.push(v);
+    }
+  });
+  return out;
+}
+
+function hasCycle(loop: Loop): boolean {
+  let found = false;
+  walkStmts(loop.body, (s) => {
+    if (s.kind === "cycle" && (s.loopId === loop.id || s.loopId === null)) found = true;
+  });
+  return found;
+}
+
+function possiblyLiveAfter(sym: Sym, loop: Loop, proc: Procedure): boolean {
+  if (sym.storage !== "local" || sym.attrs.save || sym.attrs.initialized) return true;
+  let read = false;
+  const visit = (list: readonly Stmt[]) => {
+    for (const s of list) {
+      if (s === loop) continue;
+      for (const e of stmtExprs(s)) {
+        // The target of an assignment is written, not read (its subscripts are read).
+        const target = s.kind === "assign" && e === s.lhs && e.kind === "var";
+        if (!target && readsOf(e, proc).includes(sym)) read = true;
+      }
+      for (const b of childBlocks(s)) visit(b);
+    }
+  };
+  visit(proc.body);
+  return read;
 }
 
 /** Scalars the body may write (a call's by-reference arguments are the call exclusion's business). */
@@ -110,6 +167,12 @@ function collectMods(list: readonly Stmt[], mod: Map<Sym, Stmt>): void {
         });
       }
       if (s.kind === "assign" && s.lhs.kind === "var") note(s.lhs.sym, s);
+      else if (s.kind === "assign" && s.lhs.kind === "member") {
+        // A component of a scalar structure: a partial write of the structure.
+        let b: Expr = s.lhs;
+        while (b.kind === "member") b = b.base;
+        if (b.kind === "var") note(b.sym, s);
+      }
       else if (s.kind === "io") for (const d of s.defs) d.kind === "var" && note(d.sym, s);
       else if (s.kind === "loop" && s.index) note(s.index, s);
       else if (s.kind === "call") for (const a of s.args) a.kind === "var" && !s.pure && note(a.sym, s);

@@ -78,7 +78,8 @@ export class ProcIndex {
     const exprEffects = (e: Expr) =>
       walkExpr(e, (x) => {
         if (x.kind === "assign-expr") addTarget(x.target);
-        else if (x.kind === "call" && !(x.intrinsic && x.pure)) {
+        // A pure call (intrinsic, statement function) modifies nothing.
+        else if (x.kind === "call" && !x.pure) {
           m.call = true;
           for (const a of x.args) for (const v of baseSyms(a)) addSym(v);
         } else if (x.kind === "implied-do") addSym(x.index);

@@ -41,6 +41,22 @@ export interface Guard {
   at: Stmt;
 }
 
+/**
+ * The target of an access through a pointer whose base doesn't name a
+ * variable (`*(*(g.u + i) + j)`): any memory a pointer can reach. As a C
+ * pointer it may alias every array (alias.ts), itself included.
+ */
+export const MEMORY: Sym = {
+  id: -1,
+  name: "(memory)",
+  type: { base: "pointer", pointee: { base: "unknown" } },
+  dims: [],
+  layout: "row-major",
+  storage: "global",
+  attrs: {},
+  span: { file: "", line: 0, column: 0, endLine: 0, endColumn: 0 },
+};
+
 /** Whether a symbol is accessed as memory with elements (an array or a C pointer). */
 export function isArrayLike(s: Sym): boolean {
   return isArray(s) || s.type.base === "pointer";
@@ -49,6 +65,7 @@ export function isArrayLike(s: Sym): boolean {
 export function collectRefs(proc: Procedure): ArrayRef[] {
   const out: ArrayRef[] = [];
   let order = 0;
+  let depth = 0;
   const loops: Loop[] = [];
   const guards: Guard[] = [];
 
@@ -82,6 +99,17 @@ export function collectRefs(proc: Procedure): ArrayRef[] {
           for (const a of e.args) reads(a, stmt, opaque);
           return;
         }
+        if (e.sym?.attrs.statementFunction) {
+          // Its arguments are values; its body may read arrays (any element: Conservative).
+          for (const a of e.args) reads(a, stmt, opaque);
+          const sf = proc.statementFunctions.get(e.name.toLowerCase()) ?? proc.statementFunctions.get(e.name);
+          if (sf && depth < 8) {
+            depth++;
+            reads(sf.body, stmt, `read by the statement function ${e.name}`);
+            depth--;
+          } else if (!sf) for (const a of e.args) passed(a, stmt, `passed to ${e.name}`);
+          return;
+        }
         for (const a of e.args) passed(a, stmt, `passed to ${e.name}`);
         return;
       case "implied-do":
@@ -96,6 +124,14 @@ export function collectRefs(proc: Procedure): ArrayRef[] {
       case "deref":
         reads(e.operand, stmt, opaque);
         for (const s of pointerBases(e.operand)) add(s, e, "use", stmt, null, "access through a pointer");
+        return;
+      case "member":
+        if (e.arrow) {
+          reads(e.base, stmt, opaque);
+          for (const s of pointerBases(e.base)) add(s, e, "use", stmt, null, "access through a pointer");
+          return;
+        }
+        reads(e.base, stmt, opaque);
         return;
       default:
         for (const c of children(e)) reads(c, stmt, opaque);
@@ -128,9 +164,13 @@ export function collectRefs(proc: Procedure): ArrayRef[] {
         if (isArrayLike(t.sym)) add(t.sym, t, "def", stmt, null, opaque ?? "whole array");
         return;
       case "member":
+        if (t.arrow) {
+          reads(t.base, stmt, opaque);
+          for (const s of pointerBases(t.base)) add(s, t, "def", stmt, null, "write through a pointer");
+          return;
+        }
         // A component of an element: the element is written (conservatively, all of it).
-        if (t.base.kind === "elem" || t.base.kind === "var") writes(t.base, stmt, opaque);
-        else reads(t.base, stmt, opaque);
+        writes(t.base, stmt, opaque);
         return;
       case "implied-do":
         for (const x of [t.lower, t.upper, t.step]) x && reads(x, stmt, opaque);
@@ -205,17 +245,26 @@ function children(e: Expr): Expr[] {
   }
 }
 
-/** The pointer variables an address expression may be based on (`p`, `p + i`, `&a[i]`). */
+/**
+ * The variables an address expression may point into (`p`, `p + i`,
+ * `&a[i]`), or MEMORY when it is built from something else (a load of a
+ * pointer, a member): Conservative.
+ */
 function pointerBases(e: Expr): Sym[] {
   const out: Sym[] = [];
+  let unknown = false;
   const go = (x: Expr) => {
-    if (x.kind === "var" && isArrayLike(x.sym)) out.push(x.sym);
-    else if (x.kind === "binary") {
+    if (x.kind === "var") {
+      if (isArrayLike(x.sym)) out.push(x.sym);
+      else if (x.sym.type.base !== "integer") unknown = true;
+    } else if (x.kind === "binary") {
       go(x.left);
       go(x.right);
     } else if (x.kind === "addr" && (x.operand.kind === "elem" || x.operand.kind === "var")) out.push(x.operand.sym);
     else if (x.kind === "cast") go(x.operand);
+    else if (x.kind !== "int") unknown = true;
   };
   go(e);
+  if (unknown || out.length === 0) out.push(MEMORY);
   return out;
 }

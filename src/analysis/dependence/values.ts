@@ -265,11 +265,13 @@ export class ValueAnalyzer {
     });
     const chain = this.index.pos.get(at)?.loops ?? [];
     const text = printExpr(e);
+    // A plain scalar is the same quantity as valueAt's atom for it: one name, not two.
+    const atom = (instance: Loop | null) => polyVar(e.kind === "var" && isIntegerScalar(e.sym) ? this.atoms.sym(e.sym, instance) : this.atoms.opaque(e, text, instance));
     for (let k = 0; k < chain.length; k++) {
-      if ([...syms].every((s) => !this.index.modifies(chain[k]!, s))) return polyVar(this.atoms.opaque(e, text, k === 0 ? null : chain[k]!));
+      if ([...syms].every((s) => !this.index.modifies(chain[k]!, s))) return atom(k === 0 ? null : chain[k]!);
     }
-    if (chain.length === 0 && [...syms].every((s) => this.unchangedUntilRoot(s, at))) return polyVar(this.atoms.opaque(e, text, null));
-    if (fallback) return polyVar(this.atoms.opaque(e, text, fallback === this.root ? null : fallback));
+    if (chain.length === 0 && [...syms].every((s) => this.unchangedUntilRoot(s, at))) return atom(null);
+    if (fallback) return atom(fallback === this.root ? null : fallback);
     return undefined;
   }
 }

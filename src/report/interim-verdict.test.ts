@@ -1,0 +1,32 @@
+// The interim verdict of `doall analyze --json` against the experts'
+// markers of the end-to-end corpus (test/e2e/programs): a loop doall calls
+// parallel must not be one an expert marks serial (or parallel only with a
+// run-time test), and a run-time check must only be offered where a
+// directive with that condition is right.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { dirname } from "node:path";
+import { analyzeFile } from "../cli/analyze-file.js";
+import { ensureCParser } from "../cli/c-parser-node.js";
+import { nodeHost } from "../cli/node-host.js";
+import { loadCorpus } from "../../test/e2e/lib/corpus.js";
+import { parseExpectations } from "../../test/e2e/lib/expectations.js";
+
+test("interim verdict: never parallel where the e2e corpus's experts say serial or runtime; precision figures", async () => {
+  await ensureCParser();
+  const tally: Record<string, number> = {};
+  const wrong: string[] = [];
+  for (const p of loadCorpus()) {
+    const r = analyzeFile(p.path, nodeHost(process.cwd()), { includeDirs: [dirname(p.path)] });
+    for (const e of parseExpectations(p.text, p.lang)) {
+      const loop = r.report.loops.find((l) => l.line === e.loopLine && l.file === p.path);
+      if (!loop) continue;
+      const mine = loop.parallel ? "parallel" : loop.runtimeCheck ? "runtime" : "serial";
+      tally[`${e.verdict}->${mine}`] = (tally[`${e.verdict}->${mine}`] ?? 0) + 1;
+      if ((e.verdict === "serial" && mine !== "serial") || (e.verdict === "runtime" && mine === "parallel")) wrong.push(`${p.path}:${e.loopLine}: expert says ${e.verdict}, doall ${mine} ${loop.runtimeCheck ?? ""}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+  // Enough loops of each kind were looked at for the check to mean something.
+  assert.ok((tally["serial->serial"] ?? 0) > 50 && (tally["parallel->parallel"] ?? 0) > 50, JSON.stringify(tally));
+});
