@@ -204,3 +204,59 @@ export function fortranText(spec: NestSpec): string {
   put(0, "end");
   return lines.join("\n") + "\n";
 }
+
+/**
+ * The spec as C source (for the C front end): a global array with 0-based
+ * dimensions (specs whose lower bounds are 0; `cSpec` makes one), canonical
+ * `for` loops, `if` guards.
+ */
+export function cText(spec: NestSpec): string {
+  const prec = (e: ESpec) => (e.k === "+" || e.k === "-" ? 1 : e.k === "*" || e.k === "/" ? 2 : 3);
+  const ex = (e: ESpec, ctx = 0): string => {
+    switch (e.k) {
+      case "c":
+        return e.v < 0 && ctx > 0 ? `(${e.v})` : String(e.v);
+      case "i":
+        return `i${e.level + 1}`;
+      case "s":
+        return e.name;
+      default: {
+        const p = prec(e);
+        const text = `${ex(e.l, p)} ${e.k} ${ex(e.r, p + 0.5)}`;
+        return p < ctx ? `(${text})` : text;
+      }
+    }
+  };
+  const ref = (r: RefSpec) => `a${r.subs.map((x) => `[${ex(x)}]`).join("")}`;
+  const lines: string[] = [];
+  const put = (ind: number, s: string) => lines.push(`${"  ".repeat(ind)}${s}`);
+  const stmt = (ind: number, s: StmtSpec) => {
+    const text = `${ref(s.lhs)} = ${["1.0", ...s.rhs.map(ref)].join(" + ")};`;
+    if (s.guard) put(ind, `if (${ex(s.guard.l)} ${s.guard.op} ${ex(s.guard.r)}) ${text}`);
+    else put(ind, text);
+  };
+  put(0, `double a${spec.dims.map(([lo, hi]) => `[${(hi ?? lo + 3) - lo + 1}]`).join("")};`);
+  put(0, "void p(int n, int m) {");
+  put(1, `int k = 0, ${spec.loops.map((_, i) => `i${i + 1}`).join(", ")};`);
+  const depth = spec.loops.length;
+  spec.loops.forEach((l, lv) => {
+    if (lv === depth - 1 && spec.iv) put(lv + 1, `k = ${spec.iv.init};`);
+    const i = `i${lv + 1}`;
+    const cmp = l.step > 0 ? "<=" : ">=";
+    const inc = l.step === 1 ? `${i}++` : l.step === -1 ? `${i}--` : l.step > 0 ? `${i} += ${l.step}` : `${i} -= ${-l.step}`;
+    put(lv + 1, `for (${i} = ${ex(l.lo)}; ${i} ${cmp} ${ex(l.hi)}; ${inc}) {`);
+  });
+  if (spec.iv) put(depth + 1, `k = k + ${spec.iv.step < 0 ? `(${spec.iv.step})` : spec.iv.step};`);
+  for (const s of spec.inner) stmt(depth + 1, s);
+  for (let lv = depth - 1; lv >= 0; lv--) {
+    put(lv + 1, "}");
+    if (lv === depth - 1 && depth >= 2 && spec.outer) stmt(depth, spec.outer);
+  }
+  put(0, "}");
+  return lines.join("\n") + "\n";
+}
+
+/** C arrays start at 0, with a known extent in every dimension. */
+export function cSpec(spec: NestSpec): NestSpec {
+  return { ...spec, dims: spec.dims.map(([lo, hi]) => [0, (hi ?? lo + 3) - lo]) };
+}

@@ -3,12 +3,13 @@
 // symbols.
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { parseC } from "../../../frontend/c/parse-c.js";
 import { parseFortran } from "../../../frontend/fortran/parse-fortran.js";
 import { memoryHost } from "../../../source/host.js";
 import type { Sym } from "../../../ir/symbol.js";
 import { analyzeProcedure } from "../analyze.js";
 import { checkAgainstExecution, type CheckTally } from "./check.js";
-import { buildNest, fortranText, nestArb, type NestSpec } from "./random-nest.js";
+import { buildNest, cSpec, cText, fortranText, nestArb, type NestSpec } from "./random-nest.js";
 
 export const envArb = fc.array(fc.record({ n: fc.integer({ min: -1, max: 4 }), m: fc.integer({ min: -3, max: 3 }) }), { minLength: 2, maxLength: 3 });
 
@@ -16,7 +17,14 @@ export function checkSpec(spec: NestSpec, envs: { n: number; m: number }[], tall
   let proc;
   let n: Sym | undefined;
   let m: Sym | undefined;
-  if (viaText) {
+  if (viaText && spec.lang === "c") {
+    const text = cText(spec);
+    const prog = parseC("p.c", text, memoryHost({ "p.c": text }));
+    assert.equal(prog.diagnostics.filter((d) => d.severity === "error").length, 0, text + prog.diagnostics.map((d) => d.message).join("\n"));
+    proc = prog.procedures.find((x) => x.name === "p")!;
+    n = proc.symbols.get("n");
+    m = proc.symbols.get("m");
+  } else if (viaText) {
     const text = fortranText(spec);
     const prog = parseFortran("p.f90", text, memoryHost({}), { form: "free" });
     assert.equal(prog.diagnostics.filter((d) => d.severity === "error").length, 0, text + prog.diagnostics.map((d) => d.message).join("\n"));
@@ -37,7 +45,7 @@ export function checkSpec(spec: NestSpec, envs: { n: number; m: number }[], tall
     try {
       checkAgainstExecution(deps, env, tally);
     } catch (err) {
-      throw new Error(`${(err as Error).message}\n${fortranText(spec)}(${spec.lang} layout)`);
+      throw new Error(`${(err as Error).message}\n${viaText && spec.lang === "c" ? cText(spec) : fortranText(spec)}(${spec.lang} layout)`);
     }
   }
 }
@@ -46,7 +54,7 @@ export function checkSpec(spec: NestSpec, envs: { n: number; m: number }[], tall
 export function soundnessProperty(lang: "fortran" | "c", viaText: boolean, numRuns: number): void {
   const tally: CheckTally = { pairs: 0, collisions: 0, independentClaims: 0 };
   fc.assert(
-    fc.property(nestArb(lang), envArb, (spec, envs) => checkSpec(spec, envs, tally, viaText)),
+    fc.property(nestArb(lang).map((s) => (viaText && lang === "c" ? cSpec(s) : s)), envArb, (spec, envs) => checkSpec(spec, envs, tally, viaText)),
     { numRuns: Math.round(Number(process.env.DOALL_PROPERTY_SCALE ?? 1) * numRuns) },
   );
   // The generator must produce both outcomes, or the test proves little.
