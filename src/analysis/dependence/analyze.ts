@@ -8,7 +8,7 @@ import { isAffinePoly, polyToString, polyVars, type Poly } from "../symbolic/pol
 import { Facts } from "./facts.js";
 import { inBounds, pairEquations, shapeOf, type EquationPair, type InBoundsAnswer, type Shape } from "./layout.js";
 import type { TestName } from "./outcome.js";
-import { buildProblem, type DepProblem } from "./problem.js";
+import { buildProblem, type DepProblem, type SymbolRanges } from "./problem.js";
 import { ProcIndex } from "./proc-index.js";
 import { collectRefs, type ArrayRef } from "./references.js";
 import { decidingTest, solvePair, type PairSolution } from "./solve-pair.js";
@@ -35,6 +35,11 @@ export interface DependenceOptions {
    * proof. Off by default: doall does not assume it (layout.ts).
    */
   assumeInBounds?: boolean;
+  /**
+   * Ranges of scalars known from elsewhere (the value-range issue), valid
+   * at the start of every nest. Used as facts by every test.
+   */
+  symbolRanges?: SymbolRanges;
   maxNodes?: number;
   emiBudget?: number;
   omegaBudget?: number;
@@ -133,7 +138,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
       if (kind === "same") ({ eqs, dropped, assumes } = pairEquations(fa, fb, shape(fa), ok));
       else if (both && both2) {
         // Different COMMON members, disjoint while their subscripts stay in bounds.
-        const problem = buildProblem(fa, fb, [], [], atoms);
+        const problem = buildProblem(fa, fb, [], [], atoms, options.symbolRanges);
         const r = result(a, b, problem, { vectors: [], distance: [], tried: new Set(), pruned: new Map(), truncated: false }, [...both, ...both2]);
         pairs.push(r);
         stats?.countPair(r);
@@ -148,7 +153,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
               : `${a.sym.name} and ${b.sym.name} may share storage`,
         ];
       }
-      const problem = buildProblem(fa, fb, eqs, dropped, atoms);
+      const problem = buildProblem(fa, fb, eqs, dropped, atoms, options.symbolRanges);
       const key = cacheKey(fa, fb, problem, i === j);
       let solution = cache.get(key);
       if (!solution) cache.set(key, (solution = solvePair(problem, { self: i === j, ...pick(options) })));

@@ -1,4 +1,5 @@
 import type { Loop } from "../../ir/stmt.js";
+import type { Sym } from "../../ir/symbol.js";
 import {
   isAffinePoly,
   monomialVars,
@@ -102,7 +103,10 @@ function numerator(p: Poly): Poly {
   return { terms: p.terms, den: 1 };
 }
 
-export function buildProblem(src: AccessForm, snk: AccessForm, equations: EquationPair[], dropped: string[], atoms: AtomTable): DepProblem {
+/** Known ranges of scalars (the value-range issue's facts), as min/max of their values at the nest's start. */
+export type SymbolRanges = (sym: Sym) => { min?: number; max?: number } | undefined;
+
+export function buildProblem(src: AccessForm, snk: AccessForm, equations: EquationPair[], dropped: string[], atoms: AtomTable, ranges?: SymbolRanges): DepProblem {
   const commonLoops: Loop[] = [];
   for (let k = 0; k < Math.min(src.ref.loops.length, snk.ref.loops.length) && src.ref.loops[k] === snk.ref.loops[k]; k++) commonLoops.push(src.ref.loops[k]!);
   const depthOf = new Map(commonLoops.map((l, k) => [l, k]));
@@ -163,6 +167,14 @@ export function buildProblem(src: AccessForm, snk: AccessForm, equations: Equati
     } catch (err) {
       if (!(err instanceof PolyOverflow)) throw err;
       relaxed.push(`${e.label}: too large`);
+    }
+  }
+  if (ranges) {
+    for (const v of shared) {
+      const a = atoms.get(v);
+      const r = a.kind === "sym" ? ranges(a.sym) : undefined;
+      if (r?.min !== undefined) factList.push(polyAdd(polyVar(v), polyConst(-r.min)));
+      if (r?.max !== undefined) factList.push(polySub(polyConst(r.max), polyVar(v)));
     }
   }
   const levels: Level[] = commonLoops.map((l, k) => {

@@ -175,7 +175,10 @@ function affineExpr(p: Poly, atoms: AtomTable, span: Span): Expr {
     e = e === null ? (c < 0 ? { kind: "unary", op: "-", operand: term, span, type: INTEGER } : term) : bin(c < 0 ? "-" : "+", e, term, span);
   }
   const c0 = p.terms.get("") ?? 0;
-  if (e === null) return { kind: "int", value: c0, span, type: INTEGER };
+  if (e === null) {
+    const lit: Expr = { kind: "int", value: Math.abs(c0), span, type: INTEGER };
+    return c0 < 0 ? { kind: "unary", op: "-", operand: lit, span, type: INTEGER } : lit;
+  }
   if (c0 !== 0) e = bin(c0 < 0 ? "-" : "+", e, { kind: "int", value: Math.abs(c0), span, type: INTEGER }, span);
   return e;
 }

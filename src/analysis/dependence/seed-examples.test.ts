@@ -176,3 +176,30 @@ end
   const deps = analyzeProcedure(b.proc([loop], [arr, n, m]));
   assert.equal(arrayVerdict(deps, loop).runtimeCheck?.c, "m >= n || m <= -n");
 });
+
+test("facts about symbols settle a(i+m) = a(i): an IF guard around the loop, or a range from elsewhere", () => {
+  const guarded = analyzeFortran(`
+subroutine s(a, n, m)
+  integer n, m, i
+  real a(*)
+  if (m >= n) then
+    do i = 1, n
+      a(i+m) = a(i)
+    end do
+  end if
+end
+`);
+  assert.equal(guarded.verdict(6).parallel, true);
+  const text = `
+subroutine s(a, n, m)
+  integer n, m, i
+  real a(*)
+  do i = 1, 100
+    a(i+m) = a(i)
+  end do
+end
+`;
+  const ranged = analyzeFortran(text, undefined, { symbolRanges: (s) => (s.name === "m" ? { min: 100 } : undefined) });
+  assert.equal(ranged.verdict(5).parallel, true);
+  assert.equal(analyzeFortran(text).verdict(5).runtimeCheck?.fortran, "m >= 100 .or. m <= -100");
+});
