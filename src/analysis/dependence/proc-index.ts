@@ -46,8 +46,14 @@ export class ProcIndex {
   /** Syms whose address is taken (C `&x`): writes through pointers may reach them. */
   private readonly addressTaken = new Set<number>();
 
+  /** The procedure has a jump somewhere: textual order is not execution order everywhere. */
+  readonly jumps: boolean;
+
   constructor(readonly proc: Procedure) {
     this.index(proc.body, null, []);
+    let jumps = false;
+    for (const s of this.pos.keys()) if (isJump(s)) jumps = true;
+    this.jumps = jumps;
   }
 
   private index(list: readonly Stmt[], owner: Stmt | null, loops: readonly Loop[]): void {
@@ -144,9 +150,7 @@ export class ProcIndex {
     let found = false;
     const visit = (list: readonly Stmt[]) => {
       for (const s of list) {
-        if (s.kind === "goto" || s.kind === "computed-goto" || s.kind === "arith-if" || s.kind === "return" || s.kind === "stop") found = true;
-        if (s.kind === "call" && s.altReturns?.length) found = true;
-        if (s.kind === "io" && s.jumpLabels.length) found = true;
+        if (isJump(s) || s.kind === "return" || s.kind === "stop") found = true;
         for (const b of childBlocks(s)) visit(b);
       }
     };
@@ -181,6 +185,13 @@ export class ProcIndex {
     visit(loop.body);
     return found;
   }
+}
+
+/** A statement that may continue at a label elsewhere. */
+function isJump(s: Stmt): boolean {
+  if (s.kind === "goto" || s.kind === "computed-goto" || s.kind === "arith-if") return true;
+  if (s.kind === "call" && s.altReturns?.length) return true;
+  return s.kind === "io" && s.jumpLabels.length > 0;
 }
 
 /** The variables an access expression names: `a` for a(i), x for x, the base of members. */

@@ -160,6 +160,12 @@ export class ValueAnalyzer {
   private computeBefore(v: Sym, x: Stmt): Poly | undefined {
     const pos = this.index.pos.get(x);
     if (!pos) return undefined;
+    // With jumps, the statements before x in the text need not be the ones that ran before it.
+    const inner = pos.loops[pos.loops.length - 1];
+    if (inner ? this.index.hasJumps(inner) && this.index.modifies(inner, v) : this.index.jumps) {
+      // Conservative: only the value at the nest's start, which is what its atom means anyway.
+      return x === this.root ? this.atomFor(v, this.root) : undefined;
+    }
     for (let i = pos.index - 1; i >= 0; i--) {
       const s = pos.list[i]!;
       if (!this.index.modifies(s, v)) continue;
@@ -189,6 +195,8 @@ export class ValueAnalyzer {
 
   /** For `x` outside the nest: v is not modified on the way from x to the root loop. */
   private unchangedUntilRoot(v: Sym, x: Stmt): boolean {
+    if (x === this.root) return true;
+    if (this.index.jumps) return false; // Conservative: a jump may come between
     const px = this.index.pos.get(x);
     if (!px) return false;
     let a: Stmt = this.root;

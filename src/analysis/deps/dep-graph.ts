@@ -100,6 +100,11 @@ export class DependenceGraph {
     return out;
   }
 
+  /** What the array analysis recorded about edge i, if anything (removed edges included). */
+  refinement(i: number): Refinement | undefined {
+    return this.refinements.get(i);
+  }
+
   refine(i: number, r: Refinement): void {
     this.refinements.set(i, { ...this.refinements.get(i), ...r });
   }

@@ -25,6 +25,8 @@ export interface DepsProcedureReport {
   edges: DepEdgeReport[];
   /** Edges left out by the filters (arrays, loop indices), so the reader knows they exist. */
   hidden: { arrays: number; indices: number };
+  /** Array edges the array dependence tests proved impossible, by the test that proved it. */
+  removedByTest?: Record<string, number>;
   loops: LoopDepsReport[];
 }
 
@@ -41,6 +43,12 @@ export interface DepEdgeReport {
   sinkVia?: string;
   /** The variable is an array (a whole-variable edge, to be refined by the array analysis). */
   array?: true;
+  /** From the array dependence analysis: direction per common loop, outermost first ("<", "=", ">", "*"). */
+  direction?: string[];
+  /** Distance per common loop, in iterations (null where not constant). */
+  distance?: (number | null)[];
+  /** The test that decided the edge ("exact", "siv"). */
+  test?: string;
 }
 
 export interface LoopDepsReport {
@@ -95,7 +103,13 @@ export function buildDepsReport(program: Program, flows: readonly ProcedureFlow[
       const tv = via(t);
       if (sv) e.sourceVia = sv;
       if (tv) e.sinkVia = tv;
-      if (!v.scalar && !v.pseudo) e.array = true;
+      if (!v.scalar && !v.pseudo) {
+        e.array = true;
+        const d = f.deps.edge(i);
+        if (d.direction) e.direction = d.direction;
+        if (d.distance) e.distance = d.distance;
+        if (d.test) e.test = d.test;
+      }
       const key = JSON.stringify(e);
       if (seen.has(key)) continue;
       seen.add(key);
@@ -103,7 +117,18 @@ export function buildDepsReport(program: Program, flows: readonly ProcedureFlow[
     }
     edges.sort((a, b) => a.source - b.source || a.sink - b.sink || cmp(a.var, b.var) || cmp(a.kind, b.kind) || (a.carrier ?? -1) - (b.carrier ?? -1) || Number(b.definite) - Number(a.definite) || cmp(a.sourceVia ?? "", b.sourceVia ?? "") || cmp(a.sinkVia ?? "", b.sinkVia ?? ""));
     const loops = f.regions.loops.filter((l) => focus < 0 || inLoopTree(cfg, l.cfgLoop.index, focus)).map((l) => loopReport(cfg, l));
-    procedures.push({ name: f.proc.name, line: f.proc.span.line, unanalyzable: f.proc.unanalyzable?.reason ?? null, edges, hidden, loops });
+    const pr: DepsProcedureReport = { name: f.proc.name, line: f.proc.span.line, unanalyzable: f.proc.unanalyzable?.reason ?? null, edges, hidden, loops };
+    const removed: Record<string, number> = {};
+    for (let i = 0; i < f.deps.size; i++) {
+      const r = f.deps.refinement(i);
+      if (!r?.removed) continue;
+      const s = refs[f.deps.source(i)]!;
+      const t = refs[f.deps.sink(i)]!;
+      if (focus >= 0 && !(inLoop(cfg, s.block, focus) && inLoop(cfg, t.block, focus))) continue;
+      removed[r.test ?? "?"] = (removed[r.test ?? "?"] ?? 0) + 1;
+    }
+    if (Object.keys(removed).length) pr.removedByTest = removed;
+    procedures.push(pr);
   }
   return { file: program.file.path, procedures };
 }

@@ -15,6 +15,7 @@ export function renderDepsText(r: DepsFileReport): string {
     if (p.hidden.arrays) hid.push(`${p.hidden.arrays} on arrays (--arrays)`);
     if (p.hidden.indices) hid.push(`${p.hidden.indices} on loop indices inside their loops (--indices)`);
     if (hid.length) out.push(`  (not shown: ${hid.join(", ")})`);
+    if (p.removedByTest) out.push(`  (array edges proved impossible: ${Object.entries(p.removedByTest).map(([t, n]) => `${n} by ${t}`).join(", ")})`);
     for (const l of p.loops) out.push(...loopText(l));
   }
   return out.join("\n") + "\n";
@@ -23,7 +24,11 @@ export function renderDepsText(r: DepsFileReport): string {
 export function edgeText(e: DepEdgeReport): string {
   const end = (line: number, via?: string) => `line ${line}${via ? ` (${via})` : ""}`;
   const carried = e.carrier === null ? "" : ` carried by loop at line ${e.carrier}`;
-  return `${e.kind} ${e.var}${e.array ? "()" : ""}: ${end(e.source, e.sourceVia)} -> ${end(e.sink, e.sinkVia)}${carried} (${e.definite ? "definite" : "possible"})`;
+  const arr: string[] = [];
+  if (e.direction) arr.push(`direction (${e.direction.join(",")})`);
+  if (e.distance?.some((d) => d !== null)) arr.push(`distance (${e.distance.map((d) => (d === null ? "?" : d)).join(",")})`);
+  if (e.test) arr.push(`${e.test} test`);
+  return `${e.kind} ${e.var}${e.array ? "()" : ""}: ${end(e.source, e.sourceVia)} -> ${end(e.sink, e.sinkVia)}${carried} (${e.definite ? "definite" : "possible"})${arr.length ? ` [${arr.join(", ")}]` : ""}`;
 }
 
 function loopText(l: LoopDepsReport): string[] {

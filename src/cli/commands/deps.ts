@@ -1,6 +1,8 @@
 import { buildDepsReport } from "../../analysis/deps/deps-report.js";
 import { renderDepsDot, renderDepsText } from "../../analysis/deps/render-deps.js";
-import { analyzeFlow } from "../../analysis/flow-analysis.js";
+import { analyzeProcedure } from "../../analysis/dependence/analyze.js";
+import { refineGraph } from "../../analysis/dependence/refine-graph.js";
+import { analyzeFlow, type ProcedureFlow } from "../../analysis/flow-analysis.js";
 import { formatDiagnostic } from "../../diagnostics/diagnostic.js";
 import { loadProgram } from "../../driver/load-program.js";
 import { optFlag, optString, parseArgs } from "../args.js";
@@ -17,14 +19,18 @@ or possible; then, for every loop, the class of each scalar it touches
 (index, read-only, private, lastprivate, carried; reduction candidates)
 and its MOD/USE/DDEF/EUSE sets and the variables live after it.
 
-Arrays are whole variables at this stage: their edges mean "may touch the
-same element" and are hidden unless --arrays is given.
+Edges on arrays (shown with --arrays) are refined by the array dependence
+tests: an edge no two iterations can realize is removed, the others carry
+their direction and distance per common loop and the test that decided
+(exact, siv). --whole-arrays shows them unrefined ("may touch the same
+element").
 
 Options:
   --loop LINE        only the loop starting at LINE: edges inside it, its scalars
   --json             print the report as JSON
   --dot              print the graph for Graphviz (dot -Tsvg)
   --arrays           include edges on array variables
+  --whole-arrays     do not refine array edges with the array dependence tests
   --indices          include edges of a loop's index inside its loop
   --input            include input (use -> use) dependences
   --minimal-input    minimal input dependences (seed 002's appendix; implies --input)
@@ -36,7 +42,13 @@ analyzed and shown) or has no loop at LINE,
 2 on usage errors.
 `;
 
-const FLAGS = ["json", "dot", "arrays", "indices", "input", "minimal-input"];
+const FLAGS = ["json", "dot", "arrays", "indices", "input", "minimal-input", "whole-arrays"];
+
+/** Runs the array dependence analysis on one procedure and refines its graph's array edges (Conservative on failure: unrefined). */
+function refineWithArrays(f: ProcedureFlow, input: boolean): void {
+  if (f.proc.unanalyzable) return;
+  refineGraph(f, analyzeProcedure(f.proc, { input }));
+}
 
 export const depsCommand: Command = {
   name: "deps",
@@ -84,6 +96,8 @@ export const depsCommand: Command = {
     const failed = diags.some((d) => d.severity === "error");
     const minimalInput = optFlag(p, "minimal-input");
     const flows = analyzeFlow(loaded.program, { input: minimalInput || optFlag(p, "input"), minimalInput });
+    // One graph: the array dependence analysis refines (or removes) every array edge.
+    if (!optFlag(p, "whole-arrays")) for (const f of flows) refineWithArrays(f, minimalInput || optFlag(p, "input"));
     const opts: Parameters<typeof buildDepsReport>[2] = { arrays: optFlag(p, "arrays"), indices: optFlag(p, "indices") };
     if (loop !== undefined) opts.loop = loop;
     const report = buildDepsReport(loaded.program, flows, opts);
