@@ -39,6 +39,7 @@ const { loadProgram } = await import(dist("driver/load-program.js"));
 const { analyzeProcedure } = await import(dist("analysis/dependence/analyze.js"));
 const { DepStats } = await import(dist("analysis/dependence/stats.js"));
 const { interimVerdict } = await import(dist("report/interim-verdict.js"));
+const { analyzeFlow } = await import(dist("analysis/flow-analysis.js"));
 const { collectLoops } = await import(dist("ir/walk.js"));
 const { nodeHost } = await import(dist("cli/node-host.js"));
 const { FortranCache } = await import(dist("frontend/fortran/source-reader.js"));
@@ -72,6 +73,12 @@ for (const d of dirs) {
     for (const f of files) {
       const loaded = loadProgram(f, host, { includeDirs: [dirname(f), ...includeDirs], fortranCache: cache });
       if (!loaded.program) continue;
+      let flows = new Map();
+      try {
+        flows = new Map(analyzeFlow(loaded.program).map((f) => [f.proc, f]));
+      } catch (e) {
+        console.error(`${f}: dataflow: ${e.stack ?? e}`);
+      }
       for (const proc of loaded.program.procedures) {
         let deps = null;
         try {
@@ -81,7 +88,7 @@ for (const d of dirs) {
           console.error(`${f}: ${proc.name}: ${e.stack ?? e}`);
         }
         for (const { loop } of collectLoops(proc.body)) {
-          const v = interimVerdict(proc, loop, deps);
+          const v = interimVerdict(proc, loop, deps, flows.get(proc) ?? null);
           loops.total++;
           if (v.parallel) loops.parallel++;
           else if (v.runtimeCheck) loops.conditional++;

@@ -2,6 +2,7 @@ import { analyzeProcedure, type DependenceOptions, type ProcedureDeps } from "..
 import type { Reason } from "../parallelize/reason.js";
 import { interimVerdict } from "./interim-verdict.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
+import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Program } from "../ir/program.js";
 import { collectLoops } from "../ir/walk.js";
@@ -93,6 +94,15 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
   const lang = program.file.language;
   const procedures: ProcedureReport[] = [];
   const loops: LoopReport[] = [];
+  const flows = new Map<object, ProcedureFlow>();
+  if (options.dependences !== false) {
+    try {
+      for (const f of analyzeFlow(program)) flows.set(f.proc, f);
+    } catch (e) {
+      // Conservative: without the scalar classes every loop stays serial, and the report says why.
+      diagnostics.push({ severity: "warning", message: `dataflow analysis failed: ${(e as Error).message}`, file: path, line: null, column: null });
+    }
+  }
   for (const p of program.procedures) {
     const pr: ProcedureReport = { name: p.name, kind: p.kind, line: p.span.line };
     if (p.unanalyzable) pr.unanalyzable = p.unanalyzable.reason;
@@ -127,7 +137,7 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
       if (loop.existingDirective) r.existingDirective = loop.existingDirective;
       if (p.unanalyzable) r.unanalyzable = p.unanalyzable.reason;
       if (analyze) {
-        const v = interimVerdict(p, loop, deps);
+        const v = interimVerdict(p, loop, deps, flows.get(p) ?? null);
         r.parallel = v.parallel;
         r.reasons = v.reasons;
         r.runtimeCheck = v.runtimeCheck;

@@ -1,5 +1,5 @@
 import type { ProcedureDeps } from "../analysis/dependence/analyze.js";
-import { scalarBlockers } from "../analysis/dependence/interim-scalars.js";
+import type { ProcedureFlow } from "../analysis/flow-analysis.js";
 import type { Dir } from "../analysis/dependence/problem.js";
 import { arrayVerdict, checkText } from "../analysis/dependence/verdict.js";
 import type { Procedure } from "../ir/program.js";
@@ -11,10 +11,12 @@ import { exprText } from "./expr-text.js";
 /**
  * The interim `parallel` verdict of `doall analyze --json` (issue 6 §6)
  * until the parallelization stage decides: a loop is parallel when it has
- * none of seed 004 §0's exclusions and carries no dependence at all,
- * scalars included, except its own index and scalars defined before any
- * use in every iteration (private). No reduction, privatization of arrays
- * or transform is attempted. Reasons use the parallelizer's `Reason` shape.
+ * none of seed 004 §0's exclusions and carries no dependence at all:
+ * no array dependence (verdict.ts) and no scalar of class "carried" in
+ * the dataflow issue's regions (an exposed use, or a conditional last value
+ * live after the loop); its index, read-only, private and lastprivate
+ * scalars are fine. Reductions are not recognized here (they are carried),
+ * nor are arrays privatized. Reasons use the parallelizer's `Reason` shape.
  */
 export interface InterimVerdict {
   parallel: boolean;
@@ -29,18 +31,20 @@ const MAX_REASONS = 20;
 /** Until call summaries exist: intrinsics and known-pure calls are harmless, every other call blocks. */
 const callVerdict = (): CallVerdict => ({ kind: "unknown", why: "its effects are not known" });
 
-export function interimVerdict(proc: Procedure, loop: Loop, deps: ProcedureDeps | null): InterimVerdict {
+export function interimVerdict(proc: Procedure, loop: Loop, deps: ProcedureDeps | null, flow: ProcedureFlow | null): InterimVerdict {
   const reasons: Reason[] = [...exclusions(loop, proc, callVerdict)];
-  if (!deps) {
+  const region = flow?.regions.loops.find((l) => l.loop === loop);
+  if (!deps || !region) {
     reasons.push({ kind: "unanalyzable", message: "the dependence analysis of the procedure failed" });
     return { parallel: false, reasons, runtimeCheck: null };
   }
-  for (const b of scalarBlockers(loop, proc)) {
+  for (const s of region.scalars) {
+    if (s.class !== "carried") continue;
     const message =
-      b.why === "exposed"
-        ? `${b.var} is read at line ${b.line} before it is written in an iteration, and written in the loop at line ${b.writeLine}`
-        : `${b.var} is written at line ${b.line} in some iterations only and may be read after the loop: the last value depends on the order`;
-    reasons.push({ kind: "scalar", var: b.var, line: b.line, message });
+      s.why === "conditional-last-value"
+        ? `${s.name} is written in some iterations only and is live after the loop: the last value depends on the order`
+        : `${s.name} is read before it is written in an iteration, and written in the loop${s.reduction ? ` (a ${s.reduction} reduction candidate)` : ""}`;
+    reasons.push({ kind: "scalar", var: s.name, message });
   }
   const simple = reasons.length === 0;
   const arrays = arrayVerdict(deps, loop);

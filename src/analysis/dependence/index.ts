@@ -46,7 +46,7 @@
 export { analyzeProcedure, type DependenceOptions, type NestDeps, type PairResult, type PairStatus, type ProcedureDeps } from "./analyze.js";
 export { arrayVerdict, checkText, depKind, type ArrayLoopVerdict, type CarriedDependence, type DepKind, type RuntimeCheck } from "./verdict.js";
 export { conditionExpr, conditionForLevel, type Condition } from "./runtime-condition.js";
-export { scalarBlockers, type ScalarBlocker } from "./interim-scalars.js";
+export { refineGraph, type RefineCounts } from "./refine-graph.js";
 export { DepStats } from "./stats.js";
 export { TEST_ORDER, type TestName } from "./outcome.js";
 export type { Dir, DepProblem } from "./problem.js";
