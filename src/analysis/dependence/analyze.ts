@@ -9,6 +9,7 @@ import { Facts } from "./facts.js";
 import { inBounds, pairEquations, shapeOf, type EquationPair, type InBoundsAnswer, type Shape } from "./layout.js";
 import type { TestName } from "./outcome.js";
 import { buildProblem, type DepProblem, type SymbolRanges } from "./problem.js";
+import type { SummaryLookup } from "../summaries/summary.js";
 import { ProcIndex } from "./proc-index.js";
 import { collectRefs, type ArrayRef } from "./references.js";
 import { decidingTest, solvePair, type PairSolution } from "./solve-pair.js";
@@ -40,6 +41,12 @@ export interface DependenceOptions {
    * at the start of every nest. Used as facts by every test.
    */
   symbolRanges?: SymbolRanges;
+  /**
+   * Summaries of the called procedures (the dataflow issue's, through
+   * `summaryLookup`): what a call may write and read. Without them every
+   * call may touch every argument and every variable a callee can reach.
+   */
+  summaries?: SummaryLookup;
   maxNodes?: number;
   emiBudget?: number;
   omegaBudget?: number;
@@ -83,9 +90,9 @@ export interface ProcedureDeps {
 }
 
 export function analyzeProcedure(proc: Procedure, options: DependenceOptions = {}, stats?: DepStats): ProcedureDeps {
-  const index = new ProcIndex(proc);
+  const index = new ProcIndex(proc, options.summaries);
   const atoms = new AtomTable();
-  const refs = collectRefs(proc);
+  const refs = collectRefs(proc, (name) => index.effectOf(name));
   const byRoot = new Map<Loop, ArrayRef[]>();
   for (const r of refs) {
     const root = r.loops[0];

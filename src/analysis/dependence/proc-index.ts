@@ -3,6 +3,9 @@ import type { Procedure } from "../../ir/program.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs, walkExpr } from "../../ir/walk.js";
+import type { SummaryLookup } from "../summaries/summary.js";
+import { callEffect, passesPointer, type CallEffect } from "./call-effects.js";
+import { MEMORY } from "./references.js";
 
 /**
  * Where each statement of a procedure sits, and what each statement may
@@ -34,8 +37,10 @@ export interface StmtPos {
 export interface ModSet {
   syms: Set<number>;
   equivalence: Set<number>;
-  /** A non-pure call: COMMON, module, global and SAVEd variables may change. */
+  /** A call without a summary: COMMON, module, global and SAVEd variables may change. */
   call: boolean;
+  /** The calls' effects: what each may write out of sight. */
+  effects: CallEffect[];
   /** An opaque statement or a C write through a pointer: anything may change. */
   wild: boolean;
 }
@@ -49,7 +54,11 @@ export class ProcIndex {
   /** The procedure has a jump somewhere: textual order is not execution order everywhere. */
   readonly jumps: boolean;
 
-  constructor(readonly proc: Procedure) {
+  constructor(
+    readonly proc: Procedure,
+    /** Summaries of the procedures it calls (the dataflow issue's); none: every call is unknown. */
+    readonly summaries?: SummaryLookup,
+  ) {
     this.index(proc.body, null, []);
     let jumps = false;
     for (const s of this.pos.keys()) if (isJump(s)) jumps = true;
@@ -71,7 +80,19 @@ export class ProcIndex {
   modOf(s: Stmt): ModSet {
     const hit = this.mods.get(s);
     if (hit) return hit;
-    const m: ModSet = { syms: new Set(), equivalence: new Set(), call: false, wild: false };
+    const m: ModSet = { syms: new Set(), equivalence: new Set(), call: false, effects: [], wild: false };
+    const called = (name: string, args: readonly Expr[]) => {
+      const eff = this.effectOf(name);
+      // The effect says what it may write out of sight (for an unknown callee: all a callee can reach, host variables and EQUIVALENCE partners included).
+      if (!m.effects.includes(eff)) m.effects.push(eff);
+      if (!eff.summarized) m.call = true;
+      // Conservative: a write through a pointer the callee reaches, or through one it is given, may change anything.
+      if (eff.throughPointers) m.wild = true;
+      args.forEach((a, k) => {
+        if (eff.writes(MEMORY, k) && passesPointer(a, this.proc.language)) m.wild = true;
+        for (const v of baseSyms(a)) if (eff.writes(v, k)) addSym(v);
+      });
+    };
     const addSym = (sym: Sym) => {
       m.syms.add(sym.id);
       if (sym.equivalence !== undefined) m.equivalence.add(sym.equivalence);
@@ -85,10 +106,8 @@ export class ProcIndex {
       walkExpr(e, (x) => {
         if (x.kind === "assign-expr") addTarget(x.target);
         // A pure call (intrinsic, statement function) modifies nothing.
-        else if (x.kind === "call" && !x.pure) {
-          m.call = true;
-          for (const a of x.args) for (const v of baseSyms(a)) addSym(v);
-        } else if (x.kind === "implied-do") addSym(x.index);
+        else if (x.kind === "call" && !x.pure) called(x.name, x.args);
+        else if (x.kind === "implied-do") addSym(x.index);
       });
     switch (s.kind) {
       case "assign":
@@ -98,8 +117,7 @@ export class ProcIndex {
         if (s.index) addSym(s.index);
         break;
       case "call":
-        if (!s.pure) m.call = true;
-        for (const a of s.args) for (const v of baseSyms(a)) addSym(v);
+        if (!s.pure) called(s.name, s.args);
         break;
       case "io":
         for (const d of s.defs) addTarget(d);
@@ -121,10 +139,20 @@ export class ProcIndex {
         for (const v of cm.equivalence) m.equivalence.add(v);
         m.call ||= cm.call;
         m.wild ||= cm.wild;
+        for (const e of cm.effects) if (!m.effects.includes(e)) m.effects.push(e);
       }
     }
     this.mods.set(s, m);
     return m;
+  }
+
+  private readonly effects = new Map<string, CallEffect>();
+
+  /** What a call to `name` may do (its summary, or the worst). */
+  effectOf(name: string): CallEffect {
+    let e = this.effects.get(name);
+    if (!e) this.effects.set(name, (e = callEffect(name, this.summaries, this.proc)));
+    return e;
   }
 
   /** Whether executing `s` may change the value of `sym` (see the file comment). */
@@ -134,6 +162,7 @@ export class ProcIndex {
     if (m.syms.has(sym.id)) return true;
     if (sym.equivalence !== undefined && m.equivalence.has(sym.equivalence)) return true;
     if (m.call && visibleToCallees(sym)) return true;
+    for (const e of m.effects) if (e.writes(sym, null)) return true;
     if (m.call && this.addressTaken.has(sym.id)) return true;
     return false;
   }

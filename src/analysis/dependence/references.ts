@@ -3,6 +3,7 @@ import type { Procedure } from "../../ir/program.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import { isArray, type Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs } from "../../ir/walk.js";
+import { callEffect, passesPointer, reachableArrays, type CallEffect } from "./call-effects.js";
 
 /**
  * Every array access of a procedure, in execution order: the nodes of the
@@ -57,12 +58,35 @@ export const MEMORY: Sym = {
   span: { file: "", line: 0, column: 0, endLine: 0, endColumn: 0 },
 };
 
+/**
+ * What a call may touch that the caller does not declare (a COMMON block
+ * only the callee has; anything, for an unknown callee): disjoint from
+ * every symbol of the caller, so it only conflicts with itself, e.g. the
+ * same call in another iteration.
+ */
+export const HIDDEN: Sym = {
+  id: -2,
+  name: "(storage out of sight)",
+  type: { base: "unknown" },
+  dims: [],
+  layout: "row-major",
+  storage: "global",
+  attrs: {},
+  span: { file: "", line: 0, column: 0, endLine: 0, endColumn: 0 },
+};
+
 /** Whether a symbol is accessed as memory with elements (an array or a C pointer). */
 export function isArrayLike(s: Sym): boolean {
   return isArray(s) || s.type.base === "pointer";
 }
 
-export function collectRefs(proc: Procedure): ArrayRef[] {
+/**
+ * `effectOf` says what a call does (call-effects.ts): its arguments are read
+ * and written as its summary says (both without one), and the arrays it
+ * reaches out of sight (COMMON, module, global) are accessed at the call,
+ * any element (Conservative), so that no access hides in a callee.
+ */
+export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEffect = (n) => callEffect(n, undefined, proc)): ArrayRef[] {
   const out: ArrayRef[] = [];
   let order = 0;
   let depth = 0;
@@ -107,10 +131,10 @@ export function collectRefs(proc: Procedure): ArrayRef[] {
             depth++;
             reads(sf.body, stmt, `read by the statement function ${e.name}`);
             depth--;
-          } else if (!sf) for (const a of e.args) passed(a, stmt, `passed to ${e.name}`);
+          } else if (!sf) callSite(e.name, e.args, stmt, e);
           return;
         }
-        for (const a of e.args) passed(a, stmt, `passed to ${e.name}`);
+        callSite(e.name, e.args, stmt, e);
         return;
       case "implied-do":
         for (const x of [e.lower, e.upper, e.step]) x && reads(x, stmt, opaque);
@@ -138,14 +162,53 @@ export function collectRefs(proc: Procedure): ArrayRef[] {
     }
   };
 
-  /** An argument of a call that may read and write what it is given. */
-  const passed = (a: Expr, stmt: Stmt, why: string): void => {
+  /**
+   * An argument of a call that may read and write what it is given: from
+   * that element on (Fortran passes by reference, C an array's address),
+   * so any element. A C pointer value (`p`, `p + i`) may point anywhere:
+   * the pointers it is made of (alias.ts), or MEMORY.
+   */
+  const passed = (a: Expr, stmt: Stmt, why: string, use = true, def = true): void => {
     if (a.kind === "elem" || a.kind === "section" || (a.kind === "var" && isArrayLike(a.sym))) {
       if (a.kind === "elem") for (const s of a.subs) reads(s, stmt, null);
       if (a.kind === "section") for (const s of a.subs) if (s.kind !== "triplet") reads(s, stmt, null);
-      add(a.sym, a, "use", stmt, null, why);
-      add(a.sym, a, "def", stmt, null, why);
-    } else reads(a, stmt, null);
+      if (use) add(a.sym, a, "use", stmt, null, why);
+      if (def) add(a.sym, a, "def", stmt, null, why);
+    } else if (a.kind === "addr" && (a.operand.kind === "elem" || a.operand.kind === "section" || a.operand.kind === "var")) {
+      // &a[i] gives the callee a (from element i on): what the callee does to it, a suffers.
+      passed(a.operand, stmt, why, use, def);
+    } else if (a.kind === "member" && !a.arrow) {
+      // Conservative: a component (x%a, s.a) stands for the whole element or variable it is part of.
+      passed(a.base, stmt, why, use, def);
+    } else {
+      reads(a, stmt, null);
+      if (passesPointer(a, proc.language)) for (const s of pointerBases(a)) {
+        if (use) add(s, a, "use", stmt, null, why);
+        if (def) add(s, a, "def", stmt, null, why);
+      }
+    }
+  };
+
+  const reachable = reachableArrays(proc);
+  /** A call: its arguments, then what it may touch out of sight (call-effects.ts). */
+  const callSite = (name: string, args: readonly Expr[], stmt: Stmt, node: Expr | null): void => {
+    const eff = effectOf(name);
+    const why = `passed to ${name}`;
+    args.forEach((a, k) => {
+      const base = a.kind === "elem" || a.kind === "section" || a.kind === "var" ? a.sym : MEMORY;
+      passed(a, stmt, why, eff.readsArg(k), eff.writes(base, k));
+    });
+    const at = (sym: Sym): Expr => node ?? { kind: "var", sym, span: stmt.span };
+    for (const sym of new Set([...reachable, ...eff.foreign])) {
+      if (eff.reads(sym)) add(sym, at(sym), "use", stmt, null, `read by ${name}`);
+      if (eff.writes(sym, null)) add(sym, at(sym), "def", stmt, null, `written by ${name}`);
+    }
+    if (eff.hidden.use) add(HIDDEN, at(HIDDEN), "use", stmt, null, `read by ${name} (storage not declared here)`);
+    if (eff.hidden.def) add(HIDDEN, at(HIDDEN), "def", stmt, null, `written by ${name} (storage not declared here)`);
+    if (eff.throughPointers) {
+      add(MEMORY, at(MEMORY), "use", stmt, null, `read through a pointer by ${name}`);
+      add(MEMORY, at(MEMORY), "def", stmt, null, `written through a pointer by ${name}`);
+    }
   };
 
   /** The target of an assignment or READ: its subscripts are read, then it is written. */
@@ -194,7 +257,7 @@ export function collectRefs(proc: Procedure): ArrayRef[] {
           break;
         case "call":
           if (s.pure) for (const a of s.args) reads(a, s, null);
-          else for (const a of s.args) passed(a, s, `passed to ${s.name}`);
+          else callSite(s.name, s.args, s, null);
           break;
         case "io":
           for (const c of s.controls) reads(c, s, null);
