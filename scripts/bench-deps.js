@@ -5,7 +5,7 @@
 // unknown (and why); how many loops are parallel, parallel under a
 // run-time check, or serial; wall time. Prints figures; asserts nothing.
 //
-// Usage: npm run build && node scripts/bench-deps.js DIR... [--ext .f,.f90] [-I DIR] [--assume-in-bounds] [--input]
+// Usage: npm run build && node scripts/bench-deps.js DIR... [--ext .f,.f90] [-I DIR] [--assume-in-bounds] [--input] [--no-summaries]
 //   Files are found recursively by suffix. Nothing is written; no source or
 //   derived data leaves the machine.
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -18,16 +18,19 @@ const dirs = [];
 let exts = [".f", ".for", ".f77", ".f90", ".f95", ".c"];
 const includeDirs = [];
 const options = {};
+// --no-summaries: every call is the worst case (to compare with the callees' summaries).
+let noSummaries = false;
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === "--ext") exts = args[++i].split(",");
   else if (a === "-I") includeDirs.push(args[++i]);
   else if (a === "--assume-in-bounds") options.assumeInBounds = true;
   else if (a === "--input") options.input = true;
+  else if (a === "--no-summaries") noSummaries = true;
   else dirs.push(a);
 }
 if (dirs.length === 0) {
-  console.error("usage: node scripts/bench-deps.js DIR... [--ext .f,.f90] [-I DIR] [--assume-in-bounds] [--input]");
+  console.error("usage: node scripts/bench-deps.js DIR... [--ext .f,.f90] [-I DIR] [--assume-in-bounds] [--input] [--no-summaries]");
   process.exit(2);
 }
 const dist = (p) => join(root, "dist", p);
@@ -40,6 +43,7 @@ const { analyzeProcedure } = await import(dist("analysis/dependence/analyze.js")
 const { DepStats } = await import(dist("analysis/dependence/stats.js"));
 const { interimVerdict } = await import(dist("report/interim-verdict.js"));
 const { analyzeFlow } = await import(dist("analysis/flow-analysis.js"));
+const { summaryLookup } = await import(dist("analysis/dependence/call-effects.js"));
 const { collectLoops } = await import(dist("ir/walk.js"));
 const { nodeHost } = await import(dist("cli/node-host.js"));
 const { FortranCache } = await import(dist("frontend/fortran/source-reader.js"));
@@ -79,10 +83,12 @@ for (const d of dirs) {
       } catch (e) {
         console.error(`${f}: dataflow: ${e.stack ?? e}`);
       }
+      // Callees in the same file are described by their summaries; others are the worst case.
+      const summaries = noSummaries ? undefined : summaryLookup([...flows.values()], loaded.program.file.language);
       for (const proc of loaded.program.procedures) {
         let deps = null;
         try {
-          deps = analyzeProcedure(proc, options, stats);
+          deps = analyzeProcedure(proc, summaries ? { ...options, summaries } : options, stats);
         } catch (e) {
           failures++;
           console.error(`${f}: ${proc.name}: ${e.stack ?? e}`);

@@ -2,6 +2,7 @@ import { analyzeProcedure, type DependenceOptions, type ProcedureDeps } from "..
 import type { Reason } from "../parallelize/reason.js";
 import { interimVerdict } from "./interim-verdict.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
+import { summaryLookup } from "../analysis/dependence/call-effects.js";
 import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Program } from "../ir/program.js";
@@ -103,6 +104,8 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
       diagnostics.push({ severity: "warning", message: `dataflow analysis failed: ${(e as Error).message}`, file: path, line: null, column: null });
     }
   }
+  // What each call in a loop may touch, from the callees' summaries (the worst for callees without one).
+  const summaries = summaryLookup([...flows.values()], lang);
   for (const p of program.procedures) {
     const pr: ProcedureReport = { name: p.name, kind: p.kind, line: p.span.line };
     if (p.unanalyzable) pr.unanalyzable = p.unanalyzable.reason;
@@ -111,7 +114,7 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
     const analyze = options.dependences !== false;
     if (analyze) {
       try {
-        deps = analyzeProcedure(p, options.dependences || {}, options.stats);
+        deps = analyzeProcedure(p, { summaries, ...(options.dependences || {}) }, options.stats);
       } catch (e) {
         // Conservative: an internal error leaves every loop of the procedure serial, and says so.
         diagnostics.push({ severity: "warning", message: `dependence analysis of ${p.name} failed: ${(e as Error).message}`, file: p.span.file, line: p.span.line, column: p.span.column });

@@ -1,6 +1,7 @@
 import { buildDepsReport } from "../../analysis/deps/deps-report.js";
 import { renderDepsDot, renderDepsText } from "../../analysis/deps/render-deps.js";
-import { analyzeProcedure } from "../../analysis/dependence/analyze.js";
+import { analyzeProcedure, type DependenceOptions } from "../../analysis/dependence/analyze.js";
+import { summaryLookup } from "../../analysis/dependence/call-effects.js";
 import { refineGraph } from "../../analysis/dependence/refine-graph.js";
 import { analyzeFlow, type ProcedureFlow } from "../../analysis/flow-analysis.js";
 import { formatDiagnostic } from "../../diagnostics/diagnostic.js";
@@ -44,10 +45,10 @@ analyzed and shown) or has no loop at LINE,
 
 const FLAGS = ["json", "dot", "arrays", "indices", "input", "minimal-input", "whole-arrays"];
 
-/** Runs the array dependence analysis on one procedure and refines its graph's array edges (Conservative on failure: unrefined). */
-function refineWithArrays(f: ProcedureFlow, input: boolean): void {
+/** Runs the array dependence analysis on one procedure and refines its graph's array edges. */
+function refineWithArrays(f: ProcedureFlow, options: DependenceOptions): void {
   if (f.proc.unanalyzable) return;
-  refineGraph(f, analyzeProcedure(f.proc, { input }));
+  refineGraph(f, analyzeProcedure(f.proc, options));
 }
 
 export const depsCommand: Command = {
@@ -97,7 +98,8 @@ export const depsCommand: Command = {
     const minimalInput = optFlag(p, "minimal-input");
     const flows = analyzeFlow(loaded.program, { input: minimalInput || optFlag(p, "input"), minimalInput });
     // One graph: the array dependence analysis refines (or removes) every array edge.
-    if (!optFlag(p, "whole-arrays")) for (const f of flows) refineWithArrays(f, minimalInput || optFlag(p, "input"));
+    const summaries = summaryLookup(flows, loaded.program.file.language);
+    if (!optFlag(p, "whole-arrays")) for (const f of flows) refineWithArrays(f, { input: minimalInput || optFlag(p, "input"), summaries });
     const opts: Parameters<typeof buildDepsReport>[2] = { arrays: optFlag(p, "arrays"), indices: optFlag(p, "indices") };
     if (loop !== undefined) opts.loop = loop;
     const report = buildDepsReport(loaded.program, flows, opts);
