@@ -117,11 +117,17 @@ export function pairEquations(a: AccessForm, b: AccessForm, shape: Shape, inBoun
   const assumes: Poly[] = [];
   if (!a.dims || !b.dims) return { eqs: [], dropped: [a.dims ? b.why ?? "any element" : a.why ?? "any element"], assumes };
   const eqs: EquationPair[] = [];
+  const skipped: string[] = [];
   const order = shape.fastToSlow;
   let i = 0;
   for (; i < order.length - 1; i++) {
     const d = order[i]!;
     const ra = inBounds(a, d);
+    // In bounds but not a polynomial: the dimension gives no equation (fewer constraints: more dependences).
+    if (ra === "proved" && inBounds(b, d) === "proved" && (!a.dims[d] || !b.dims[d])) {
+      skipped.push(`dim ${d + 1}: ${a.dims[d] ? b.why ?? "unknown subscript" : a.why ?? "unknown subscript"}`);
+      continue;
+    }
     const rb = ra && inBounds(b, d);
     if (!ra || !rb) break;
     for (const r of [ra, rb]) if (r !== "proved") assumes.push(...r);
@@ -133,14 +139,14 @@ export function pairEquations(a: AccessForm, b: AccessForm, shape: Shape, inBoun
     const fa = a.dims[d];
     const fb = b.dims[d];
     if (fa && fb) eqs.push({ src: fa, snk: fb, label: `dim ${d + 1}` });
-    return { eqs, dropped: fa && fb ? [] : [`dim ${d + 1}: ${a.why ?? b.why ?? "unknown subscript"}`], assumes };
+    return { eqs, dropped: [...skipped, ...(fa && fb ? [] : [`dim ${d + 1}: ${a.why ?? b.why ?? "unknown subscript"}`])], assumes };
   }
   const la = linearize(a, shape, rest);
   const lb = linearize(b, shape, rest);
   const label = `dims ${rest.map((d) => d + 1).join(",")} linearized`;
-  if (typeof la === "string" || typeof lb === "string") return { eqs, dropped: [`${label}: ${typeof la === "string" ? la : lb}`], assumes };
+  if (typeof la === "string" || typeof lb === "string") return { eqs, dropped: [...skipped, `${label}: ${typeof la === "string" ? la : lb}`], assumes };
   eqs.push({ src: la, snk: lb, label });
-  return { eqs, dropped: [], assumes };
+  return { eqs, dropped: skipped, assumes };
 }
 
 /** Σ_{j ∈ dims} S_j (f_j - lo_j), strides relative to the fastest of `dims`; or why not. */
