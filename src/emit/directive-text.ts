@@ -7,6 +7,8 @@ export interface DirectiveClauses {
   firstprivate: string[];
   lastprivate: string[];
   reductions: { op: string; var: string }[];
+  /** `linear(var:step)`: induction variables (seed 004 §2.1), step as source text. */
+  linear?: { var: string; step: string }[];
   collapse?: number;
   /** Condition of an `if(...)` clause, in the source language. */
   ifCondition?: string;
@@ -22,6 +24,7 @@ export function clauseWords(c: DirectiveClauses, lang: "fortran" | "c"): string[
   list("private", c.private);
   list("firstprivate", c.firstprivate);
   list("lastprivate", c.lastprivate);
+  for (const l of c.linear ?? []) out.push(`linear(${l.var}:${l.step})`);
   // One reduction clause per operator, as OpenMP requires the same op for a list.
   const byOp = new Map<string, string[]>();
   for (const r of c.reductions) byOp.set(r.op, [...(byOp.get(r.op) ?? []), r.var]);

@@ -62,7 +62,7 @@ export interface SourceFile {
   /** Files pulled in by INCLUDE / #include, in order of first inclusion. */
   includes: string[];
   /** Existing OpenMP directives and `!$` conditional lines, kept as comments. */
-  directives: { text: string; span: Span }[];
+  directives: { text: string; span: Span; /** A `!$` conditional-compilation line, not a directive. */ conditional?: boolean }[];
 }
 
 /** The HIR of one translation unit (one input file and what it includes). */

@@ -72,7 +72,7 @@ export function parseFortran(path: string, text: string, host: SourceHost, opts:
     if (blocks.size) commons.set(p.name, [...blocks.values()]);
   }
   return {
-    file: { path, language: "fortran", form: lines.form, includes: lines.includes, directives: lines.directives.map((d) => ({ text: d.text, span: d.span })) },
+    file: { path, language: "fortran", form: lines.form, includes: lines.includes, directives: lines.directives.map((d) => ({ text: d.text, span: d.span, conditional: d.sentinel === "conditional" })) },
     procedures,
     globals: new Map(),
     commons,

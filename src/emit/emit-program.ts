@@ -1,0 +1,50 @@
+import type { Loop } from "../ir/stmt.js";
+import type { LoopPlan, PlanReductionOp } from "../parallelize/loop-plan.js";
+import type { ProgramPlan } from "../parallelize/plan-program.js";
+import { emitCDirectives, type CLoopDirective } from "./c/emit-c.js";
+import type { DirectiveClauses } from "./directive-text.js";
+import { emitFortranDirectives, type FortranLoopDirective } from "./fortran/emit-fortran.js";
+
+const FORTRAN_OPS: Record<PlanReductionOp, string> = { "+": "+", "*": "*", max: "max", min: "min", and: ".and.", or: ".or.", eqv: ".eqv.", neqv: ".neqv.", bitand: "iand", bitor: "ior", bitxor: "ieor" };
+const C_OPS: Record<PlanReductionOp, string> = { "+": "+", "*": "*", max: "max", min: "min", and: "&&", or: "||", eqv: "==", neqv: "!=", bitand: "&", bitor: "|", bitxor: "^" };
+
+/** The clauses of an emitted loop, spelled for its language. */
+export function planClauses(plan: LoopPlan): DirectiveClauses {
+  const lang = plan.proc.language;
+  const ops = lang === "fortran" ? FORTRAN_OPS : C_OPS;
+  const conds: string[] = [];
+  if (plan.runtimeCheck) conds.push(lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c);
+  if (plan.profitableIf) conds.push(plan.profitableIf);
+  const ifCondition = conds.length === 0 ? undefined : conds.length === 1 ? conds[0] : conds.map((c) => `(${c})`).join(lang === "fortran" ? " .and. " : " && ");
+  return {
+    private: plan.private,
+    firstprivate: plan.firstprivate,
+    lastprivate: plan.lastprivate,
+    linear: plan.linear,
+    reductions: plan.reductions.map((r) => ({ op: ops[r.op], var: r.var })),
+    collapse: plan.collapse > 1 ? plan.collapse : undefined,
+    schedule: plan.schedule ?? undefined,
+    ifCondition,
+  };
+}
+
+/**
+ * The source with a directive on every emitted loop of the program's own
+ * file (never in included files); everything else byte for byte.
+ */
+export function emitProgram(text: string, plan: ProgramPlan): string {
+  const file = plan.program.file;
+  const emitted = plan.loops.filter((p) => p.emitted && p.loop.span.file === file.path);
+  if (file.language === "c") {
+    const loops: CLoopDirective[] = emitted.map((p) => ({ line: p.loop.span.line, column: p.loop.span.column, clauses: planClauses(p) }));
+    return emitCDirectives(text, loops);
+  }
+  const parentOf = new Map<Loop, Loop | null>(plan.loops.map((p) => [p.loop, p.parent]));
+  const sharesTerminal = (l: Loop): boolean => {
+    if (l.terminalLabel === undefined) return false;
+    for (let q = parentOf.get(l); q; q = parentOf.get(q)) if (q.terminalLabel === l.terminalLabel) return true;
+    return false;
+  };
+  const loops: FortranLoopDirective[] = emitted.map((p) => ({ line: p.loop.span.line, endLine: p.loop.endSpan.endLine, clauses: planClauses(p), end: !sharesTerminal(p.loop) }));
+  return emitFortranDirectives(text, file.form ?? "fixed", loops);
+}

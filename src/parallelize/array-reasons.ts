@@ -1,0 +1,54 @@
+import type { Dir } from "../analysis/dependence/problem.js";
+import type { CarriedDependence } from "../analysis/dependence/verdict.js";
+import type { Language } from "../ir/program.js";
+import { exprText } from "../report/expr-text.js";
+import type { Reason } from "./reason.js";
+
+/** Reasons listed per loop before the rest are only counted. */
+const MAX_REASONS = 20;
+
+/**
+ * The carried array dependences that keep a loop serial, as reasons
+ * (DESIGN.md: kind, var, source/sink with lines and text, direction,
+ * distance at each common loop, the deciding test), one per pair of
+ * statements and kind.
+ */
+export function carriedReasons(carried: readonly CarriedDependence[], lang: Language): Reason[] {
+  const out: Reason[] = [];
+  const seen = new Set<string>();
+  let more = 0;
+  for (const c of carried) {
+    const key = `${c.kind}|${c.var}|${c.source.stmt.span.line}|${c.sink.stmt.span.line}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (seen.size > MAX_REASONS) {
+      more++;
+      continue;
+    }
+    const forward = c.source === c.pair.src;
+    const vec = c.pair.solution.vectors.find((v) => v.dirs.every((x, i) => (forward ? x : flip(x)) === c.direction[i]));
+    const d = vec?.distance ?? c.pair.solution.distance;
+    const r: Reason = {
+      kind: c.kind,
+      var: c.var,
+      source: { line: c.source.stmt.span.line, text: exprText(c.source.expr, lang) },
+      sink: { line: c.sink.stmt.span.line, text: exprText(c.sink.expr, lang) },
+      direction: c.direction.map((x: Dir) => x),
+      distance: d.map((x) => (x === null || x === undefined ? null : forward ? x : -x)),
+      message: describe(c),
+    };
+    if (c.test) r.test = c.test;
+    out.push(r);
+  }
+  if (more > 0) out.push({ kind: "unknown-bound", message: `and ${more} more possible dependences` });
+  return out;
+}
+
+const flip = (d: Dir): Dir => (d === "<" ? ">" : d === ">" ? "<" : d);
+
+function describe(c: CarriedDependence): string {
+  if (c.why) return `possible dependence: ${c.why}`;
+  if (c.exact) return "dependence (an integer solution exists)";
+  if (c.test === "siv") return "dependence at a constant distance (SIV test)";
+  return "possible dependence: no test could disprove it";
+}

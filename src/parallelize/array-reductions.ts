@@ -1,0 +1,127 @@
+import type { Cfg } from "../analysis/cfg/cfg.js";
+import type { CarriedDependence } from "../analysis/dependence/verdict.js";
+import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
+import type { Expr } from "../ir/expr.js";
+import type { Loop } from "../ir/stmt.js";
+import type { Sym } from "../ir/symbol.js";
+import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import { exprText } from "../report/expr-text.js";
+import type { PlanReduction, PlanReductionOp } from "./loop-plan.js";
+
+/**
+ * Array reductions (seed 004 §2.3, the issue's `a(k(i)) = a(k(i)) + …`):
+ * an array whose every reference in the loop is an update of one element
+ * `x(s) = x(s) op e` (C `x[s] op= e`), with the same subscript on both
+ * sides, e and s free of x, and one operator throughout, can be reduced
+ * into per-thread copies of the whole array (OpenMP 4.5 array reduction).
+ * Only indirect updates are taken, where s reads another array (the
+ * scatter the issue names): an update whose subscript is direct, like
+ * c(i,j) = c(i,j) + a(i,k)*b(k,j) in the k loop of an ikj product, is
+ * better parallelized on another loop, and copying the whole array per
+ * thread is what no expert would write.
+ * The array must be a whole object with storage OpenMP can copy: explicit
+ * bounds in every dimension, not a C pointer, not reached by a callee or
+ * an opaque statement inside the loop.
+ */
+export function arrayReductions(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carried: CarriedDependence[]): { reductions: PlanReduction[]; remaining: CarriedDependence[] } {
+  const syms = new Map<number, Sym>();
+  for (const c of carried) syms.set(c.source.sym.id, c.source.sym);
+  const reduced = new Set<number>();
+  const reductions: PlanReduction[] = [];
+  for (const sym of syms.values()) {
+    const op = arrayUpdateOp(cfg, info, loop, sym);
+    if (op) {
+      reduced.add(sym.id);
+      reductions.push({ op, var: sym.name, array: true });
+    }
+  }
+  return { reductions, remaining: carried.filter((c) => !reduced.has(c.source.sym.id) && !reduced.has(c.sink.sym.id)) };
+}
+
+const COMPOUND: Record<string, PlanReductionOp> = { "+=": "+", "-=": "+", "*=": "*", "&=": "bitand", "|=": "bitor", "^=": "bitxor" };
+
+function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): PlanReductionOp | null {
+  if (sym.dims.length === 0 || sym.dims.some((d) => d.upper === null) || sym.attrs.pointer || sym.attrs.allocatable) return null;
+  if (sym.type.base !== "integer" && sym.type.base !== "real") return null;
+  if (cfg.proc.language === "c" && sym.storage === "dummy") return null;
+  if (sym.equivalence !== undefined) return null;
+  // Hidden accesses: a callee or an opaque statement would touch the shared array.
+  const v = cfg.vars.lookup(sym);
+  if (v === undefined) return null;
+  for (const b of info.cfgLoop.blocks)
+    for (const id of cfg.blocks[b]!.refs) {
+      const r = cfg.refs.refs[id]!;
+      if (r.var === v && r.origin !== "explicit") return null;
+    }
+  const lang = cfg.proc.language;
+  let op: PlanReductionOp | null = null;
+  let ok = true;
+  let indirect = false;
+  walkStmts(loop.body, (s) => {
+    if (!ok) return;
+    const count = stmtExprs(s).reduce((n, e) => n + mentions(e, sym), 0);
+    if (count === 0) return;
+    let o: PlanReductionOp | null = null;
+    let target: Expr | null = null;
+    if (s.kind === "assign" && s.lhs.kind === "elem" && s.lhs.sym === sym) {
+      target = s.lhs;
+      o = rhsOp(s.rhs, s.lhs, sym, lang);
+      if (count !== 2 || s.lhs.subs.some((x) => mentions(x, sym) > 0)) o = null;
+    } else if (s.kind === "expr" && s.expr.kind === "assign-expr" && s.expr.target.kind === "elem" && s.expr.target.sym === sym && s.expr.value) {
+      target = s.expr.target;
+      o = COMPOUND[s.expr.op] ?? null;
+      if (count !== 1 || mentions(s.expr.value, sym) > 0 || s.expr.target.subs.some((x) => mentions(x, sym) > 0)) o = null;
+    }
+    if (!o || (op && o !== op)) {
+      ok = false;
+      return;
+    }
+    op = o;
+    if (target && target.kind === "elem" && target.subs.some(readsArray)) indirect = true;
+  });
+  return ok && op && indirect ? op : null;
+}
+
+/** The operator combining x(s) (the target itself, once, as a direct operand) with the rest of the right-hand side. */
+function rhsOp(rhs: Expr, target: Expr, sym: Sym, lang: "fortran" | "c"): PlanReductionOp | null {
+  const t = exprText(target, lang);
+  const isT = (e: Expr) => e.kind === "elem" && e.sym === sym && exprText(e, lang) === t;
+  if (rhs.kind === "binary" && (rhs.op === "+" || rhs.op === "*")) {
+    const parts: { e: Expr; plus: boolean }[] = [];
+    const flat = (e: Expr, plus: boolean) => {
+      if (e.kind === "binary" && e.op === rhs.op) {
+        flat(e.left, plus);
+        flat(e.right, plus);
+      } else if (rhs.op === "+" && e.kind === "binary" && e.op === "-") {
+        flat(e.left, plus);
+        flat(e.right, !plus);
+      } else parts.push({ e, plus });
+    };
+    flat(rhs, true);
+    const mine = parts.filter((p) => isT(p.e));
+    return mine.length === 1 && mine[0]!.plus ? (rhs.op as "+" | "*") : null;
+  }
+  if (rhs.kind === "binary" && rhs.op === "-" && isT(rhs.left)) return "+";
+  if (rhs.kind === "call" && rhs.intrinsic && rhs.args.length === 2 && rhs.args.some(isT)) {
+    const n = rhs.name.toLowerCase();
+    if (/^(max|max0|amax1|dmax1|fmax)$/.test(n)) return "max";
+    if (/^(min|min0|amin1|dmin1|fmin)$/.test(n)) return "min";
+  }
+  return null;
+}
+
+function mentions(e: Expr, sym: Sym): number {
+  let n = 0;
+  walkExpr(e, (x) => {
+    if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && x.sym === sym) n++;
+  });
+  return n;
+}
+
+function readsArray(e: Expr): boolean {
+  let yes = false;
+  walkExpr(e, (x) => {
+    if (x.kind === "elem") yes = true;
+  });
+  return yes;
+}

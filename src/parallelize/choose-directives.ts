@@ -1,0 +1,124 @@
+import type { Expr } from "../ir/expr.js";
+import type { Procedure, Program } from "../ir/program.js";
+import type { Loop, Stmt } from "../ir/stmt.js";
+import { childBlocks, walkExpr, walkStmts } from "../ir/walk.js";
+import type { LoopPlan } from "./loop-plan.js";
+import { profitability } from "./profitability.js";
+
+/** Below this constant trip count, collapsing a perfectly nested parallel inner loop gives the threads enough iterations. */
+const COLLAPSE_BELOW = 64;
+
+/**
+ * Which loops get a directive (issue 9 §5): in each nest the outermost loop
+ * that runs in parallel and pays. Its inner loops stay plain ("nested").
+ * A loop parallel only under a run-time check is taken only when no loop
+ * inside it is parallel unconditionally (a failed check would serialize
+ * the whole nest). Loops of a procedure that already has OpenMP
+ * directives, and loops in included files, are left alone. `plans` are the
+ * procedure's loops in source order (outer before inner).
+ */
+export function chooseDirectives(program: Program, proc: Procedure, plans: LoopPlan[]): void {
+  const byLoop = new Map<Loop, LoopPlan>(plans.map((p) => [p.loop, p]));
+  const existing = program.file.directives.some(
+    (d) => d.span.file === proc.span.file && d.span.line >= proc.span.line && d.span.line <= proc.endSpan.endLine && !d.conditional,
+  ) || plans.some((p) => p.loop.existingDirective !== undefined);
+  const lang = proc.language;
+
+  const unconditionalInside = (l: Loop): boolean => {
+    let yes = false;
+    walkStmts(l.body, (s) => {
+      if (s.kind === "loop" && byLoop.get(s)?.parallel) yes = true;
+    });
+    return yes;
+  };
+
+  const visit = (stmts: readonly Stmt[], covered: LoopPlan | null): void => {
+    for (const s of stmts) {
+      if (s.kind !== "loop") {
+        for (const b of childBlocks(s)) visit(b, covered);
+        continue;
+      }
+      const plan = byLoop.get(s)!;
+      if (covered) {
+        if (plan.parallel || plan.runtimeCheck) plan.reasons.push({ kind: "nested", message: `the enclosing loop at line ${covered.loop.span.line} runs in parallel`, line: covered.loop.span.line });
+        visit(s.body, covered);
+        continue;
+      }
+      const runnable = plan.parallel || plan.runtimeCheck !== null;
+      if (!runnable) {
+        visit(s.body, null);
+        continue;
+      }
+      if (existing) {
+        plan.reasons.push({ kind: "existing-directive", message: s.existingDirective ? `it already has the directive '${s.existingDirective}'` : "its procedure already has OpenMP directives, which doall leaves as they are" });
+        visit(s.body, null);
+        continue;
+      }
+      if (s.span.file !== program.file.path) {
+        plan.reasons.push({ kind: "included-file", message: `it is in the included file ${s.span.file}, which doall does not rewrite` });
+        visit(s.body, null);
+        continue;
+      }
+      if (!plan.parallel && unconditionalInside(s)) {
+        plan.reasons.push({ kind: "nested", message: "it is parallel only under a run-time check, and a loop inside it is parallel without one" });
+        visit(s.body, null);
+        continue;
+      }
+      const profit = profitability(s, lang);
+      plan.work = profit.work;
+      if (profit.notProfitable) {
+        plan.reasons.push({ kind: "not-profitable", message: `parallel, not profitable: ${profit.notProfitable}` });
+        visit(s.body, null);
+        continue;
+      }
+      plan.emitted = true;
+      plan.profitableIf = profit.ifCondition;
+      if (plan.parallel) collapse(plan, byLoop, profit.trips);
+      if (triangular(s)) plan.schedule = "static, 1";
+      visit(s.body, plan);
+    }
+  };
+  visit(proc.body, null);
+}
+
+/** `collapse(2)` when the only statement of the loop is a parallel loop whose bounds do not change in it, and the outer trip count is small. */
+function collapse(plan: LoopPlan, byLoop: Map<Loop, LoopPlan>, trips: number | null): void {
+  const l = plan.loop;
+  if (trips === null || trips >= COLLAPSE_BELOW) return;
+  const body = l.body.filter((s) => s.kind !== "nop");
+  if (body.length !== 1 || body[0]!.kind !== "loop") return;
+  const inner = body[0] as Loop;
+  const ip = byLoop.get(inner);
+  if (!ip?.parallel || inner.form !== "do" || !inner.lower || !inner.upper) return;
+  if (l.terminalLabel !== undefined && l.terminalLabel === inner.terminalLabel) return;
+  const written = new Set<string>([...plan.private, ...plan.lastprivate, ...plan.reductions.map((r) => r.var), ...plan.linear.map((x) => x.var)]);
+  if (l.index) written.add(l.index.name);
+  const mentionsWritten = (e: Expr | null) => {
+    let yes = false;
+    if (e)
+      walkExpr(e, (x) => {
+        if ((x.kind === "var" || x.kind === "elem") && (written.has(x.sym.name) || x.kind === "elem")) yes = true;
+        if (x.kind === "call" && !x.intrinsic) yes = true;
+      });
+    return yes;
+  };
+  if ([inner.lower, inner.upper, inner.step].some(mentionsWritten)) return;
+  plan.collapse = 2;
+  if (inner.index) plan.private = plan.private.filter((v) => v !== inner.index!.name);
+}
+
+/** An inner loop whose bounds use the loop's index: iterations do unequal work. */
+function triangular(l: Loop): boolean {
+  if (!l.index) return false;
+  const idx = l.index;
+  let yes = false;
+  walkStmts(l.body, (s) => {
+    if (s.kind !== "loop") return;
+    for (const e of [s.lower, s.upper])
+      if (e)
+        walkExpr(e, (x) => {
+          if (x.kind === "var" && x.sym === idx) yes = true;
+        });
+  });
+  return yes;
+}

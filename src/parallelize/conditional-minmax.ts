@@ -1,0 +1,72 @@
+import type { Cfg } from "../analysis/cfg/cfg.js";
+import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
+import type { VarId } from "../analysis/refs/vars.js";
+import type { Expr } from "../ir/expr.js";
+import type { Loop, Stmt } from "../ir/stmt.js";
+import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import { exprText } from "../report/expr-text.js";
+
+/**
+ * The max/min reduction written as a test (seed 004 §1.2's conditional
+ * form): every reference to s in the loop is in `if (x > s) s = x` (or
+ * `s < x`, `>=`; `<` / `>` the other way for min), the IF having no ELSE
+ * and the assignment being its only statement, x the same side-effect-free
+ * expression in the test and the assignment, not mentioning s. Then s ends
+ * as max(s0, x over the iterations), which OpenMP's `reduction(max:s)`
+ * computes. The max-with-index pair (also keeping the i of the maximum)
+ * is not taken: OpenMP has no clause for it, and ties make the index
+ * depend on the order.
+ */
+export function conditionalMinMax(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop: Loop): "max" | "min" | null {
+  const vr = cfg.vars.vars[v]!;
+  if (vr.syms.length !== 1) return null;
+  const sym = vr.syms[0]!;
+  if (sym.type.base !== "integer" && sym.type.base !== "real") return null;
+  for (const b of info.cfgLoop.blocks)
+    for (const id of cfg.blocks[b]!.refs) {
+      const r = cfg.refs.refs[id]!;
+      if (r.var === v && r.origin !== "explicit") return null;
+    }
+  const lang = cfg.proc.language;
+  const isS = (e: Expr) => e.kind === "var" && e.sym === sym;
+  const mentions = (e: Expr) => {
+    let yes = false;
+    walkExpr(e, (x) => {
+      if (isS(x)) yes = true;
+    });
+    return yes;
+  };
+  const pure = (e: Expr) => {
+    let ok = true;
+    walkExpr(e, (x) => {
+      if ((x.kind === "call" && !(x.intrinsic && x.pure !== false)) || x.kind === "assign-expr" || x.kind === "unknown") ok = false;
+    });
+    return ok;
+  };
+  let op: "max" | "min" | null = null;
+  let ok = true;
+  const handled = new Set<Stmt>();
+  walkStmts(loop.body, (s) => {
+    if (!ok || handled.has(s)) return;
+    const here = stmtExprs(s).some(mentions);
+    if (s.kind === "if" && here) {
+      const c = s.cond;
+      const then = s.then.filter((x) => x.kind !== "nop");
+      if (s.else.length || then.length !== 1 || then[0]!.kind !== "assign" || !isS(then[0]!.lhs) || c.kind !== "binary") return void (ok = false);
+      const x = then[0]!.rhs;
+      if (mentions(x) || !pure(x)) return void (ok = false);
+      const xt = exprText(x, lang);
+      let o: "max" | "min" | null = null;
+      const gt = c.op === ">" || c.op === ">=";
+      const lt = c.op === "<" || c.op === "<=";
+      if ((gt || lt) && isS(c.right) && exprText(c.left, lang) === xt) o = gt ? "max" : "min";
+      else if ((gt || lt) && isS(c.left) && exprText(c.right, lang) === xt) o = lt ? "max" : "min";
+      if (!o || (op && o !== op)) return void (ok = false);
+      op = o;
+      handled.add(then[0]!);
+      return;
+    }
+    if (here) ok = false;
+  });
+  return ok ? op : null;
+}

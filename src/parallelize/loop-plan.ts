@@ -1,0 +1,100 @@
+import type { Procedure } from "../ir/program.js";
+import type { Loop } from "../ir/stmt.js";
+import type { CarriedDependence, RuntimeCheck } from "../analysis/dependence/verdict.js";
+import type { Reason } from "./reason.js";
+
+/** An OpenMP reduction operator, spelled language-neutrally (emit/ spells it per language). */
+export type PlanReductionOp = "+" | "*" | "max" | "min" | "and" | "or" | "eqv" | "neqv" | "bitand" | "bitor" | "bitxor";
+
+export interface PlanReduction {
+  op: PlanReductionOp;
+  var: string;
+  /** An array reduction (`h(k(i)) = h(k(i)) + e`): the whole array is reduced. */
+  array?: boolean;
+}
+
+/** A basic induction variable handed to OpenMP as `linear(var:step)` (seed 004 §2.1). */
+export interface PlanLinear {
+  var: string;
+  /** The step per iteration, as source text. */
+  step: string;
+}
+
+/**
+ * The loop-node attributes of seed 004 §0 ("並列化可能", "作業配列を要する",
+ * "リダクション関数を用いる"): whether the loop is parallel, whether it
+ * needs work arrays (privatized arrays, or private copies of reduced
+ * arrays), and whether it uses reduction functions.
+ */
+export interface LoopAttributes {
+  parallel: boolean;
+  workArrays: boolean;
+  reductionFunctions: boolean;
+}
+
+/**
+ * What the parallelizer decided about one loop: the facts it used
+ * (clauses, run-time check) and its decision (`parallel`, `emitted`), with
+ * the reasons when it is serial or not emitted. Rendering (emit/, report/)
+ * reads plans and decides nothing.
+ */
+export interface LoopPlan {
+  loop: Loop;
+  proc: Procedure;
+  /** The enclosing loop, or null. */
+  parent: Loop | null;
+  /** 1 for an outermost loop. */
+  depth: number;
+  /** Proved parallel: no carried dependence once the clauses below are applied (no run-time condition). */
+  parallel: boolean;
+  /** A directive is written on this loop. */
+  emitted: boolean;
+  private: string[];
+  firstprivate: string[];
+  lastprivate: string[];
+  reductions: PlanReduction[];
+  linear: PlanLinear[];
+  /** Arrays privatized (also listed in `private`). */
+  privateArrays: string[];
+  /** Parallel only when this holds (the array dependence issue's run-time condition). */
+  runtimeCheck: RuntimeCheck | null;
+  /** The profitability guard for a symbolic trip count, in source syntax (an `if` clause). */
+  profitableIf: string | null;
+  collapse: number;
+  schedule: string | null;
+  /** Why the loop is serial (or parallel but not emitted: "nested", "not-profitable", ...). */
+  reasons: Reason[];
+  /** What would make the loop parallel, for `doall explain`. */
+  hints: string[];
+  /** The carried array dependences that remain (for `doall explain`). */
+  blockers: CarriedDependence[];
+  attributes: LoopAttributes;
+  /** Estimated work of one execution of the loop (statement executions), null when symbolic. */
+  work: number | null;
+}
+
+export function emptyPlan(proc: Procedure, loop: Loop, parent: Loop | null = null, depth = 1): LoopPlan {
+  return {
+    loop,
+    proc,
+    parent,
+    depth,
+    parallel: false,
+    emitted: false,
+    private: [],
+    firstprivate: [],
+    lastprivate: [],
+    reductions: [],
+    linear: [],
+    privateArrays: [],
+    runtimeCheck: null,
+    profitableIf: null,
+    collapse: 1,
+    schedule: null,
+    reasons: [],
+    hints: [],
+    blockers: [],
+    attributes: { parallel: false, workArrays: false, reductionFunctions: false },
+    work: null,
+  };
+}

@@ -1,0 +1,128 @@
+import { analyzeProcedure, type DependenceOptions, type ProcedureDeps } from "../analysis/dependence/analyze.js";
+import type { DepStats } from "../analysis/dependence/stats.js";
+import { arrayVerdict } from "../analysis/dependence/verdict.js";
+import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
+import type { Procedure, Program } from "../ir/program.js";
+import type { Loop } from "../ir/stmt.js";
+import { collectLoops, walkStmts } from "../ir/walk.js";
+import { arrayPrivatization } from "./array-privatization.js";
+import { arrayReductions } from "./array-reductions.js";
+import { carriedReasons } from "./array-reasons.js";
+import { callVerdicts } from "./call-verdict.js";
+import { exclusions } from "./exclusions.js";
+import { emptyPlan, type LoopPlan } from "./loop-plan.js";
+import { chooseDirectives } from "./choose-directives.js";
+import { planScalars } from "./scalar-plan.js";
+
+export interface ParallelizeOptions {
+  /**
+   * Seed 003's assumption that a correct program keeps its subscripts within
+   * the declared bounds (default true). Off (`--no-bounds-assumption`), the
+   * dependence tests prove nothing that relies on it: such loops get a
+   * run-time check or stay serial.
+   */
+  boundsAssumption?: boolean;
+  /** Extra options for the dependence tests (budgets, symbol ranges). */
+  dependence?: DependenceOptions;
+  stats?: DepStats;
+}
+
+export interface ProgramPlan {
+  program: Program;
+  /** Every loop of every procedure, in source order. */
+  loops: LoopPlan[];
+  /** Analyses that failed (the loops concerned stay serial): messages for the report's diagnostics. */
+  warnings: { message: string; line: number | null; file: string | null }[];
+}
+
+/**
+ * The parallelization of one program (issue 9; seed 004 §1.3, §2): for
+ * every loop, the facts (exclusions, scalar classes, array dependences)
+ * become clauses or reasons, and then the directives are chosen nest by
+ * nest (choose-directives.ts).
+ */
+export function planProgram(program: Program, options: ParallelizeOptions = {}): ProgramPlan {
+  const warnings: ProgramPlan["warnings"] = [];
+  const flows = new Map<Procedure, ProcedureFlow>();
+  try {
+    for (const f of analyzeFlow(program)) flows.set(f.proc, f);
+  } catch (e) {
+    // Conservative: without the dataflow facts every loop stays serial, and the report says why.
+    warnings.push({ message: `dataflow analysis failed: ${(e as Error).message}`, line: null, file: program.file.path });
+  }
+  const calls = callVerdicts(program, [...flows.values()]);
+  const depOptions: DependenceOptions = { ...options.dependence, assumeInBounds: options.boundsAssumption !== false, summaries: calls.summaries };
+  const loops: LoopPlan[] = [];
+  for (const proc of program.procedures) {
+    let deps: ProcedureDeps | null = null;
+    try {
+      deps = analyzeProcedure(proc, depOptions, options.stats);
+    } catch (e) {
+      // Conservative: an internal error leaves every loop of the procedure serial, and says so.
+      warnings.push({ message: `dependence analysis of ${proc.name} failed: ${(e as Error).message}`, line: proc.span.line, file: proc.span.file });
+    }
+    const flow = flows.get(proc) ?? null;
+    const plans = collectLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, deps, flow, calls.verdict));
+    chooseDirectives(program, proc, plans);
+    loops.push(...plans);
+  }
+  return { program, loops, warnings };
+}
+
+/** The facts about one loop, turned into clauses or reasons; `emitted` is decided later. */
+function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: number, deps: ProcedureDeps | null, flow: ProcedureFlow | null, callVerdict: Parameters<typeof exclusions>[2]): LoopPlan {
+  const plan = emptyPlan(proc, loop, parent, depth);
+  plan.reasons.push(...exclusions(loop, proc, callVerdict));
+  const region = flow?.regions.loops.find((l) => l.loop === loop);
+  if (!deps || !region || !flow) {
+    plan.reasons.push({ kind: "unanalyzable", message: "the analysis of the procedure failed" });
+    return plan;
+  }
+  const lang = proc.language;
+  const scalars = planScalars(flow.cfg, region, loop);
+  // Fortran: the indices of sequential DO loops inside a parallel construct are private by
+  // OpenMP's rules (predetermined); experts do not list them. C lists them.
+  const innerIndices = new Set<string>();
+  if (lang === "fortran") walkStmts(loop.body, (s) => void (s.kind === "loop" && s.index && innerIndices.add(s.index.name)));
+  plan.private.push(...scalars.private.filter((v) => !innerIndices.has(v)));
+  plan.lastprivate.push(...scalars.lastprivate);
+  plan.reductions.push(...scalars.reductions);
+  plan.linear.push(...scalars.linear);
+  plan.reasons.push(...scalars.reasons);
+  plan.hints.push(...scalars.hints);
+
+  const arrays = arrayVerdict(deps, loop);
+  const reduced = arrayReductions(flow.cfg, region, loop, arrays.carried);
+  plan.reductions.push(...reduced.reductions);
+  const privatized = arrayPrivatization(flow.cfg, region, loop, reduced.remaining, deps);
+  plan.private.push(...privatized.arrays);
+  plan.privateArrays.push(...privatized.arrays);
+  plan.hints.push(...privatized.hints);
+  const remaining = privatized.remaining;
+  plan.blockers = remaining;
+
+  const conditional = remaining.length > 0 && remaining.every((c) => c.condition !== null) && arrays.runtimeCheck !== null;
+  const boundsOnly = remaining.length === 0 && arrays.assumes.length > 0 && arrays.runtimeCheck !== null;
+  if (remaining.length > 0 && !conditional) plan.reasons.push(...carriedReasons(remaining, lang));
+  if (plan.reasons.length === 0 && (conditional || boundsOnly)) plan.runtimeCheck = arrays.runtimeCheck;
+  if (remaining.length === 0 && arrays.assumes.length > 0 && !arrays.runtimeCheck)
+    plan.reasons.push({ kind: "unknown-bound", message: "independent only while subscripts stay within their declared bounds, which is not proved" });
+
+  plan.parallel = plan.reasons.length === 0 && plan.runtimeCheck === null;
+  plan.attributes = {
+    parallel: plan.parallel,
+    workArrays: plan.privateArrays.length > 0 || plan.reductions.some((r) => r.array),
+    reductionFunctions: plan.reductions.length > 0,
+  };
+  if (!plan.parallel) {
+    // The clauses only mean something on a loop that runs in parallel (possibly under its check).
+    if (plan.runtimeCheck === null) {
+      plan.private = [];
+      plan.lastprivate = [];
+      plan.reductions = [];
+      plan.linear = [];
+      plan.privateArrays = [];
+    }
+  }
+  return plan;
+}

@@ -1,0 +1,202 @@
+import type { Expr } from "../ir/expr.js";
+import type { Language } from "../ir/program.js";
+import type { Loop, Stmt } from "../ir/stmt.js";
+import { walkExpr } from "../ir/walk.js";
+import { exprText } from "../report/expr-text.js";
+
+/**
+ * Whether running a loop in parallel pays (issue 9 §5): starting a team and
+ * splitting the iterations costs some microseconds, the order of a
+ * thousand simple statements. A loop with a constant trip count below
+ * MIN_TRIPS, or whose whole execution is below MIN_WORK statement
+ * executions, stays serial ("parallel, not profitable"). A symbolic trip
+ * count gets an `if(trips >= T)` clause instead, T chosen so that T
+ * iterations do MIN_WORK. Work is counted in statements executed, an
+ * inner loop with a symbolic trip count counted as GUESS_TRIPS iterations.
+ */
+export const MIN_TRIPS = 4;
+export const MIN_WORK = 200;
+const GUESS_TRIPS = 100;
+
+export interface Profit {
+  /** Constant trip count, if known. */
+  trips: number | null;
+  /** Statements executed by one iteration (inner symbolic trip counts guessed). */
+  bodyWork: number;
+  /** Whole loop, when the trip count is constant. */
+  work: number | null;
+  /** Not worth a parallel region: why. */
+  notProfitable: string | null;
+  /** For a symbolic trip count: the guard, in source syntax (null when the bounds cannot be evaluated twice safely). */
+  ifCondition: string | null;
+}
+
+export function profitability(loop: Loop, lang: Language): Profit {
+  const trips = constTrips(loop);
+  const bodyWork = Math.max(1, blockWork(loop.body));
+  if (trips !== null) {
+    const work = trips * bodyWork;
+    let notProfitable: string | null = null;
+    if (trips < MIN_TRIPS) notProfitable = `it runs only ${trips} iteration${trips === 1 ? "" : "s"}`;
+    else if (work < MIN_WORK) notProfitable = `it does too little work (about ${work} statement executions)`;
+    return { trips, bodyWork, work, notProfitable, ifCondition: null };
+  }
+  const threshold = Math.max(MIN_TRIPS, Math.ceil(MIN_WORK / bodyWork));
+  return { trips: null, bodyWork, work: null, notProfitable: null, ifCondition: tripGuard(loop, threshold, lang) };
+}
+
+/** Statements executed by a block once (IF: the longer branch; inner loops: trips × body). */
+export function blockWork(stmts: readonly Stmt[]): number {
+  let w = 0;
+  for (const s of stmts) {
+    switch (s.kind) {
+      case "loop":
+        w += (constTrips(s) ?? GUESS_TRIPS) * Math.max(1, blockWork(s.body));
+        break;
+      case "if":
+        w += 1 + Math.max(blockWork(s.then), blockWork(s.else));
+        break;
+      case "switch":
+        w += 1 + Math.max(0, ...s.cases.map((c) => blockWork(c.body)));
+        break;
+      case "block":
+        w += blockWork(s.body);
+        break;
+      case "nop":
+        break;
+      default:
+        w += 1;
+    }
+  }
+  return w;
+}
+
+/** The trip count when bounds and step are integer constants (named constants included). */
+export function constTrips(loop: Loop): number | null {
+  if (loop.form !== "do" || !loop.lower || !loop.upper) return null;
+  const lo = constValue(loop.lower);
+  const hi = constValue(loop.upper);
+  const st = loop.step ? constValue(loop.step) : 1;
+  if (lo === null || hi === null || st === null || st === 0) return null;
+  return Math.max(0, Math.floor((hi - lo + st) / st));
+}
+
+/** An integer constant expression: literals, named constants, + - * / and unary minus. */
+export function constValue(e: Expr, depth = 0): number | null {
+  if (depth > 20) return null;
+  switch (e.kind) {
+    case "int":
+      return e.value;
+    case "var":
+      return e.sym.storage === "parameter" && e.sym.value && e.sym.type.base === "integer" ? constValue(e.sym.value, depth + 1) : null;
+    case "unary": {
+      const v = constValue(e.operand, depth + 1);
+      return v === null ? null : e.op === "-" ? -v : e.op === "+" ? v : null;
+    }
+    case "binary": {
+      const a = constValue(e.left, depth + 1);
+      const b = constValue(e.right, depth + 1);
+      if (a === null || b === null) return null;
+      switch (e.op) {
+        case "+":
+          return a + b;
+        case "-":
+          return a - b;
+        case "*":
+          return a * b;
+        case "/":
+          return b === 0 ? null : Math.trunc(a / b);
+        default:
+          return null;
+      }
+    }
+    case "cast":
+      return constValue(e.operand, depth + 1);
+    default:
+      return null;
+  }
+}
+
+/** a - b when it is an integer constant (the same atoms cancel), else null. */
+export function constDifference(a: Expr, b: Expr, lang: Language): number | null {
+  const l: Linear = { terms: new Map(), constant: 0 };
+  linear(a, lang, 1, l);
+  linear(b, lang, -1, l);
+  for (const t of l.terms.values()) if (t.coef !== 0) return null;
+  return l.constant;
+}
+
+/** `e` as Σ coef·atom + constant, atoms being the non-constant, non-additive subexpressions. */
+export function linearForm(e: Expr, lang: Language): { terms: { e: Expr; coef: number }[]; constant: number } {
+  const l: Linear = { terms: new Map(), constant: 0 };
+  linear(e, lang, 1, l);
+  return { terms: [...l.terms.values()].filter((t) => t.coef !== 0), constant: l.constant };
+}
+
+/** A linear form Σ coef·atom + constant over atoms printed as source text. */
+interface Linear {
+  terms: Map<string, { e: Expr; coef: number }>;
+  constant: number;
+}
+
+function linear(e: Expr, lang: Language, sign: number, out: Linear): void {
+  const c = constValue(e);
+  if (c !== null) {
+    out.constant += sign * c;
+    return;
+  }
+  if (e.kind === "binary" && (e.op === "+" || e.op === "-")) {
+    linear(e.left, lang, sign, out);
+    linear(e.right, lang, e.op === "+" ? sign : -sign, out);
+    return;
+  }
+  if (e.kind === "unary" && e.op === "-") return linear(e.operand, lang, -sign, out);
+  if (e.kind === "binary" && e.op === "*") {
+    const a = constValue(e.left);
+    if (a !== null) return linear(e.right, lang, sign * a, out);
+    const b = constValue(e.right);
+    if (b !== null) return linear(e.left, lang, sign * b, out);
+  }
+  const key = exprText(e, lang);
+  const t = out.terms.get(key) ?? { e, coef: 0 };
+  t.coef += sign;
+  out.terms.set(key, t);
+}
+
+/**
+ * `trips >= T` for a unit-step loop, folded (upper - lower + 1 with the
+ * constants gathered), e.g. `n >= 5` for `do i = 1, n` and T = 5. Null for
+ * other steps or bounds with side effects (the clause evaluates them once
+ * more, before the loop).
+ */
+function tripGuard(loop: Loop, threshold: number, lang: Language): string | null {
+  if (loop.form !== "do" || !loop.lower || !loop.upper) return null;
+  const step = loop.step ? constValue(loop.step) : 1;
+  if (step !== 1 && step !== -1) return null;
+  if (!pureExpr(loop.lower) || !pureExpr(loop.upper)) return null;
+  const l: Linear = { terms: new Map(), constant: 0 };
+  const [hi, lo] = step === 1 ? [loop.upper, loop.lower] : [loop.lower, loop.upper];
+  linear(hi, lang, 1, l);
+  linear(lo, lang, -1, l);
+  l.constant += 1;
+  const parts: string[] = [];
+  for (const { e, coef } of l.terms.values()) {
+    if (coef === 0) continue;
+    const text = exprText(e, lang);
+    const atom = /^[\w%.]+(\(.*\)|\[.*\])?$/.test(text) ? text : `(${text})`;
+    const mag = Math.abs(coef) === 1 ? atom : `${Math.abs(coef)} * ${atom}`;
+    parts.push(parts.length === 0 ? (coef < 0 ? `-${mag}` : mag) : `${coef < 0 ? "-" : "+"} ${mag}`);
+  }
+  if (parts.length === 0) return null;
+  return `${parts.join(" ")} >= ${threshold - l.constant}`;
+}
+
+/** No calls other than pure intrinsics, no C side effects. */
+function pureExpr(e: Expr): boolean {
+  let ok = true;
+  walkExpr(e, (x) => {
+    if (x.kind === "call" && !(x.intrinsic && x.pure !== false)) ok = false;
+    if (x.kind === "assign-expr" || x.kind === "unknown") ok = false;
+  });
+  return ok;
+}

@@ -1,0 +1,160 @@
+import type { Cfg } from "../analysis/cfg/cfg.js";
+import type { LoopRegionInfo, ScalarInfo } from "../analysis/regions/loop-regions.js";
+import type { VarId } from "../analysis/refs/vars.js";
+import type { Loop } from "../ir/stmt.js";
+import type { Sym } from "../ir/symbol.js";
+import { conditionalMinMax } from "./conditional-minmax.js";
+import { inductionStep } from "./induction.js";
+import type { PlanLinear, PlanReduction, PlanReductionOp } from "./loop-plan.js";
+import type { Reason } from "./reason.js";
+
+/**
+ * What to do with each scalar a loop touches, from the dataflow issue's
+ * classes (seed 004 §1.3, §2.2, §2.3):
+ *   index        the loop's own index: predetermined private; lastprivate when live after
+ *   read-only    shared (no clause)
+ *   private      private (DDEF before use in every iteration, dead after)
+ *   lastprivate  lastprivate (DDEF in every iteration, live after)
+ *   carried      a reduction when every reference is an update s = s op e
+ *                (§2.3), a basic induction variable as `linear` (§2.1),
+ *                otherwise the loop stays serial.
+ * A private copy is only correct if every access goes through the name
+ * in the loop's own statements: a variable a called procedure reaches
+ * through COMMON or as a global, or that an opaque statement may touch,
+ * would still be shared there, so such a variable cannot be privatized.
+ */
+export interface ScalarPlan {
+  private: string[];
+  lastprivate: string[];
+  reductions: PlanReduction[];
+  linear: PlanLinear[];
+  reasons: Reason[];
+  hints: string[];
+}
+
+export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop): ScalarPlan {
+  const lang = cfg.proc.language;
+  const out: ScalarPlan = { private: [], lastprivate: [], reductions: [], linear: [], reasons: [], hints: [] };
+  const block = (s: ScalarInfo, message: string, hint?: string) => {
+    out.reasons.push({ kind: "scalar", var: s.name, message });
+    if (hint) out.hints.push(hint);
+  };
+  for (const s of info.scalars) {
+    if (s.class === "read-only") continue;
+    const v = cfg.vars.vars[s.var]!;
+    const sym = v.syms[0]!;
+    const hidden = hiddenAccess(cfg, info, s.var);
+    const cannotPrivatize = (): string | null => {
+      if (v.syms.length > 1) return `${s.name} shares storage with ${v.syms.slice(1).map((x) => x.name).join(", ")} (EQUIVALENCE)`;
+      if (hidden) return `${s.name} is also ${hidden}, which would still see the shared variable`;
+      if (sym.attrs.pointer) return `${s.name} is a POINTER`;
+      if (lang === "c" && sym.attrs.save && declaredInside(sym, loop)) return `${s.name} is a static local: one copy for every iteration`;
+      return null;
+    };
+    // C: a variable declared inside the body is new in every iteration (private by scope) and
+    // cannot be named before the loop; whatever its class, no value crosses iterations through it.
+    const scoped = lang === "c" && v.syms.every((x) => declaredInside(x, loop) && !x.attrs.save);
+    if (scoped && s.class !== "index") continue;
+    switch (s.class) {
+      case "index": {
+        const why = hidden ? `the index ${s.name} is also ${hidden}` : null;
+        if (why) block(s, `${why}, which would see the shared variable`);
+        else if (s.live && !scoped) out.lastprivate.push(s.name);
+        break;
+      }
+      case "private":
+      case "lastprivate": {
+        const why = cannotPrivatize();
+        if (why) {
+          block(s, `${s.name} must be private to each iteration, but ${why.replace(/^[^ ]+ /, "")}`);
+          break;
+        }
+        (s.class === "private" ? out.private : out.lastprivate).push(s.name);
+        break;
+      }
+      case "carried": {
+        if (s.why === "conditional-last-value") {
+          block(
+            s,
+            `${s.name} is written in some iterations only and is live after the loop: its final value depends on which iteration wrote it last`,
+            `privatizing ${s.name} is impossible because ${s.name} is live after the loop and its definition does not dominate the exit`,
+          );
+          break;
+        }
+        const why = cannotPrivatize();
+        if (s.reduction && !why && reducible(s.reduction, sym, lang)) {
+          out.reductions.push({ op: s.reduction as PlanReductionOp, var: s.name });
+          break;
+        }
+        const mm = why ? null : conditionalMinMax(cfg, info, s.var, loop);
+        if (mm) {
+          out.reductions.push({ op: mm, var: s.name });
+          break;
+        }
+        const step = why ? null : inductionStep(cfg, info, s.var, loop);
+        if (step) {
+          out.linear.push({ var: s.name, step });
+          break;
+        }
+        if (why) block(s, `${s.name} is read before it is written in an iteration${s.reduction ? ` (a ${s.reduction} reduction)` : ""}, and ${why.replace(/^[^ ]+ /, "")}`);
+        else
+          block(
+            s,
+            `${s.name} is read before it is written in an iteration, and written in the loop: a value flows from one iteration to the next`,
+            s.reduction ? `${s.name} is a ${s.reduction} reduction of a type OpenMP cannot reduce` : `${s.name} would need to be a reduction (s = s op e only) or an induction variable (one unconditional s = s + step per iteration)`,
+          );
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** How a callee or an opaque statement reaches the variable inside the loop without naming it, if it does. */
+function hiddenAccess(cfg: Cfg, info: LoopRegionInfo, v: VarId): string | null {
+  for (const b of info.cfgLoop.blocks) {
+    for (const id of cfg.blocks[b]!.refs) {
+      const r = cfg.refs.refs[id]!;
+      if (r.var !== v) continue;
+      if (r.origin === "opaque") return `touched by a statement doall cannot model (line ${r.span.line})`;
+      // An actual argument passes the (private) copy itself; COMMON, module and global access does not.
+      if (r.origin === "call" && !r.expr) return `read or written by ${r.callee ?? "a called procedure"} (line ${r.span.line})`;
+      if (r.origin === "stmt-function") return `read by a statement function (line ${r.span.line})`;
+    }
+  }
+  return null;
+}
+
+function declaredInside(sym: Sym, loop: Loop): boolean {
+  const d = sym.span;
+  if (d.file !== loop.span.file) return false;
+  const after = d.line > loop.span.line || (d.line === loop.span.line && d.column > loop.span.column);
+  const before = d.line < loop.endSpan.endLine || (d.line === loop.endSpan.endLine && d.column <= loop.endSpan.endColumn);
+  return after && before;
+}
+
+/** OpenMP reduces only arithmetic (+ * max min) and logical/bitwise types with the matching operators. */
+function reducible(op: string, sym: Sym, lang: "fortran" | "c"): boolean {
+  const base = sym.type.base;
+  if (sym.dims.length > 0) return false;
+  switch (op) {
+    case "+":
+    case "*":
+      return base === "integer" || base === "real" || (lang === "fortran" && base === "complex");
+    case "max":
+    case "min":
+      return base === "integer" || base === "real";
+    case "and":
+    case "or":
+      return lang === "fortran" ? base === "logical" : base === "integer" || base === "logical";
+    case "eqv":
+    case "neqv":
+      return lang === "fortran" && base === "logical";
+    case "bitand":
+    case "bitor":
+    case "bitxor":
+      return base === "integer";
+    default:
+      return false;
+  }
+}
