@@ -1,3 +1,5 @@
+import { parallelizeCommand } from "./commands/parallelize.js";
+import { explainCommand } from "./commands/explain.js";
 import { needsCParser } from "../driver/languages.js";
 import { ensureCParser } from "./c-parser-node.js";
 import { statSync } from "node:fs";
@@ -17,7 +19,7 @@ import { analyzeCommand } from "./commands/analyze.js";
 import { intervalCommand } from "./commands/interval.js";
 import { depsCommand } from "./commands/deps.js";
 
-export const COMMANDS: Command[] = [analyzeCommand, intervalCommand, accessCommand, depsCommand];
+export const COMMANDS: Command[] = [parallelizeCommand, explainCommand, analyzeCommand, depsCommand, accessCommand, intervalCommand];
 
 const VERSION = "0.1.0";
 

@@ -1,9 +1,9 @@
-import { analyzeProcedure, type DependenceOptions, type ProcedureDeps } from "../analysis/dependence/analyze.js";
-import type { Reason } from "../parallelize/reason.js";
-import { interimVerdict } from "./interim-verdict.js";
+import type { DependenceOptions } from "../analysis/dependence/analyze.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
-import { summaryLookup } from "../analysis/dependence/call-effects.js";
-import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
+import { planClauses } from "../emit/emit-program.js";
+import type { LoopAttributes, LoopPlan } from "../parallelize/loop-plan.js";
+import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
+import type { Reason } from "../parallelize/reason.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Program } from "../ir/program.js";
 import { collectLoops } from "../ir/walk.js";
@@ -51,15 +51,31 @@ export interface LoopReport {
   /** Set when the loop's procedure could not be analyzed. */
   unanalyzable?: string;
   /**
-   * Interim verdict (issue 6) until the parallelization stage lands: the
-   * loop carries no dependence at all (scalars other than its index and
-   * private ones included). Absent when dependences were not analyzed.
+   * Proved parallel (issue 9): no dependence is carried once the clauses
+   * (private, lastprivate, reductions, linear) are applied, without a
+   * run-time condition. Absent when dependences were not analyzed.
    */
   parallel?: boolean;
   /** Why the loop is not parallel (DESIGN.md: kind, var, source/sink lines, distance/direction, test). */
   reasons?: Reason[];
   /** The condition under which the loop would be parallel, in the program's language; null if none. */
   runtimeCheck?: string | null;
+  /** A directive was written on this loop (`doall parallelize`). */
+  emitted?: boolean;
+  private?: string[];
+  firstprivate?: string[];
+  lastprivate?: string[];
+  /** `array`: a whole array reduced (OpenMP array reduction). */
+  reductions?: { op: string; var: string; array?: boolean }[];
+  /** Induction variables given to OpenMP as `linear(var:step)`. */
+  linear?: { var: string; step: string }[];
+  /** `collapse(n)` on the directive (1: none). */
+  collapse?: number;
+  schedule?: string | null;
+  /** The whole `if(...)` condition of the directive: run-time check and profitability guard. */
+  ifClause?: string | null;
+  /** Seed 004 §0's loop-node attributes. */
+  attributes?: LoopAttributes;
 }
 
 export interface ProcedureReport {
@@ -86,6 +102,10 @@ export interface ReportOptions {
   dependences?: DependenceOptions | false;
   /** Counters per dependence test, added to across files. */
   stats?: DepStats;
+  /** Options of the parallelizer (the bounds assumption). */
+  parallelize?: ParallelizeOptions;
+  /** A plan already made for this program (doall parallelize): reported as it is. */
+  plan?: ProgramPlan;
 }
 
 /** The per-file report of what the front end found: procedures and every loop (and, by default, the interim verdicts). */
@@ -95,31 +115,14 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
   const lang = program.file.language;
   const procedures: ProcedureReport[] = [];
   const loops: LoopReport[] = [];
-  const flows = new Map<object, ProcedureFlow>();
-  if (options.dependences !== false) {
-    try {
-      for (const f of analyzeFlow(program)) flows.set(f.proc, f);
-    } catch (e) {
-      // Conservative: without the scalar classes every loop stays serial, and the report says why.
-      diagnostics.push({ severity: "warning", message: `dataflow analysis failed: ${(e as Error).message}`, file: path, line: null, column: null });
-    }
-  }
-  // What each call in a loop may touch, from the callees' summaries (the worst for callees without one).
-  const summaries = summaryLookup([...flows.values()], lang);
+  const analyze = options.dependences !== false || options.plan !== undefined;
+  const plan = options.plan ?? (analyze ? planProgram(program, { ...options.parallelize, dependence: options.dependences || undefined, stats: options.stats }) : null);
+  for (const w of plan?.warnings ?? []) diagnostics.push({ severity: "warning", message: w.message, file: w.file, line: w.line, column: null });
+  const plans = new Map<object, LoopPlan>((plan?.loops ?? []).map((x) => [x.loop, x]));
   for (const p of program.procedures) {
     const pr: ProcedureReport = { name: p.name, kind: p.kind, line: p.span.line };
     if (p.unanalyzable) pr.unanalyzable = p.unanalyzable.reason;
     procedures.push(pr);
-    let deps: ProcedureDeps | null = null;
-    const analyze = options.dependences !== false;
-    if (analyze) {
-      try {
-        deps = analyzeProcedure(p, { summaries, ...(options.dependences || {}) }, options.stats);
-      } catch (e) {
-        // Conservative: an internal error leaves every loop of the procedure serial, and says so.
-        diagnostics.push({ severity: "warning", message: `dependence analysis of ${p.name} failed: ${(e as Error).message}`, file: p.span.file, line: p.span.line, column: p.span.column });
-      }
-    }
     for (const { loop, depth, parent } of collectLoops(p.body)) {
       const r: LoopReport = {
         line: loop.span.line,
@@ -139,14 +142,31 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
       if (!loop.candidate && loop.notCandidate) r.notCandidate = loop.notCandidate;
       if (loop.existingDirective) r.existingDirective = loop.existingDirective;
       if (p.unanalyzable) r.unanalyzable = p.unanalyzable.reason;
-      if (analyze) {
-        const v = interimVerdict(p, loop, deps, flows.get(p) ?? null);
-        r.parallel = v.parallel;
-        r.reasons = v.reasons;
-        r.runtimeCheck = v.runtimeCheck;
-      }
+      const lp = plans.get(loop);
+      if (lp) Object.assign(r, planFields(lp));
       loops.push(r);
     }
   }
   return { file: path, language: lang, diagnostics, procedures, loops };
+}
+
+/** The parallelization fields of one loop (DESIGN.md's JSON contract). */
+export function planFields(lp: LoopPlan): Partial<LoopReport> {
+  const lang = lp.proc.language;
+  const clauses = planClauses(lp);
+  return {
+    parallel: lp.parallel,
+    emitted: lp.emitted,
+    private: lp.private,
+    firstprivate: lp.firstprivate,
+    lastprivate: lp.lastprivate,
+    reductions: lp.reductions.map((x) => ({ op: x.op, var: x.var, ...(x.array ? { array: true } : {}) })),
+    linear: lp.linear,
+    collapse: lp.collapse,
+    schedule: lp.schedule,
+    ifClause: lp.emitted ? clauses.ifCondition ?? null : null,
+    reasons: lp.reasons,
+    runtimeCheck: lp.runtimeCheck ? (lang === "fortran" ? lp.runtimeCheck.fortran : lp.runtimeCheck.c) : null,
+    attributes: lp.attributes,
+  };
 }

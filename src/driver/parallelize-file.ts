@@ -1,0 +1,38 @@
+import { formatDiagnostic } from "../diagnostics/diagnostic.js";
+import { emitProgram } from "../emit/emit-program.js";
+import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
+import { buildFileReport, type FileReport } from "../report/file-report.js";
+import type { SourceHost } from "../source/host.js";
+import { loadProgram, type LoadOptions } from "./load-program.js";
+
+/** What `doall parallelize` produces for one file, without touching the file system. */
+export interface ParallelizeResult {
+  /** The source with the directives added; the input unchanged when the file has errors; null if unreadable. */
+  output: string | null;
+  report: FileReport;
+  plan: ProgramPlan | null;
+  /** Diagnostics as `file:line:col: severity: message` lines. */
+  messages: string[];
+  failed: boolean;
+}
+
+/**
+ * Reads one file, plans its loops and writes the directives into its text.
+ * A file with errors gets no directive (its analysis cannot be trusted);
+ * its text is returned as it was, so an output tree stays complete.
+ */
+export function parallelizeFile(path: string, host: SourceHost, opts: LoadOptions, options: ParallelizeOptions = {}): ParallelizeResult {
+  const loaded = loadProgram(path, host, opts);
+  const diags = [...loaded.diagnostics, ...(loaded.program?.diagnostics ?? [])];
+  const failed = diags.some((d) => d.severity === "error");
+  const messages = diags.map((d) => formatDiagnostic(d, path));
+  const text = host.readFile(path) ?? null;
+  const plan = loaded.program ? planProgram(loaded.program, options) : null;
+  const report = buildFileReport(path, loaded.program, loaded.diagnostics, { plan: plan ?? undefined, dependences: plan ? undefined : false });
+  if (failed || !plan || text === null) {
+    // No directive on a file doall could not read completely.
+    for (const l of report.loops) if (l.emitted) l.emitted = false;
+    return { output: text, report, plan, messages, failed };
+  }
+  return { output: emitProgram(text, plan), report, plan, messages, failed };
+}
