@@ -119,8 +119,8 @@ interface Input {
 
 /** Files as given; directories walked for Fortran and C sources (not headers). */
 function expandInputs(args: string[], cwd: string): Input[] | string {
-  const out: Input[] = [];
-  const loose: Input[] = [];
+  const found: { arg: string; abs: string }[] = [];
+  const bases: string[] = [];
   for (const a of args) {
     const abs = resolve(cwd, a);
     let st;
@@ -130,22 +130,24 @@ function expandInputs(args: string[], cwd: string): Input[] | string {
       return `${a}: no such file or directory`;
     }
     if (st.isDirectory()) {
+      bases.push(abs);
       const walk = (d: string) => {
         for (const name of readdirSync(d).sort()) {
           const full = join(d, name);
           const s = statSync(full);
           if (s.isDirectory()) walk(full);
-          else if (s.isFile() && inputKindOf(full) && !full.endsWith(".h")) out.push({ arg: isAbsolute(a) ? full : relative(cwd, full), abs: full, rel: relative(abs, full) });
+          else if (s.isFile() && inputKindOf(full) && !full.endsWith(".h")) found.push({ arg: isAbsolute(a) ? full : relative(cwd, full), abs: full });
         }
       };
       walk(abs);
-    } else loose.push({ arg: a, abs, rel: "" });
+    } else {
+      bases.push(dirname(abs));
+      found.push({ arg: a, abs });
+    }
   }
-  if (loose.length) {
-    const base = commonDir(loose.map((l) => dirname(l.abs)));
-    for (const l of loose) out.push({ ...l, rel: relative(base, l.abs) });
-  }
-  return out;
+  // Paths under the output directory: relative to the one directory given, or to the inputs' common directory.
+  const base = commonDir(bases);
+  return found.map((f) => ({ ...f, rel: relative(base, f.abs) }));
 }
 
 function commonDir(dirs: string[]): string {
