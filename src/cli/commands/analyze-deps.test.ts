@@ -1,5 +1,6 @@
-// doall analyze and the array dependence layer: the interim `parallel`
-// verdict with reasons and run-time checks in --json, and --stats.
+// doall analyze and the array dependence layer: the parallelizer's
+// `parallel` verdict with reasons, reductions and run-time checks in
+// --json, and --stats.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -44,7 +45,7 @@ test("analyze --json: parallel, reasons (kind, var, source/sink, distance/direct
       [4, false, null],
       [7, true, null],
       [10, false, "m >= n .or. m <= -n"],
-      [13, false, null],
+      [13, true, null],
     ],
   );
   const [r] = loops[0].reasons;
@@ -52,7 +53,9 @@ test("analyze --json: parallel, reasons (kind, var, source/sink, distance/direct
     { kind: r.kind, var: r.var, source: r.source, sink: r.sink, distance: r.distance, direction: r.direction, test: r.test },
     { kind: "flow", var: "a", source: { line: 5, text: "a(i + 1)" }, sink: { line: 5, text: "a(i)" }, distance: [1], direction: ["<"], test: "siv" },
   );
-  assert.deepEqual(loops[3].reasons.map((x: { kind: string; var: string }) => [x.kind, x.var]), [["scalar", "s1"]]);
+  // s1 = s1 + a(i): carried, but a sum reduction, so the loop is parallel with reduction(+:s1).
+  assert.deepEqual(loops[3].reasons, []);
+  assert.deepEqual(loops[3].reductions, [{ op: "+", var: "s1" }]);
 });
 
 test("analyze --stats prints how many pairs each dependence test tried and proved independent", async () => {
