@@ -170,11 +170,20 @@ export function passesPointer(a: Expr, language: "fortran" | "c"): boolean {
  */
 export function reachableArrays(proc: Procedure): Sym[] {
   const view = viewOf(proc);
-  const all = new Set(view.own);
+  return [...new Set([...view.own, ...namedArrays(proc)])].filter((s) => isStorageArray(s) && view.visible(s));
+}
+
+/** Arrays (and C pointers) the procedure's statements name. */
+export function namedArrays(proc: Procedure): Sym[] {
+  const all = new Set<Sym>();
   walkStmts(proc.body, (s) => {
     for (const e of stmtExprs(s)) walkExpr(e, (x) => {
-      if (x.kind === "var" || x.kind === "elem" || x.kind === "section") all.add(x.sym);
+      if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && isStorageArray(x.sym)) all.add(x.sym);
     });
   });
-  return [...all].filter((s) => (s.dims.length > 0 || s.type.base === "pointer") && s.storage !== "procedure" && s.storage !== "parameter" && view.visible(s));
+  return [...all];
+}
+
+function isStorageArray(s: Sym): boolean {
+  return (s.dims.length > 0 || s.type.base === "pointer") && s.storage !== "procedure" && s.storage !== "parameter";
 }

@@ -3,7 +3,8 @@ import type { Procedure } from "../../ir/program.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import { isArray, type Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs } from "../../ir/walk.js";
-import { callEffect, passesPointer, reachableArrays, type CallEffect } from "./call-effects.js";
+import { aliasKind } from "./alias.js";
+import { callEffect, namedArrays, passesPointer, reachableArrays, type CallEffect } from "./call-effects.js";
 
 /**
  * Every array access of a procedure, in execution order: the nodes of the
@@ -59,10 +60,11 @@ export const MEMORY: Sym = {
 };
 
 /**
- * What a call may touch that the caller does not declare (a COMMON block
- * only the callee has; anything, for an unknown callee): disjoint from
- * every symbol of the caller, so it only conflicts with itself, e.g. the
- * same call in another iteration.
+ * What a call may touch that the caller does not name (a COMMON block
+ * only the callee has, members the caller declares but never uses;
+ * anything, for an unknown callee): disjoint from every array the caller
+ * names, so it only conflicts with calls, e.g. the same call in another
+ * iteration.
  */
 export const HIDDEN: Sym = {
   id: -2,
@@ -190,6 +192,20 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
   };
 
   const reachable = reachableArrays(proc);
+  const named = namedArrays(proc);
+  /**
+   * Whether a call's access to `sym` is a reference of its own: only when
+   * the procedure names an array that may share storage with it. Other
+   * storage can only conflict with other calls' accesses, and is folded
+   * into HIDDEN (one use, one def per call) so that a call touching a
+   * large COMMON block does not make pairs for every member.
+   */
+  const ownRef = new Map<Sym, boolean>();
+  const seen = (sym: Sym) => {
+    let b = ownRef.get(sym);
+    if (b === undefined) ownRef.set(sym, (b = named.some((n) => aliasKind(n, sym) !== "disjoint")));
+    return b;
+  };
   /** A call: its arguments, then what it may touch out of sight (call-effects.ts). */
   const callSite = (name: string, args: readonly Expr[], stmt: Stmt, node: Expr | null): void => {
     const eff = effectOf(name);
@@ -199,16 +215,21 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
       passed(a, stmt, why, eff.readsArg(k), eff.writes(base, k));
     });
     const at = (sym: Sym): Expr => node ?? { kind: "var", sym, span: stmt.span };
+    let hiddenUse = eff.hidden.use;
+    let hiddenDef = eff.hidden.def;
     for (const sym of new Set([...reachable, ...eff.foreign])) {
-      if (eff.reads(sym)) add(sym, at(sym), "use", stmt, null, `read by ${name}`);
-      if (eff.writes(sym, null)) add(sym, at(sym), "def", stmt, null, `written by ${name}`);
+      const r = eff.reads(sym);
+      const w = eff.writes(sym, null);
+      if (!seen(sym)) {
+        hiddenUse ||= r;
+        hiddenDef ||= w;
+      } else if (w) add(sym, at(sym), "def", stmt, null, `written by ${name}`);
+      // A write at the call already conflicts with whatever a read there would (flow, anti, output).
+      else if (r) add(sym, at(sym), "use", stmt, null, `read by ${name}`);
     }
-    if (eff.hidden.use) add(HIDDEN, at(HIDDEN), "use", stmt, null, `read by ${name} (storage not declared here)`);
-    if (eff.hidden.def) add(HIDDEN, at(HIDDEN), "def", stmt, null, `written by ${name} (storage not declared here)`);
-    if (eff.throughPointers) {
-      add(MEMORY, at(MEMORY), "use", stmt, null, `read through a pointer by ${name}`);
-      add(MEMORY, at(MEMORY), "def", stmt, null, `written through a pointer by ${name}`);
-    }
+    if (hiddenDef) add(HIDDEN, at(HIDDEN), "def", stmt, null, `written by ${name} (storage not named here)`);
+    else if (hiddenUse) add(HIDDEN, at(HIDDEN), "use", stmt, null, `read by ${name} (storage not named here)`);
+    if (eff.throughPointers) add(MEMORY, at(MEMORY), "def", stmt, null, `written through a pointer by ${name}`);
   };
 
   /** The target of an assignment or READ: its subscripts are read, then it is written. */
