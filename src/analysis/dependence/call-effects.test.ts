@@ -117,6 +117,26 @@ end
   assert.deepEqual(blockers(v), ["output (storage out of sight)"]);
 });
 
+test("a COMMON scalar the caller declares but never references, written by the callee: the call conflicts with itself", () => {
+  // No analysis of the caller sees cnt (it never names it); the race is still there.
+  const p = fortran(`subroutine caller(n)
+  integer n, i, cnt
+  common /c/ cnt
+  do i = 1, n
+    call g(i)
+  end do
+end
+subroutine g(k)
+  integer k, cnt
+  common /c/ cnt
+  cnt = cnt + k
+end
+`);
+  const v = verdict(p, "caller", 4);
+  assert.equal(v.parallel, false);
+  assert.deepEqual(blockers(v), ["output (storage out of sight)"]);
+});
+
 test("a module array written by the callee, not named by the caller, blocks (as storage out of sight)", () => {
   const p = fortran(`module m
   real q(100)

@@ -18,10 +18,11 @@ import { visibleToCallees } from "./proc-index.js";
  * argument and every variable a callee can reach (Conservative).
  *
  * Three things a summary does not name are kept apart:
- * - storage the caller does not declare (a COMMON block only the callee
- *   has; anything, for an unknown callee): `hidden`, one pseudo-array
- *   (HIDDEN in references.ts), so that two iterations of the call still
- *   conflict with each other;
+ * - storage the caller gets no array reference for (a COMMON block only
+ *   the callee has, COMMON scalars, arrays it never names; anything, for
+ *   an unknown callee): `hidden`, one pseudo-array (HIDDEN in
+ *   references.ts), so that two iterations of the call still conflict
+ *   with each other;
  * - writes through pointers (a C pointer, a Fortran POINTER, a derived
  *   type or struct that may hold one): the summary marks the pointer
  *   written, not what it points to, so `throughPointers` makes the call
@@ -38,8 +39,15 @@ export interface CallEffect {
   readsArg(k: number): boolean;
   /** Summary known: only what it lists is touched. */
   summarized: boolean;
-  /** May read (use) or write (def) storage the caller does not declare. */
-  hidden: { use: boolean; def: boolean };
+  /**
+   * May read (use) or write (def) storage out of sight other than the
+   * symbols `covered` accepts (those the caller gets references of its
+   * own for): COMMON blocks it does not declare or whose members it does
+   * not all cover (scalars included: the caller may never reference them,
+   * and then no other analysis sees them), module, global and host
+   * variables it does not cover; anything, for an unknown callee.
+   */
+  hidden(what: "use" | "mod", covered: (sym: Sym) => boolean): boolean;
   /** May write through a pointer it reaches out of sight: any memory a pointer reaches. */
   throughPointers: boolean;
   /** Arrays it touches out of sight that the caller does not declare itself (module, global and host variables it names). */
@@ -61,18 +69,22 @@ export function summaryLookup(flows: readonly ProcedureFlow[], language: "fortra
 /** What the caller `proc` declares: its own symbols, its COMMON blocks, its EQUIVALENCE groups. */
 class CallerView {
   readonly own: Set<Sym>;
-  readonly commons = new Set<string>();
+  private readonly blocks = new Map<string, Sym[]>();
   private readonly groups = new Map<number, Sym[]>();
   constructor(readonly proc: Procedure) {
     this.own = new Set([...proc.symbols.values(), ...proc.params]);
     for (const s of this.own) {
-      if (s.storage === "common") this.commons.add(s.common ?? "");
+      if (s.storage === "common") this.blocks.set(s.common ?? "", [...(this.blocks.get(s.common ?? "") ?? []), s]);
       if (s.equivalence !== undefined) {
         const g = this.groups.get(s.equivalence) ?? [];
         g.push(s);
         this.groups.set(s.equivalence, g);
       }
     }
+  }
+  /** The members of a COMMON block the caller declares (none: it does not declare it). */
+  members(block: string): readonly Sym[] {
+    return this.blocks.get(block) ?? [];
   }
   /** A callee may reach it without an argument: COMMON, module, global, SAVE, TARGET, or a host's variable seen by an internal procedure. */
   visible(s: Sym): boolean {
@@ -106,7 +118,7 @@ function worst(view: CallerView): CallEffect {
     writes: (sym, arg) => arg !== null || reach(sym),
     reads: reach,
     readsArg: () => true,
-    hidden: { use: true, def: true },
+    hidden: () => true,
     throughPointers: view.proc.language === "c" || [...view.own].some((x) => x.attrs.pointer === true || x.attrs.target === true),
     foreign: [],
   };
@@ -121,7 +133,6 @@ function summarized(s: ProcedureSummary, view: CallerView): CallEffect {
     return !!e && e[what];
   };
   const shared = (sym: Sym, what: "use" | "mod") => view.storageOf(sym).some((x) => direct(x, what));
-  const undeclared = [...s.commons.keys()].filter((c) => !view.commons.has(c));
   const foreign: Sym[] = [];
   let throughPointers = false;
   for (const e of s.shared.values()) {
@@ -134,7 +145,15 @@ function summarized(s: ProcedureSummary, view: CallerView): CallEffect {
     writes: (sym, arg) => (arg !== null ? (s.formals[arg]?.mod ?? true) : shared(sym, "mod")),
     reads: (sym) => shared(sym, "use"),
     readsArg: (k) => s.formals[k]?.use ?? true,
-    hidden: { use: undeclared.some((c) => touched(s.commons.get(c), "use")), def: undeclared.some((c) => touched(s.commons.get(c), "mod")) },
+    hidden: (what, covered) => {
+      for (const [block, e] of s.commons) {
+        if (!touched(e, what)) continue;
+        const members = view.members(block);
+        if (members.length === 0 || !members.every(covered)) return true;
+      }
+      for (const e of s.shared.values()) if (e[what] && !covered(e.sym)) return true;
+      return false;
+    },
     throughPointers,
     foreign,
   };
@@ -184,6 +203,7 @@ export function namedArrays(proc: Procedure): Sym[] {
   return [...all];
 }
 
-function isStorageArray(s: Sym): boolean {
+/** An array or a C pointer that is a variable (not a procedure or a named constant). */
+export function isStorageArray(s: Sym): boolean {
   return (s.dims.length > 0 || s.type.base === "pointer") && s.storage !== "procedure" && s.storage !== "parameter";
 }

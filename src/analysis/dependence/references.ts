@@ -4,7 +4,7 @@ import type { Loop, Stmt } from "../../ir/stmt.js";
 import { isArray, type Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs } from "../../ir/walk.js";
 import { aliasKind } from "./alias.js";
-import { callEffect, namedArrays, passesPointer, reachableArrays, type CallEffect } from "./call-effects.js";
+import { callEffect, isStorageArray, namedArrays, passesPointer, reachableArrays, type CallEffect } from "./call-effects.js";
 
 /**
  * Every array access of a procedure, in execution order: the nodes of the
@@ -215,8 +215,9 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
       passed(a, stmt, why, eff.readsArg(k), eff.writes(base, k));
     });
     const at = (sym: Sym): Expr => node ?? { kind: "var", sym, span: stmt.span };
-    let hiddenUse = eff.hidden.use;
-    let hiddenDef = eff.hidden.def;
+    const covered = (sym: Sym) => isStorageArray(sym) && seen(sym);
+    let hiddenUse = eff.hidden("use", covered);
+    let hiddenDef = eff.hidden("mod", covered);
     for (const sym of new Set([...reachable, ...eff.foreign])) {
       const r = eff.reads(sym);
       const w = eff.writes(sym, null);
