@@ -22,8 +22,10 @@ export type AliasKind = "same" | "disjoint" | "may-alias" | "common";
 export function aliasKind(a: Sym, b: Sym): AliasKind {
   if (a === b) return "same";
   if (isPointerLike(a) || isPointerLike(b)) {
-    // A Fortran POINTER reaches only TARGETs and other pointers; a C pointer anything.
-    const cPointer = a.type.base === "pointer" || b.type.base === "pointer";
+    // A Fortran POINTER reaches only TARGETs and other pointers; a C pointer anything. The C
+    // front end lowers `double *a` (and array parameters) to an array of double marked
+    // `pointer`; row-major layout tells it from a Fortran POINTER.
+    const cPointer = isCPointer(a) || isCPointer(b);
     if (cPointer) return "may-alias";
     const reach = (p: Sym, q: Sym) => isPointerLike(p) && (isPointerLike(q) || q.attrs.target === true);
     return reach(a, b) || reach(b, a) ? "may-alias" : "disjoint";
@@ -31,6 +33,10 @@ export function aliasKind(a: Sym, b: Sym): AliasKind {
   if (a.equivalence !== undefined && a.equivalence === b.equivalence) return "may-alias";
   if (a.storage === "common" && b.storage === "common" && a.common === b.common) return "common";
   return "disjoint";
+}
+
+function isCPointer(s: Sym): boolean {
+  return s.type.base === "pointer" || (s.attrs.pointer === true && s.layout === "row-major");
 }
 
 function isPointerLike(s: Sym): boolean {

@@ -122,6 +122,12 @@ test("may two different arrays share storage?", () => {
   assert.equal(aliasKind(p, x), "may-alias");
   assert.equal(aliasKind(fp, ft), "may-alias");
   assert.equal(aliasKind(fp, x), "disjoint");
+  // A C pointer as the C front end lowers it (`double *a`: an array of double marked pointer,
+  // row-major) may point into any array, a global included.
+  const cp = { ...b.array("cp", [[0, null]], { attrs: { pointer: true } }), layout: "row-major" as const };
+  const g = { ...b.array("g", [[0, 99]], { storage: "global" }), layout: "row-major" as const };
+  assert.equal(aliasKind(cp, g), "may-alias");
+  assert.equal(aliasKind(g, cp), "may-alias");
 });
 
 test("members of one COMMON block are disjoint only while subscripts stay in bounds", () => {
