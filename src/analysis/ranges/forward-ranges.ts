@@ -1,0 +1,135 @@
+import type { Ref } from "../refs/ref.js";
+import { conditionConstraints } from "./condition-ranges.js";
+import { bodyIndexRange, exitIndexRange, type LoopBounds } from "./loop-index.js";
+import type { RangeContext } from "./range-context.js";
+import { RangeState } from "./range-state.js";
+import { envOf, transferRef } from "./ref-transfer.js";
+import { mergeWhy, narrow, type VarRange } from "./var-range.js";
+
+/** Facts added to the forward propagation by the later phases (all-iterations.ts, anticipated.ts). */
+export interface Injection {
+  /** Per clean loop (index in cfg.loops): ranges that hold on entering its body. */
+  bodyEntry?: Map<number, Map<number, VarRange>>;
+  /** Per clean loop: ranges that hold when it ends through its test. */
+  loopExit?: Map<number, Map<number, VarRange>>;
+  /** Ranges that hold on entering a block. */
+  atEntry?: (block: number) => Iterable<[number, VarRange]> | undefined;
+  /** Ranges that hold right after a reference (a definition). */
+  afterRef?: (ref: number) => Iterable<[number, VarRange]> | undefined;
+}
+
+export interface ForwardResult {
+  /** State at each block's entry; null for a block no execution reaches. */
+  entry: (RangeState | null)[];
+  /** Bounds of each counted loop (by index in cfg.loops) where it starts. */
+  bounds: Map<number, LoopBounds>;
+}
+
+const WIDEN_AFTER = 2;
+const NARROWING_ROUNDS = 2;
+
+/**
+ * The forward propagation of seed 003 §4: "range facts flow downstream
+ * along the execution; at a branch they are combined with the condition
+ * by 'and'; where control flow joins, by 'or'". Abstract interpretation
+ * over the CFG in reverse postorder with widening at the targets of
+ * retreating edges (loop headers, backward GOTOs) and a few narrowing
+ * rounds after (Cousot & Cousot 1977). Every state is a superset of the
+ * values the program can have there; the narrowing rounds recompute from
+ * such states, so they stay supersets.
+ */
+export function solveForward(ctx: RangeContext, inj: Injection = {}): ForwardResult {
+  const cfg = ctx.cfg;
+  const n = cfg.blocks.length;
+  const entry: (RangeState | null)[] = new Array(n).fill(null);
+  const out: (RangeState | null)[] = new Array(n).fill(null);
+  const visits = new Int32Array(n);
+  const bounds = new Map<number, LoopBounds>();
+  const inState = (b: number): RangeState | null => {
+    if (b === cfg.entry) return new RangeState();
+    let acc: RangeState | null = null;
+    for (const p of cfg.preds[b]!) {
+      const o = out[p];
+      if (!o) continue;
+      const e = edgeState(ctx, p, b, o, bounds, inj);
+      if (e) acc = acc ? RangeState.join(acc, e) : e;
+    }
+    return acc;
+  };
+  const run = (b: number, s: RangeState | null) => {
+    entry[b] = s;
+    out[b] = s ? transferBlock(ctx, b, s, bounds, inj) : null;
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const b of ctx.rpo) {
+      let s = inState(b);
+      const old = entry[b];
+      if (s && old && ctx.wideningPoints.has(b) && visits[b]! > WIDEN_AFTER) s = RangeState.widen(old, RangeState.join(old, s), ctx.thresholds);
+      if (visits[b]! > 0 && (s === old || (s && old && RangeState.equals(s, old)))) continue;
+      visits[b]!++;
+      run(b, s);
+      changed = true;
+    }
+  }
+  for (let k = 0; k < NARROWING_ROUNDS; k++) for (const b of ctx.rpo) run(b, inState(b));
+  return { entry, bounds };
+}
+
+/** Runs a block from its entry state; null when no correct execution gets through it. */
+export function transferBlock(ctx: RangeContext, b: number, s: RangeState, bounds: Map<number, LoopBounds>, inj: Injection, visit?: (r: Ref, before: RangeState) => void): RangeState | null {
+  const st = s.clone();
+  for (const id of ctx.cfg.blocks[b]!.refs) {
+    const r = ctx.ref(id);
+    visit?.(r, st);
+    if (!transferRef(ctx, r, st, bounds)) return null;
+    if (r.kind === "def" && inj.afterRef && !apply(st, inj.afterRef(id))) return null;
+  }
+  return st;
+}
+
+/** The state along the edge from → to: its condition, a counted loop's index, injected facts. */
+function edgeState(ctx: RangeContext, from: number, to: number, o: RangeState, bounds: Map<number, LoopBounds>, inj: Injection): RangeState | null {
+  const st = o.clone();
+  for (const e of ctx.edges.get(from) ?? []) {
+    if (e.to !== to) continue;
+    // Two rounds: a conjunction's second comparison may narrow a variable the first one uses.
+    for (let round = 0; round < 2; round++) {
+      const c = conditionConstraints(e.cond, e.truth, envOf(ctx, st));
+      if (!c) return null;
+      for (const [sym, r] of c) {
+        const v = ctx.varOf(sym);
+        if (v === undefined) continue;
+        const id = ctx.sources.add("condition", `${e.truth ? "" : "not "}(${ctx.text(e.cond)})`, e.cond.span.line);
+        const nr = narrow(st.get(v), r.set, mergeWhy(r.why, [id]));
+        if (nr.set.isEmpty()) return null;
+        st.set(v, nr);
+      }
+    }
+  }
+  const cl = ctx.loopOfHeader.get(from);
+  if (cl && ctx.cleanLoops.has(cl.index)) {
+    const b = bounds.get(cl.index);
+    const iv = ctx.varOf(cl.loop.index!)!;
+    const inside = cl.blocks.includes(to);
+    if (b) {
+      const r = inside ? bodyIndexRange(b) : exitIndexRange(b);
+      if (r.set.isEmpty()) return null;
+      st.set(iv, r);
+    }
+    if (!apply(st, (inside ? inj.bodyEntry : inj.loopExit)?.get(cl.index)?.entries())) return null;
+  }
+  if (inj.atEntry && !apply(st, inj.atEntry(to))) return null;
+  return st;
+}
+
+/** Narrows each listed variable; false when one becomes empty. */
+function apply(st: RangeState, facts: Iterable<[number, VarRange]> | undefined): boolean {
+  if (!facts) return true;
+  for (const [v, r] of facts) {
+    const nr = narrow(st.get(v), r.set, r.why);
+    if (nr.set.isEmpty()) return false;
+    st.set(v, nr);
+  }
+  return true;
+}
