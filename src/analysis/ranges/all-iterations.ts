@@ -12,7 +12,7 @@ import { runsCondition, surelyRuns } from "./loop-index.js";
 import type { RangeContext } from "./range-context.js";
 import { envOf } from "./ref-transfer.js";
 import type { Snapshot } from "./snapshot.js";
-import { uncertainBlocks } from "./termination.js";
+import { uncertainty, type Uncertain } from "./termination.js";
 import { join, mergeWhy, narrow, UNKNOWN, type VarRange } from "./var-range.js";
 
 /** Facts of references executed in every iteration, per clean loop (index in cfg.loops), by variable id. */
@@ -23,8 +23,8 @@ export interface LoopFacts {
   loopExit: Map<number, Map<number, VarRange>>;
   /** What "the loop runs at least once" and "it does not run" say about the bounds' variables, where it starts. */
   runs: Map<number, { runs: Constraints | null; zero: Constraints | null }>;
-  /** Blocks through which an execution may not reach a later reference (termination.ts). */
-  uncertain: Set<number>;
+  /** Where an execution may not get to a later reference (termination.ts). */
+  uncertain: Uncertain;
 }
 
 /**
@@ -57,7 +57,7 @@ export interface LoopFacts {
  */
 export function allIterationFacts(ctx: RangeContext, fr: ForwardResult, snap: Snapshot): LoopFacts {
   const cfg = ctx.cfg;
-  const uncertain = uncertainBlocks(ctx);
+  const uncertain = uncertainty(ctx);
   const out: LoopFacts = { bodyEntry: new Map(), loopExit: new Map(), runs: new Map(), uncertain };
   if (cfg.loops.length === 0) return out;
   const dom = dominators(cfg);
@@ -117,10 +117,10 @@ export function allIterationFacts(ctx: RangeContext, fr: ForwardResult, snap: Sn
  * test, so the exit blocks alone do not tell), and nothing in it may stop
  * or hang.
  */
-function completes(ctx: RangeContext, cl: CfgLoop, uncertain: Set<number>): boolean {
+function completes(ctx: RangeContext, cl: CfgLoop, uncertain: Uncertain): boolean {
   const inside = new Set(cl.blocks);
   for (const b of cl.blocks) {
-    if (uncertain.has(b)) return false;
+    if (uncertain.endless.has(b) || uncertain.callBlocks.has(b)) return false;
     if (b !== cl.header && ctx.cfg.succs[b]!.some((s) => !inside.has(s))) return false;
   }
   return true;

@@ -81,15 +81,18 @@ export function anticipatedRanges(ctx: RangeContext, fr: ForwardResult, snap: Sn
   }
   for (const m of loops.bodyEntry.values()) for (const v of m.keys()) if (!events.has(v)) events.set(v, new Map());
   if (events.size === 0) return { atEntry: () => undefined, afterRef: () => undefined };
+  const u = loops.uncertain;
+  // A definition of V, or a call that may never return, ends what later references say about V.
   for (let b = 0; b < n; b++) {
     for (const id of cfg.blocks[b]!.refs) {
       const r = ctx.ref(id);
       if (r.kind === "def" && events.has(r.var)) push(r.var, b, { ref: id, def: true });
+      else if (u.calls.has(id)) for (const v of events.keys()) push(v, b, { ref: id, def: true });
     }
   }
   for (const m of events.values()) for (const l of m.values()) l.sort((x, y) => cfg.blocks[ctx.ref(x.ref).block]!.refs.indexOf(x.ref) - cfg.blocks[ctx.ref(y.ref).block]!.refs.indexOf(y.ref));
 
-  const barrier = (b: number) => loops.uncertain.has(b) || b === cfg.exit || b === cfg.halt || !fr.entry[b];
+  const barrier = (b: number) => u.endless.has(b) || u.opaqueBlocks.has(b) || b === cfg.exit || b === cfg.halt || !fr.entry[b];
   const preheaderOf = new Map<number, number>();
   for (const k of ctx.cleanLoops) {
     const cl = cfg.loops[k]!;

@@ -46,7 +46,10 @@ export function solveForward(ctx: RangeContext, inj: Injection = {}): ForwardRes
   const visits = new Int32Array(n);
   const bounds = new Map<number, LoopBounds>();
   const inState = (b: number): RangeState | null => {
-    if (b === cfg.entry) return new RangeState();
+    if (b === cfg.entry) {
+      const s = new RangeState();
+      return inj.atEntry && !apply(s, inj.atEntry(b)) ? null : s;
+    }
     let acc: RangeState | null = null;
     for (const p of cfg.preds[b]!) {
       const o = out[p];

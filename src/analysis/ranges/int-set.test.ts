@@ -24,19 +24,23 @@ test("sets are normalized: sorted, disjoint, not touching, at most MAX_PARTS", (
   );
 });
 
-test("union, intersection and complement are exact below the cap", () => {
+test("union, intersection and complement are exact below the cap, supersets at it", () => {
   fc.assert(
     fc.property(arbSet, arbSet, (a, b) => {
       const u = a.union(b);
+      const i = a.intersect(b);
       for (let v = -W - 5; v <= W + 5; v++) {
-        assert.equal(a.intersect(b).has(v), a.has(v) && b.has(v), `∩ at ${v}`);
+        // A result at the cap may have had gaps filled: then it is only a superset.
+        if (i.parts.length < MAX_PARTS) assert.equal(i.has(v), a.has(v) && b.has(v), `∩ at ${v}`);
+        else if (a.has(v) && b.has(v)) assert.ok(i.has(v));
         if (u.parts.length < MAX_PARTS) assert.equal(u.has(v), a.has(v) || b.has(v), `∪ at ${v}`);
         else if (a.has(v) || b.has(v)) assert.ok(u.has(v));
         if (a.parts.length < MAX_PARTS) assert.equal(a.complement().has(v), !a.has(v), `¬ at ${v}`);
       }
-      assert.ok(a.intersect(b).subsetOf(a));
+      if (i.parts.length < MAX_PARTS) assert.ok(i.subsetOf(a));
       assert.ok(a.subsetOf(u) && b.subsetOf(u));
     }),
+    { numRuns: 2000 },
   );
 });
 

@@ -4,13 +4,17 @@ import { stmtExprs, walkExpr } from "../../ir/walk.js";
 import type { RangeContext } from "./range-context.js";
 
 /**
- * Blocks where a fact from a later reference cannot be relied on, because
- * the execution may never get to that reference:
+ * Where a fact from a later reference cannot be relied on, because the
+ * execution may never get to that reference:
  *
- * - blocks on a cycle that is not a clean counted loop (a WHILE loop, a
- *   backward GOTO): it may run forever;
- * - blocks with a call to a procedure (it may STOP, or run forever) or a
- *   statement doall cannot model.
+ * - `endless`: blocks on a cycle that is not a clean counted loop (a
+ *   WHILE loop, a backward GOTO): it may run forever;
+ * - `calls`: references made by a statement that calls a procedure (it
+ *   may STOP, or run forever) or that doall cannot model; a fact does not
+ *   move back over them;
+ * - `callBlocks`: every block with such a statement; when one of those
+ *   statements makes no reference (a call with no visible effect), the
+ *   whole block is a barrier (`opaqueBlocks`).
  *
  * A clean DO loop ends after the trip count fixed when it starts, so its
  * back edge alone does not make a cycle endless. Moving a fact backward
@@ -18,22 +22,43 @@ import type { RangeContext } from "./range-context.js";
  * loop forever before the reference: the lead's note on issue 7, and the
  * property test's non-terminating runs, check exactly this.
  */
-export function uncertainBlocks(ctx: RangeContext): Set<number> {
+export interface Uncertain {
+  endless: Set<number>;
+  calls: Set<number>;
+  callBlocks: Set<number>;
+  opaqueBlocks: Set<number>;
+}
+
+export function uncertainty(ctx: RangeContext): Uncertain {
   const cfg = ctx.cfg;
-  const out = new Set<number>();
+  const endless = new Set<number>();
   const back = new Set<string>();
   for (const k of ctx.cleanLoops) {
     const cl = cfg.loops[k]!;
     for (const l of cl.latches) back.add(`${l}>${cl.header}`);
   }
   for (const comp of components(cfg.succs, (a, b) => back.has(`${a}>${b}`))) {
-    if (comp.length > 1 || cfg.succs[comp[0]!]!.includes(comp[0]!)) for (const b of comp) out.add(b);
+    if (comp.length > 1 || cfg.succs[comp[0]!]!.includes(comp[0]!)) for (const b of comp) endless.add(b);
   }
+  const calls = new Set<number>();
+  const callBlocks = new Set<number>();
+  const opaqueBlocks = new Set<number>();
   for (const b of cfg.blocks) {
-    if (b.stmts.some(callsOrOpaque)) out.add(b.id);
-    for (const id of b.refs) if (ctx.ref(id).origin === "call" || ctx.ref(id).origin === "opaque") out.add(b.id);
+    const calling = new Set(b.stmts.filter(callsOrOpaque));
+    for (const id of b.refs) {
+      const r = ctx.ref(id);
+      if (r.origin === "call" || r.origin === "opaque" || (r.stmt && calling.has(r.stmt)) || (r.stmt && r.stmt.kind === "loop" && callsOrOpaque(r.stmt))) {
+        calls.add(id);
+        callBlocks.add(b.id);
+        if (r.stmt) calling.delete(r.stmt);
+      }
+    }
+    if (calling.size) {
+      callBlocks.add(b.id);
+      opaqueBlocks.add(b.id);
+    }
   }
-  return out;
+  return { endless, calls, callBlocks, opaqueBlocks };
 }
 
 /** Whether a statement (not counting statements nested in it) may call a procedure or is opaque. */
