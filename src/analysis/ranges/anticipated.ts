@@ -1,5 +1,5 @@
 import type { LoopFacts } from "./all-iterations.js";
-import { referenceFacts, referenceText } from "./bounds-facts.js";
+import { referenceFacts } from "./bounds-facts.js";
 import { conditionConstraints, type Constraints } from "./condition-ranges.js";
 import type { ForwardResult } from "./forward-ranges.js";
 import { IntSet } from "./int-set.js";
@@ -70,7 +70,7 @@ export function anticipatedRanges(ctx: RangeContext, fr: ForwardResult, snap: Sn
       if (st && r.origin === "explicit" && e?.kind === "elem" && r.sym === e.sym && ctx.sure.has(e)) {
         const facts = referenceFacts(e, envOf(ctx, st), ctx);
         if (facts && facts.size) {
-          const src = ctx.sources.add("bounds", `${referenceText(e, cfg.proc.language)} at line ${r.span.line}`, r.span.line);
+          const src = ctx.boundsSource(r, e);
           for (const [sym, range] of facts) {
             const v = ctx.varOf(sym);
             if (v !== undefined) push(v, b, { ref: id, def: false, range: { set: range.set, why: mergeWhy(range.why, [src]) } });

@@ -60,6 +60,12 @@ export class IntSet {
 
   /** Normalizes any list of intervals: sorted, merged when they overlap or touch, capped. */
   static of(list: readonly Interval[]): IntSet {
+    // Fast path: most sets in real programs are one interval (measured on NPB, this is the hot spot).
+    if (list.length === 0) return IntSet.EMPTY;
+    if (list.length === 1) {
+      const r = IntSet.range(list[0]!.lo, list[0]!.hi);
+      return r.parts.length === 1 && r.parts[0]!.lo === -Infinity && r.parts[0]!.hi === Infinity ? IntSet.ALL : r;
+    }
     const xs = list
       .map((p) => ({ lo: lowEnd(p.lo), hi: highEnd(p.hi) }))
       .filter((p) => p.lo <= p.hi)

@@ -1,11 +1,12 @@
 import { evalInt } from "../../ir/const-eval.js";
-import type { Expr } from "../../ir/expr.js";
+import type { ElemRef, Expr } from "../../ir/expr.js";
 import type { Sym } from "../../ir/symbol.js";
 import { walkExpr, walkStmts } from "../../ir/walk.js";
 import type { Cfg, CfgLoop } from "../cfg/cfg.js";
 import { depthFirst } from "../dataflow/order.js";
 import type { Ref } from "../refs/ref.js";
 import { exprText } from "../../report/expr-text.js";
+import { referenceText } from "./bounds-facts.js";
 import { edgeConditions, type EdgeCondition } from "./edge-conditions.js";
 import { isRangeType } from "./eval-range.js";
 import { sureElements } from "./sure-elements.js";
@@ -47,6 +48,7 @@ export class RangeContext {
   readonly boundsAssumption: boolean;
   /** Loops by their header block. */
   readonly loopOfHeader = new Map<number, CfgLoop>();
+  private readonly refSources = new Map<number, number>();
 
   constructor(
     readonly cfg: Cfg,
@@ -75,6 +77,17 @@ export class RangeContext {
   /** The tracked variable of a symbol, if the analysis follows it. */
   varOf(sym: Sym): number | undefined {
     return this.varOfSym.get(sym);
+  }
+
+  /**
+   * The "bounds" source of an array reference (seed 003 §3), created once
+   * per reference: its text is costly to print, and the propagation meets
+   * the reference once per visit of its block.
+   */
+  boundsSource(r: Ref, e: ElemRef): number {
+    let id = this.refSources.get(r.id);
+    if (id === undefined) this.refSources.set(r.id, (id = this.sources.add("bounds", `${referenceText(e, this.cfg.proc.language)} at line ${r.span.line}`, r.span.line)));
+    return id;
   }
 
   /** An expression as the user wrote it, for the facts' texts. */

@@ -2,7 +2,7 @@ import type { Expr } from "../../ir/expr.js";
 import type { Loop } from "../../ir/stmt.js";
 import { stmtExprs, walkExpr } from "../../ir/walk.js";
 import type { Ref } from "../refs/ref.js";
-import { referenceFacts, referenceText } from "./bounds-facts.js";
+import { referenceFacts } from "./bounds-facts.js";
 import { rangeOf, type RangeEnv } from "./eval-range.js";
 import { IntSet } from "./int-set.js";
 import type { LoopBounds } from "./loop-index.js";
@@ -40,7 +40,7 @@ export function transferRef(ctx: RangeContext, r: Ref, st: RangeState, bounds: M
     const facts = referenceFacts(e, envOf(ctx, st), ctx);
     if (!facts) return false;
     if (facts.size === 0) return true;
-    const id = ctx.sources.add("bounds", `${referenceText(e, ctx.cfg.proc.language)} at line ${r.span.line}`, r.span.line);
+    const id = ctx.boundsSource(r, e);
     for (const [sym, range] of facts) {
       const v = ctx.varOf(sym);
       if (v === undefined) continue;
