@@ -103,8 +103,12 @@ function numerator(p: Poly): Poly {
   return { terms: p.terms, den: 1 };
 }
 
-/** Known ranges of scalars (the value-range issue's facts), as min/max of their values at the nest's start. */
-export type SymbolRanges = (sym: Sym) => { min?: number; max?: number } | undefined;
+/**
+ * Known ranges of scalars (the value-range issue's facts), as min/max of
+ * their values where the nest rooted at `root` starts. Asked only for
+ * symbols fixed during the whole nest, so the range holds in all of it.
+ */
+export type SymbolRanges = (sym: Sym, root: Loop) => { min?: number; max?: number } | undefined;
 
 export function buildProblem(src: AccessForm, snk: AccessForm, equations: EquationPair[], dropped: string[], atoms: AtomTable, ranges?: SymbolRanges): DepProblem {
   const commonLoops: Loop[] = [];
@@ -169,10 +173,11 @@ export function buildProblem(src: AccessForm, snk: AccessForm, equations: Equati
       relaxed.push(`${e.label}: too large`);
     }
   }
+  const root = src.ref.loops[0];
   if (ranges) {
     for (const v of shared) {
       const a = atoms.get(v);
-      const r = a.kind === "sym" ? ranges(a.sym) : undefined;
+      const r = a.kind === "sym" && root ? ranges(a.sym, root) : undefined;
       if (r?.min !== undefined) factList.push(polyAdd(polyVar(v), polyConst(-r.min)));
       if (r?.max !== undefined) factList.push(polySub(polyConst(r.max), polyVar(v)));
     }
