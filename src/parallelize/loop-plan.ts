@@ -1,6 +1,7 @@
 import type { Procedure } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
 import type { CarriedDependence, RuntimeCheck } from "../analysis/dependence/verdict.js";
+import type { RangeFact } from "../analysis/ranges/nest-ranges.js";
 import type { Reason } from "./reason.js";
 
 /** An OpenMP reduction operator, spelled language-neutrally (emit/ spells it per language). */
@@ -71,6 +72,8 @@ export interface LoopPlan {
   attributes: LoopAttributes;
   /** Estimated work of one execution of the loop (statement executions), null when symbolic. */
   work: number | null;
+  /** The value ranges the array verdict needed (issue 7 §5; range-facts-used.ts); absent or empty when none. */
+  facts?: RangeFact[];
 }
 
 export function emptyPlan(proc: Procedure, loop: Loop, parent: Loop | null = null, depth = 1): LoopPlan {

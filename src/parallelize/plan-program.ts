@@ -1,4 +1,7 @@
-import { analyzeProcedure, type DependenceOptions, type ProcedureDeps } from "../analysis/dependence/analyze.js";
+import type { AnalysisOptions } from "../analysis/analysis-options.js";
+import type { DependenceOptions, ProcedureDeps } from "../analysis/dependence/analyze.js";
+import { RangeFactsUsed } from "../analysis/range-facts-used.js";
+import { analyzeRangedDependences } from "../analysis/ranged-dependences.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
 import { arrayVerdict } from "../analysis/dependence/verdict.js";
 import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
@@ -14,12 +17,13 @@ import { emptyPlan, type LoopPlan } from "./loop-plan.js";
 import { chooseDirectives } from "./choose-directives.js";
 import { planScalars } from "./scalar-plan.js";
 
-export interface ParallelizeOptions {
+export interface ParallelizeOptions extends AnalysisOptions {
   /**
    * Seed 003's assumption that a correct program keeps its subscripts within
    * the declared bounds (default true). Off (`--no-bounds-assumption`), the
-   * dependence tests prove nothing that relies on it: such loops get a
-   * run-time check or stay serial.
+   * dependence tests prove nothing that relies on it, and the value ranges
+   * take no facts from array references: such loops get a run-time check
+   * or stay serial.
    */
   boundsAssumption?: boolean;
   /** Extra options for the dependence tests (budgets, symbol ranges). */
@@ -51,18 +55,24 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     warnings.push({ message: `dataflow analysis failed: ${(e as Error).message}`, line: null, file: program.file.path });
   }
   const calls = callVerdicts(program, [...flows.values()]);
-  const depOptions: DependenceOptions = { ...options.dependence, assumeInBounds: options.boundsAssumption !== false, summaries: calls.summaries };
+  // The bounds assumption and the value ranges at each nest's start are set by analyzeRangedDependences.
+  const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summaries };
   const loops: LoopPlan[] = [];
   for (const proc of program.procedures) {
     let deps: ProcedureDeps | null = null;
+    let used: RangeFactsUsed | null = null;
+    const flow = flows.get(proc) ?? null;
     try {
-      deps = analyzeProcedure(proc, depOptions, options.stats);
+      const ranged = analyzeRangedDependences(proc, depOptions, options, flow?.cfg, options.stats);
+      if (ranged.rangeError !== undefined) warnings.push({ message: `value-range analysis of ${proc.name} failed: ${ranged.rangeError}`, line: proc.span.line, file: proc.span.file });
+      deps = ranged.deps;
+      used = new RangeFactsUsed(ranged);
     } catch (e) {
       // Conservative: an internal error leaves every loop of the procedure serial, and says so.
       warnings.push({ message: `dependence analysis of ${proc.name} failed: ${(e as Error).message}`, line: proc.span.line, file: proc.span.file });
     }
-    const flow = flows.get(proc) ?? null;
     const plans = collectLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, deps, flow, calls.verdict));
+    for (const pl of plans) if (pl.parallel && used) pl.facts = used.forLoop(pl.loop);
     chooseDirectives(program, proc, plans);
     loops.push(...plans);
   }

@@ -4,6 +4,7 @@ import { planClauses } from "../emit/emit-program.js";
 import type { LoopAttributes, LoopPlan } from "../parallelize/loop-plan.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
 import type { Reason } from "../parallelize/reason.js";
+import type { RangeFact } from "../analysis/ranges/nest-ranges.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Program } from "../ir/program.js";
 import { collectLoops } from "../ir/walk.js";
@@ -76,6 +77,14 @@ export interface LoopReport {
   ifClause?: string | null;
   /** Seed 004 §0's loop-node attributes. */
   attributes?: LoopAttributes;
+  /**
+   * The value ranges (issue 7, seed 003) the loop's parallel verdict rests
+   * on: present only on a parallel loop whose array dependences are
+   * disproved with the ranges and not without them; each is the range, at
+   * the nest's start, of a symbol of the reference pairs the ranges
+   * decided (range-facts-used.ts).
+   */
+  facts?: RangeFact[];
 }
 
 export interface ProcedureReport {
@@ -168,5 +177,6 @@ export function planFields(lp: LoopPlan): Partial<LoopReport> {
     reasons: lp.reasons,
     runtimeCheck: lp.runtimeCheck ? (lang === "fortran" ? lp.runtimeCheck.fortran : lp.runtimeCheck.c) : null,
     attributes: lp.attributes,
+    ...(lp.facts && lp.facts.length > 0 ? { facts: lp.facts } : {}),
   };
 }

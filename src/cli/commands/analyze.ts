@@ -5,6 +5,7 @@ import { renderAnalyzeText } from "../../report/text-report.js";
 import { analyzeFile, type AnalyzeResult } from "../analyze-file.js";
 import { optFlag, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
+import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
 import { nodeHost } from "../node-host.js";
 import { Progress } from "../progress.js";
@@ -20,6 +21,7 @@ Options:
   --stats            print, per dependence test, on how many reference pairs
                      it ran and how many it proved independent (on stderr
                      with --json)
+${ANALYSIS_FLAGS_HELP}
 ${INPUT_OPTIONS_HELP}
   -h, --help         show this help
 
@@ -31,7 +33,7 @@ export const analyzeCommand: Command = {
   summary: "list the loops of Fortran/C files and what doall knows about them",
   usage,
   run(argv: string[], io: CliIO): number {
-    const parsed = parseArgs(argv, [...INPUT_OPTIONS, { name: "json" }, { name: "stats" }, { name: "help", aliases: ["h"] }]);
+    const parsed = parseArgs(argv, [...INPUT_OPTIONS, ...ANALYSIS_FLAGS, { name: "json" }, { name: "stats" }, { name: "help", aliases: ["h"] }]);
     if (!parsed.ok) {
       io.stderr(`doall analyze: ${parsed.error}\n${usage}`);
       return EXIT_USAGE;
@@ -52,6 +54,7 @@ export const analyzeCommand: Command = {
     }
     // C files: runCli has loaded the C parser (ensureCParser) before calling the command.
     const json = optFlag(p, "json");
+    const analysis = analysisOptionsFrom(p);
     const stats = optFlag(p, "stats") ? new DepStats() : undefined;
     const files = p.positional;
     const reports: FileReport[] = [];
@@ -69,7 +72,7 @@ export const analyzeCommand: Command = {
     lo.opts.fortranCache = new FortranCache();
     files.forEach((f, i) => {
       progress.step(i, f);
-      take(analyzeFile(f, host, lo.opts, stats ? { stats } : {}));
+      take(analyzeFile(f, host, lo.opts, stats ? { stats, parallelize: analysis } : { parallelize: analysis }));
     });
     progress.done();
     if (json) io.stdout(JSON.stringify({ files: reports }, null, 2) + "\n");

@@ -1,0 +1,60 @@
+import type { Loop } from "../ir/stmt.js";
+import { analyzeProcedure, type PairResult, type ProcedureDeps } from "./dependence/analyze.js";
+import { arrayVerdict } from "./dependence/verdict.js";
+import type { RangeFact } from "./ranges/nest-ranges.js";
+import type { RangedDeps } from "./ranged-dependences.js";
+
+/**
+ * Which range facts made a loop parallel (issue 7 §5: "`doall analyze
+ * --json` shows, for a loop that became parallel thanks to a range, which
+ * fact was used").
+ *
+ * A loop became parallel thanks to the ranges when its array verdict is
+ * parallel with them and not without them (same in-bounds assumption).
+ * The facts cited are the ranges, where the loop's nest starts, of the
+ * symbols of the reference pairs that block the loop without the ranges:
+ * the pairs some test decided differently because it had a range. That is
+ * every range those pairs' tests were given, not a minimal subset (a pair
+ * over v and n whose proof needed only v's range cites n's too, if n has
+ * one). Loops parallel without the ranges cite nothing.
+ *
+ * Finding the blocking pairs takes a second dependence analysis of the
+ * procedure without ranges, run once, and only when some parallel loop's
+ * nest was given a range.
+ */
+export class RangeFactsUsed {
+  private without: ProcedureDeps | null = null;
+
+  constructor(private readonly ranged: RangedDeps) {}
+
+  forLoop(loop: Loop): RangeFact[] {
+    const { deps, ranges } = this.ranged;
+    if (!ranges) return [];
+    const root = deps.refs.find((r) => r.loops.includes(loop))?.loops[0];
+    if (!root || !ranges.answered.has(root)) return [];
+    if (!arrayVerdict(deps, loop).parallel) return [];
+    const without = this.withoutRanges();
+    const w = arrayVerdict(without, loop);
+    if (w.parallel) return [];
+    // Blocked only by unproved in-bounds atoms: every pair of the loop relied on them.
+    const pairs: PairResult[] = w.carried.length > 0 ? w.carried.map((c) => c.pair) : without.nests.flatMap((n) => n.pairs.filter((p) => p.loops.includes(loop)));
+    const facts = new Map<string, RangeFact>();
+    for (const p of pairs) {
+      for (const name of p.problem.shared) {
+        const a = without.atoms.get(name);
+        if (a.kind !== "sym" || facts.has(a.sym.name)) continue;
+        const f = ranges.fact(a.sym, root);
+        if (f) facts.set(a.sym.name, f);
+      }
+    }
+    return [...facts.values()].sort((x, y) => (x.var < y.var ? -1 : x.var > y.var ? 1 : 0));
+  }
+
+  private withoutRanges(): ProcedureDeps {
+    if (!this.without) {
+      const { symbolRanges: _, ...options } = this.ranged.options;
+      this.without = analyzeProcedure(this.ranged.deps.proc, options);
+    }
+    return this.without;
+  }
+}

@@ -1,0 +1,56 @@
+import type { Procedure } from "../ir/program.js";
+import { boundsAssumed, type AnalysisOptions } from "./analysis-options.js";
+import type { Cfg } from "./cfg/cfg.js";
+import { analyzeProcedure, type DependenceOptions, type ProcedureDeps } from "./dependence/analyze.js";
+import type { DepStats } from "./dependence/stats.js";
+import { NestRanges } from "./ranges/nest-ranges.js";
+import { analyzeRanges } from "./ranges/range-analysis.js";
+
+/** The array dependences of a procedure and the value ranges they were computed with. */
+export interface RangedDeps {
+  deps: ProcedureDeps;
+  /** Null when the range analysis failed (`rangeError` says why). */
+  ranges: NestRanges | null;
+  rangeError?: string;
+  /** The options the dependence analysis ran with (to run it again without the ranges). */
+  options: DependenceOptions;
+}
+
+/**
+ * The array dependence analysis of one procedure (issue 6) fed with value
+ * ranges (issue 7 §5, seed 003 §6: "the dependence analysis uses this
+ * range, and the j loop is found vectorizable"): the range of each symbol
+ * where a nest starts becomes a fact of every test in that nest.
+ *
+ * One assumption, one switch (analysis-options.ts): under the bounds
+ * assumption the ranges take facts from array references AND the tests
+ * compare subscripts dimension by dimension (`assumeInBounds`); without
+ * it, neither. Using the ranges while still checking the bounds at run
+ * time would rest the answer on the very assumption the check is there to
+ * avoid.
+ *
+ * `cfg` is the procedure's CFG when the caller has it (the flow analysis
+ * built one); `base` carries the other dependence options (summaries,
+ * input dependences).
+ */
+export function analyzeRangedDependences(proc: Procedure, base: DependenceOptions, analysis: AnalysisOptions = {}, cfg?: Cfg, stats?: DepStats): RangedDeps {
+  const assume = boundsAssumed(analysis);
+  let ranges: NestRanges | null = null;
+  let rangeError: string | undefined;
+  if (!proc.unanalyzable) {
+    try {
+      ranges = new NestRanges(analyzeRanges(cfg ?? proc, { boundsAssumption: assume }));
+    } catch (e) {
+      // Conservative: the tests run without ranges; the caller reports the failure.
+      rangeError = (e as Error).message;
+    }
+  }
+  const options: DependenceOptions = { ...base, assumeInBounds: assume };
+  if (ranges) {
+    const r = ranges;
+    options.symbolRanges = (sym, root) => r.at(sym, root);
+  }
+  const out: RangedDeps = { deps: analyzeProcedure(proc, options, stats), ranges, options };
+  if (rangeError !== undefined) out.rangeError = rangeError;
+  return out;
+}
