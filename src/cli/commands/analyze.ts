@@ -14,7 +14,10 @@ const usage = `Usage: doall analyze FILE... [options]
 
 Lists every loop of each file: file:line, index variable and bounds,
 nesting depth and enclosing loop, and whether it is a candidate for
-parallelization.
+parallelization. The dependence tests use the value ranges of scalars
+(seed 003: from constants, assignments, loop bounds, conditions and,
+unless --no-bounds-assumption, declared array bounds); with --json a loop
+parallel only thanks to them lists the ranges used in "facts".
 
 Options:
   --json             print the JSON report ({"files": [...]}) on stdout

@@ -1,11 +1,14 @@
 import { buildDepsReport } from "../../analysis/deps/deps-report.js";
 import { renderDepsDot, renderDepsText } from "../../analysis/deps/render-deps.js";
-import { analyzeProcedure, type DependenceOptions } from "../../analysis/dependence/analyze.js";
+import type { AnalysisOptions } from "../../analysis/analysis-options.js";
+import type { DependenceOptions } from "../../analysis/dependence/analyze.js";
 import { summaryLookup } from "../../analysis/dependence/call-effects.js";
+import { analyzeRangedDependences } from "../../analysis/ranged-dependences.js";
 import { refineGraph } from "../../analysis/dependence/refine-graph.js";
 import { analyzeFlow, type ProcedureFlow } from "../../analysis/flow-analysis.js";
 import { formatDiagnostic } from "../../diagnostics/diagnostic.js";
 import { loadProgram } from "../../driver/load-program.js";
+import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
 import { optFlag, optString, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
@@ -24,7 +27,9 @@ Edges on arrays (shown with --arrays) are refined by the array dependence
 tests: an edge no two iterations can realize is removed, the others carry
 their direction and distance per common loop and the test that decided
 (exact, siv). --whole-arrays shows them unrefined ("may touch the same
-element").
+element"). The tests use the value ranges of scalars where each nest
+starts (seed 003) and, unless --no-bounds-assumption, assume subscripts
+stay within their declared bounds.
 
 Options:
   --loop LINE        only the loop starting at LINE: edges inside it, its scalars
@@ -35,6 +40,7 @@ Options:
   --indices          include edges of a loop's index inside its loop
   --input            include input (use -> use) dependences
   --minimal-input    minimal input dependences (seed 002's appendix; implies --input)
+${ANALYSIS_FLAGS_HELP}
 ${INPUT_OPTIONS_HELP}
   -h, --help         show this help
 
@@ -46,9 +52,10 @@ analyzed and shown) or has no loop at LINE,
 const FLAGS = ["json", "dot", "arrays", "indices", "input", "minimal-input", "whole-arrays"];
 
 /** Runs the array dependence analysis on one procedure and refines its graph's array edges. */
-function refineWithArrays(f: ProcedureFlow, options: DependenceOptions): void {
+function refineWithArrays(f: ProcedureFlow, options: DependenceOptions, analysis: AnalysisOptions): void {
   if (f.proc.unanalyzable) return;
-  refineGraph(f, analyzeProcedure(f.proc, options));
+  // The same ranges and bounds assumption as `doall analyze` (ranged-dependences.ts).
+  refineGraph(f, analyzeRangedDependences(f.proc, options, analysis, f.cfg).deps);
 }
 
 export const depsCommand: Command = {
@@ -56,7 +63,7 @@ export const depsCommand: Command = {
   summary: "show the scalar dependence graph and the scalar classes of each loop",
   usage,
   run(argv: string[], io: CliIO): number {
-    const parsed = parseArgs(argv, [...INPUT_OPTIONS, ...FLAGS.map((name) => ({ name })), { name: "loop", value: true }, { name: "help", aliases: ["h"] }]);
+    const parsed = parseArgs(argv, [...INPUT_OPTIONS, ...ANALYSIS_FLAGS, ...FLAGS.map((name) => ({ name })), { name: "loop", value: true }, { name: "help", aliases: ["h"] }]);
     if (!parsed.ok) {
       io.stderr(`doall deps: ${parsed.error}\n${usage}`);
       return EXIT_USAGE;
@@ -99,7 +106,8 @@ export const depsCommand: Command = {
     const flows = analyzeFlow(loaded.program, { input: minimalInput || optFlag(p, "input"), minimalInput });
     // One graph: the array dependence analysis refines (or removes) every array edge.
     const summaries = summaryLookup(flows, loaded.program.file.language);
-    if (!optFlag(p, "whole-arrays")) for (const f of flows) refineWithArrays(f, { input: minimalInput || optFlag(p, "input"), summaries });
+    const analysis = analysisOptionsFrom(p);
+    if (!optFlag(p, "whole-arrays")) for (const f of flows) refineWithArrays(f, { input: minimalInput || optFlag(p, "input"), summaries }, analysis);
     const opts: Parameters<typeof buildDepsReport>[2] = { arrays: optFlag(p, "arrays"), indices: optFlag(p, "indices") };
     if (loop !== undefined) opts.loop = loop;
     const report = buildDepsReport(loaded.program, flows, opts);
