@@ -16,6 +16,8 @@ export interface Access {
   iters: Map<Loop, number>;
   /** Sequence number: the order of execution. */
   seq: number;
+  /** Every subscript within its declared bounds (a missing upper bound is not checked). */
+  inBounds: boolean;
 }
 
 export class StepLimit extends Error {}
@@ -81,8 +83,7 @@ export function run(proc: Procedure, env0: ReadonlyMap<Sym, number>, limit = 200
     }
   };
 
-  const address = (e: Expr & { kind: "elem" }): number => {
-    const subs = e.subs.map(evalInt);
+  const address = (e: Expr & { kind: "elem" }, subs: number[]): number => {
     const dims = e.sym.dims;
     const order = [...dims.keys()];
     if (e.sym.layout === "row-major") order.reverse();
@@ -99,8 +100,13 @@ export function run(proc: Procedure, env0: ReadonlyMap<Sym, number>, limit = 200
 
   const access = (e: Expr & { kind: "elem" }, kind: "def" | "use") => {
     tick();
-    const addr = address(e);
-    out.push({ node: e, kind, address: addr, iters: new Map(iters), seq: out.length });
+    const subs = e.subs.map(evalInt);
+    const addr = address(e, subs);
+    const inBounds = subs.every((v, d) => {
+      const dim = e.sym.dims[d]!;
+      return v >= evalInt(dim.lower) && (!dim.upper || v <= evalInt(dim.upper));
+    });
+    out.push({ node: e, kind, address: addr, iters: new Map(iters), seq: out.length, inBounds });
   };
 
   const exec = (list: readonly Stmt[]): void => {
