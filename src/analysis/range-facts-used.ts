@@ -19,8 +19,10 @@ import type { RangedDeps } from "./ranged-dependences.js";
  * one). Loops parallel without the ranges cite nothing.
  *
  * Finding the blocking pairs takes a second dependence analysis of the
- * procedure without ranges, run once, and only when some parallel loop's
- * nest was given a range.
+ * procedure without ranges, run once, and only when some pair at a
+ * parallel loop involves a symbol that has a range (measured on NPB
+ * 3.3-SER: 12.6 s when run for every parallel loop of a nest given a
+ * range, against ~50 s for the dependence tests themselves).
  */
 export class RangeFactsUsed {
   private without: ProcedureDeps | null = null;
@@ -32,6 +34,12 @@ export class RangeFactsUsed {
     if (!ranges) return [];
     const root = deps.refs.find((r) => r.loops.includes(loop))?.loops[0];
     if (!root || !ranges.answered.has(root)) return [];
+    // Only pairs at this loop over a symbol that has a range can have been decided by a range.
+    const ranged = (p: PairResult) => [...p.problem.shared].some((name) => {
+      const a = deps.atoms.get(name);
+      return a.kind === "sym" && ranges.has(a.sym, root);
+    });
+    if (!deps.nests.some((n) => n.root === root && n.pairs.some((p) => p.loops.includes(loop) && ranged(p)))) return [];
     if (!arrayVerdict(deps, loop).parallel) return [];
     const without = this.withoutRanges();
     const w = arrayVerdict(without, loop);

@@ -43,6 +43,11 @@ export class NestRanges {
     return out;
   }
 
+  /** Whether `sym` has a range at the nest rooted at `root` (as `at`, without recording it). */
+  has(sym: Sym, root: Loop): boolean {
+    return this.ends(sym, root) !== undefined;
+  }
+
   private ends(sym: Sym, root: Loop): SymbolRange | undefined {
     const r = this.ranges.before(root, sym);
     // Conservative: an empty range means no correct execution reaches the nest; say nothing rather than anything.

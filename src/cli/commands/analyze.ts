@@ -57,7 +57,8 @@ export const analyzeCommand: Command = {
     }
     // C files: runCli has loaded the C parser (ensureCParser) before calling the command.
     const json = optFlag(p, "json");
-    const analysis = analysisOptionsFrom(p);
+    // The text output shows no range facts: do not look for them (plan-program.ts).
+    const analysis = { ...analysisOptionsFrom(p), rangeFacts: json };
     const stats = optFlag(p, "stats") ? new DepStats() : undefined;
     const files = p.positional;
     const reports: FileReport[] = [];
