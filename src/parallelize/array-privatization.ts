@@ -7,7 +7,8 @@ import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { childBlocks, childExprs, stmtExprs, walkExpr } from "../ir/walk.js";
 import { exprText } from "../report/expr-text.js";
-import { constDifference, constTrips, constValue, linearForm } from "./profitability.js";
+import { evalInt } from "../ir/const-eval.js";
+import { constDifference, constTrips, linearForm } from "./profitability.js";
 
 /** Largest array privatized (elements): every thread gets a copy, on its stack in Fortran. */
 const MAX_PRIVATE_ELEMENTS = 65536;
@@ -65,9 +66,9 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): 
   if (sym.storage === "parameter" || sym.equivalence !== undefined) return "it shares storage with other variables";
   let size = 1;
   for (const d of sym.dims) {
-    const lo = constValue(d.lower);
-    const hi = d.upper ? constValue(d.upper) : null;
-    if (lo === null || hi === null) return "its size is not a constant";
+    const lo = evalInt(d.lower);
+    const hi = d.upper ? evalInt(d.upper) : undefined;
+    if (lo === undefined || hi === undefined) return "its size is not a constant";
     size *= Math.max(0, hi - lo + 1);
   }
   if (size > MAX_PRIVATE_ELEMENTS) return `it is too large to copy for every thread (${size} elements)`;
@@ -116,7 +117,7 @@ class Coverage {
   stmt(s: Stmt, inner: Map<Sym, Range>, elems: string[], conditional: boolean): boolean {
     if (s.kind === "loop") {
       if (this.noAccess(s)) return true;
-      if (s.form !== "do" || !s.index || !s.lower || !s.upper || (s.step && constValue(s.step) !== 1)) return this.fail("a loop that touches it is not a unit-step counted loop");
+      if (s.form !== "do" || !s.index || !s.lower || !s.upper || (s.step && evalInt(s.step) !== 1)) return this.fail("a loop that touches it is not a unit-step counted loop");
       if (!this.isFixed(s.lower, inner) || !this.isFixed(s.upper, inner)) return this.fail("a loop that touches it has bounds that change during the iteration");
       const k = s.index;
       const saved = this.boxes.length;

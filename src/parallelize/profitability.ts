@@ -1,6 +1,7 @@
 import type { Expr } from "../ir/expr.js";
 import type { Language } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
+import { evalInt } from "../ir/const-eval.js";
 import { walkExpr } from "../ir/walk.js";
 import { exprText } from "../report/expr-text.js";
 
@@ -74,47 +75,11 @@ export function blockWork(stmts: readonly Stmt[]): number {
 /** The trip count when bounds and step are integer constants (named constants included). */
 export function constTrips(loop: Loop): number | null {
   if (loop.form !== "do" || !loop.lower || !loop.upper) return null;
-  const lo = constValue(loop.lower);
-  const hi = constValue(loop.upper);
-  const st = loop.step ? constValue(loop.step) : 1;
+  const lo = constNum(loop.lower);
+  const hi = constNum(loop.upper);
+  const st = loop.step ? constNum(loop.step) : 1;
   if (lo === null || hi === null || st === null || st === 0) return null;
   return Math.max(0, Math.floor((hi - lo + st) / st));
-}
-
-/** An integer constant expression: literals, named constants, + - * / and unary minus. */
-export function constValue(e: Expr, depth = 0): number | null {
-  if (depth > 20) return null;
-  switch (e.kind) {
-    case "int":
-      return e.value;
-    case "var":
-      return e.sym.storage === "parameter" && e.sym.value && e.sym.type.base === "integer" ? constValue(e.sym.value, depth + 1) : null;
-    case "unary": {
-      const v = constValue(e.operand, depth + 1);
-      return v === null ? null : e.op === "-" ? -v : e.op === "+" ? v : null;
-    }
-    case "binary": {
-      const a = constValue(e.left, depth + 1);
-      const b = constValue(e.right, depth + 1);
-      if (a === null || b === null) return null;
-      switch (e.op) {
-        case "+":
-          return a + b;
-        case "-":
-          return a - b;
-        case "*":
-          return a * b;
-        case "/":
-          return b === 0 ? null : Math.trunc(a / b);
-        default:
-          return null;
-      }
-    }
-    case "cast":
-      return constValue(e.operand, depth + 1);
-    default:
-      return null;
-  }
 }
 
 /** a - b when it is an integer constant (the same atoms cancel), else null. */
@@ -140,7 +105,7 @@ interface Linear {
 }
 
 function linear(e: Expr, lang: Language, sign: number, out: Linear): void {
-  const c = constValue(e);
+  const c = constNum(e);
   if (c !== null) {
     out.constant += sign * c;
     return;
@@ -152,9 +117,9 @@ function linear(e: Expr, lang: Language, sign: number, out: Linear): void {
   }
   if (e.kind === "unary" && e.op === "-") return linear(e.operand, lang, -sign, out);
   if (e.kind === "binary" && e.op === "*") {
-    const a = constValue(e.left);
+    const a = constNum(e.left);
     if (a !== null) return linear(e.right, lang, sign * a, out);
-    const b = constValue(e.right);
+    const b = constNum(e.right);
     if (b !== null) return linear(e.left, lang, sign * b, out);
   }
   const key = exprText(e, lang);
@@ -171,7 +136,7 @@ function linear(e: Expr, lang: Language, sign: number, out: Linear): void {
  */
 function tripGuard(loop: Loop, threshold: number, lang: Language): string | null {
   if (loop.form !== "do" || !loop.lower || !loop.upper) return null;
-  const step = loop.step ? constValue(loop.step) : 1;
+  const step = loop.step ? constNum(loop.step) : 1;
   if (step !== 1 && step !== -1) return null;
   if (!pureExpr(loop.lower) || !pureExpr(loop.upper)) return null;
   const l: Linear = { terms: new Map(), constant: 0 };
@@ -199,4 +164,9 @@ function pureExpr(e: Expr): boolean {
     if (x.kind === "assign-expr" || x.kind === "unknown") ok = false;
   });
   return ok;
+}
+
+/** The integer constant value (ir/const-eval), null when not a constant. */
+function constNum(e: Expr): number | null {
+  return evalInt(e) ?? null;
 }
