@@ -8,6 +8,7 @@ import type { Sym } from "../ir/symbol.js";
 import { childBlocks, childExprs, stmtExprs, walkExpr } from "../ir/walk.js";
 import { exprText } from "../report/expr-text.js";
 import { evalInt } from "../ir/const-eval.js";
+import { implicitRef } from "./loop-refs.js";
 import { constDifference, constTrips, linearForm } from "./profitability.js";
 
 /** Largest array privatized (elements): every thread gets a copy, on its stack in Fortran. */
@@ -75,11 +76,8 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): 
   const v = cfg.vars.lookup(sym);
   if (v === undefined) return "it is not analyzed";
   if (info.liveAfter.has(v)) return "its values may be used after the loop";
-  for (const b of info.cfgLoop.blocks)
-    for (const id of cfg.blocks[b]!.refs) {
-      const r = cfg.refs.refs[id]!;
-      if (r.var === v && r.origin !== "explicit") return `it is also accessed by ${r.callee ?? "a statement doall cannot model"} (line ${r.span.line})`;
-    }
+  const hidden = implicitRef(cfg, info, v);
+  if (hidden) return `it is also accessed by ${hidden.callee ?? "a statement doall cannot model"} (line ${hidden.span.line})`;
   const fixed = new Set<Sym>();
   if (loop.index) fixed.add(loop.index);
   for (const s of info.scalars) if (s.class === "read-only") for (const x of cfg.vars.vars[s.var]!.syms) fixed.add(x);

@@ -7,6 +7,7 @@ import type { Sym } from "../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { exprText } from "../report/expr-text.js";
 import type { PlanReduction, PlanReductionOp } from "./loop-plan.js";
+import { implicitRef } from "./loop-refs.js";
 
 /**
  * Array reductions (seed 004 §2.3, the issue's `a(k(i)) = a(k(i)) + …`):
@@ -48,11 +49,7 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): Pl
   // Hidden accesses: a callee or an opaque statement would touch the shared array.
   const v = cfg.vars.lookup(sym);
   if (v === undefined) return null;
-  for (const b of info.cfgLoop.blocks)
-    for (const id of cfg.blocks[b]!.refs) {
-      const r = cfg.refs.refs[id]!;
-      if (r.var === v && r.origin !== "explicit") return null;
-    }
+  if (implicitRef(cfg, info, v)) return null;
   const lang = cfg.proc.language;
   let op: PlanReductionOp | null = null;
   let ok = true;

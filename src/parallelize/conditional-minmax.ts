@@ -5,6 +5,8 @@ import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { exprText } from "../report/expr-text.js";
+import { implicitRef } from "./loop-refs.js";
+import { pureExpr } from "./profitability.js";
 
 /**
  * The max/min reduction written as a test (seed 004 §1.2's conditional
@@ -22,11 +24,7 @@ export function conditionalMinMax(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop
   if (vr.syms.length !== 1) return null;
   const sym = vr.syms[0]!;
   if (sym.type.base !== "integer" && sym.type.base !== "real") return null;
-  for (const b of info.cfgLoop.blocks)
-    for (const id of cfg.blocks[b]!.refs) {
-      const r = cfg.refs.refs[id]!;
-      if (r.var === v && r.origin !== "explicit") return null;
-    }
+  if (implicitRef(cfg, info, v)) return null;
   const lang = cfg.proc.language;
   const isS = (e: Expr) => e.kind === "var" && e.sym === sym;
   const mentions = (e: Expr) => {
@@ -35,13 +33,6 @@ export function conditionalMinMax(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop
       if (isS(x)) yes = true;
     });
     return yes;
-  };
-  const pure = (e: Expr) => {
-    let ok = true;
-    walkExpr(e, (x) => {
-      if ((x.kind === "call" && !(x.intrinsic && x.pure !== false)) || x.kind === "assign-expr" || x.kind === "unknown") ok = false;
-    });
-    return ok;
   };
   let op: "max" | "min" | null = null;
   let ok = true;
@@ -54,7 +45,7 @@ export function conditionalMinMax(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop
       const then = s.then.filter((x) => x.kind !== "nop");
       if (s.else.length || then.length !== 1 || then[0]!.kind !== "assign" || !isS(then[0]!.lhs) || c.kind !== "binary") return void (ok = false);
       const x = then[0]!.rhs;
-      if (mentions(x) || !pure(x)) return void (ok = false);
+      if (mentions(x) || !pureExpr(x)) return void (ok = false);
       const xt = exprText(x, lang);
       let o: "max" | "min" | null = null;
       const gt = c.op === ">" || c.op === ">=";

@@ -5,6 +5,7 @@ import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { walkStmts } from "../ir/walk.js";
 import { exprText } from "../report/expr-text.js";
+import { loopRefs } from "./loop-refs.js";
 
 /**
  * A basic induction variable of seed 004 §2.1: an integer scalar whose only
@@ -31,15 +32,11 @@ export function inductionStep(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop: Lo
   });
   if (jumps) return null;
   const defs = new Set<Stmt>();
-  for (const b of info.cfgLoop.blocks) {
-    for (const id of cfg.blocks[b]!.refs) {
-      const r = cfg.refs.refs[id]!;
-      if (r.var !== v) continue;
-      if (r.origin !== "explicit") return null;
-      if (r.kind === "def") {
-        if (!r.stmt) return null;
-        defs.add(r.stmt);
-      }
+  for (const r of loopRefs(cfg, info, v)) {
+    if (r.origin !== "explicit") return null;
+    if (r.kind === "def") {
+      if (!r.stmt) return null;
+      defs.add(r.stmt);
     }
   }
   if (defs.size !== 1) return null;

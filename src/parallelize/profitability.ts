@@ -156,8 +156,8 @@ function tripGuard(loop: Loop, threshold: number, lang: Language): string | null
   return `${parts.join(" ")} >= ${threshold - l.constant}`;
 }
 
-/** No calls other than pure intrinsics, no C side effects. */
-function pureExpr(e: Expr): boolean {
+/** No calls other than pure intrinsics, no C side effects: evaluating it again changes nothing. */
+export function pureExpr(e: Expr): boolean {
   let ok = true;
   walkExpr(e, (x) => {
     if (x.kind === "call" && !(x.intrinsic && x.pure !== false)) ok = false;

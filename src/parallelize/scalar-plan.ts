@@ -5,6 +5,7 @@ import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { conditionalMinMax } from "./conditional-minmax.js";
 import { inductionStep } from "./induction.js";
+import { loopRefs } from "./loop-refs.js";
 import type { PlanLinear, PlanReduction, PlanReductionOp } from "./loop-plan.js";
 import type { Reason } from "./reason.js";
 
@@ -112,15 +113,11 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop): ScalarP
 
 /** How a callee or an opaque statement reaches the variable inside the loop without naming it, if it does. */
 function hiddenAccess(cfg: Cfg, info: LoopRegionInfo, v: VarId): string | null {
-  for (const b of info.cfgLoop.blocks) {
-    for (const id of cfg.blocks[b]!.refs) {
-      const r = cfg.refs.refs[id]!;
-      if (r.var !== v) continue;
-      if (r.origin === "opaque") return `touched by a statement doall cannot model (line ${r.span.line})`;
-      // An actual argument passes the (private) copy itself; COMMON, module and global access does not.
-      if (r.origin === "call" && !r.expr) return `read or written by ${r.callee ?? "a called procedure"} (line ${r.span.line})`;
-      if (r.origin === "stmt-function") return `read by a statement function (line ${r.span.line})`;
-    }
+  for (const r of loopRefs(cfg, info, v)) {
+    if (r.origin === "opaque") return `touched by a statement doall cannot model (line ${r.span.line})`;
+    // An actual argument passes the (private) copy itself; COMMON, module and global access does not.
+    if (r.origin === "call" && !r.expr) return `read or written by ${r.callee ?? "a called procedure"} (line ${r.span.line})`;
+    if (r.origin === "stmt-function") return `read by a statement function (line ${r.span.line})`;
   }
   return null;
 }
