@@ -1,5 +1,4 @@
 import type { Cfg } from "../analysis/cfg/cfg.js";
-import type { ProcedureDeps } from "../analysis/dependence/analyze.js";
 import type { CarriedDependence } from "../analysis/dependence/verdict.js";
 import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { Expr } from "../ir/expr.js";
@@ -37,8 +36,7 @@ const MAX_PRIVATE_ELEMENTS = 65536;
  * reference, an access a callee makes) gives up; so does an array that is
  * live after the loop, shares storage, or is a C pointer.
  */
-export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carried: CarriedDependence[], deps: ProcedureDeps): { arrays: string[]; remaining: CarriedDependence[]; hints: string[] } {
-  void deps;
+export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carried: CarriedDependence[]): { arrays: string[]; remaining: CarriedDependence[]; hints: string[] } {
   const syms = new Map<number, Sym>();
   for (const c of carried) {
     syms.set(c.source.sym.id, c.source.sym);

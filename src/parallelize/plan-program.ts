@@ -112,7 +112,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   const arrays = arrayVerdict(deps, loop);
   const reduced = arrayReductions(flow.cfg, region, loop, arrays.carried);
   plan.reductions.push(...reduced.reductions);
-  const privatized = arrayPrivatization(flow.cfg, region, loop, reduced.remaining, deps);
+  const privatized = arrayPrivatization(flow.cfg, region, loop, reduced.remaining);
   plan.private.push(...privatized.arrays);
   plan.privateArrays.push(...privatized.arrays);
   plan.hints.push(...privatized.hints);
