@@ -99,7 +99,7 @@ function key(program: Program, name: string): string {
 }
 
 /** Names a procedure calls (CALL statements and function references that are neither intrinsic nor statement functions). */
-function calledNames(p: Procedure): Set<string> {
+export function calledNames(p: Procedure): Set<string> {
   const out = new Set<string>();
   const onExpr = (e: import("../ir/expr.js").Expr) => {
     if (e.kind === "call" && !e.intrinsic && !e.sym?.attrs.statementFunction) out.add(e.name);

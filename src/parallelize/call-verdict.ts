@@ -1,4 +1,4 @@
-import type { ProcedureFlow } from "../analysis/flow-analysis.js";
+import { calledNames, type ProcedureFlow } from "../analysis/flow-analysis.js";
 import type { ProcedureSummary, SummaryLookup } from "../analysis/summaries/summary.js";
 import type { Expr } from "../ir/expr.js";
 import type { Procedure, Program } from "../ir/program.js";
@@ -88,16 +88,4 @@ function savedWrite(p: Procedure): string | null {
       });
   });
   return found;
-}
-
-function calledNames(p: Procedure): Set<string> {
-  const out = new Set<string>();
-  walkStmts(p.body, (s) => {
-    if (s.kind === "call" && !s.intrinsic) out.add(s.name);
-    for (const e of stmtExprs(s))
-      walkExpr(e, (x) => {
-        if (x.kind === "call" && !x.intrinsic && !x.sym?.attrs.statementFunction) out.add(x.name);
-      });
-  });
-  return out;
 }

@@ -1,5 +1,6 @@
 import { parallelizeFile } from "../../driver/parallelize-file.js";
 import { explainLoop } from "../../report/explain-text.js";
+import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
 import { optFlag, optString, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
@@ -15,7 +16,7 @@ what would make it parallel.
 
 Options:
   --loop LINE             the loop's line
-  --no-bounds-assumption  do not assume subscripts stay within declared bounds
+${ANALYSIS_FLAGS_HELP}
 ${INPUT_OPTIONS_HELP}
   -h, --help              show this help
 `;
@@ -25,7 +26,7 @@ export const explainCommand: Command = {
   summary: "say in words why a loop is parallel or what keeps it serial",
   usage,
   run(argv: string[], io: CliIO): number {
-    const parsed = parseArgs(argv, [...INPUT_OPTIONS, { name: "loop", value: true }, { name: "no-bounds-assumption" }, { name: "help", aliases: ["h"] }]);
+    const parsed = parseArgs(argv, [...INPUT_OPTIONS, { name: "loop", value: true }, ...ANALYSIS_FLAGS, { name: "help", aliases: ["h"] }]);
     if (!parsed.ok) {
       io.stderr(`doall explain: ${parsed.error}\n${usage}`);
       return EXIT_USAGE;
@@ -51,7 +52,7 @@ export const explainCommand: Command = {
       return EXIT_USAGE;
     }
     const file = p.positional[0]!;
-    const r = parallelizeFile(file, nodeHost(io.cwd), lo.opts, { boundsAssumption: !optFlag(p, "no-bounds-assumption") });
+    const r = parallelizeFile(file, nodeHost(io.cwd), lo.opts, analysisOptionsFrom(p));
     for (const m of r.messages) io.stderr(m + "\n");
     if (!r.plan) return EXIT_INPUT_ERROR;
     const plans = r.plan.loops.filter((x) => x.loop.span.file === file && (line === null || x.loop.span.line === line));

@@ -4,6 +4,7 @@ import { inputKindOf } from "../../driver/languages.js";
 import { parallelizeFile } from "../../driver/parallelize-file.js";
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
 import type { FileReport } from "../../report/file-report.js";
+import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
 import { optFlag, optString, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
@@ -22,9 +23,7 @@ inputs' common directory. A file with errors is copied unchanged.
 Options:
   -o, --output DIR        where to write (required; never the inputs' own place)
   --report FILE.json      write the JSON report there ('-' for standard output)
-  --no-bounds-assumption  do not assume subscripts stay within declared bounds
-                          (old Fortran that indexes out of bounds): loops that
-                          rely on it get a run-time check or stay serial
+${ANALYSIS_FLAGS_HELP}
 ${INPUT_OPTIONS_HELP}
   -h, --help              show this help
 
@@ -41,7 +40,7 @@ export const parallelizeCommand: Command = {
       ...INPUT_OPTIONS,
       { name: "output", value: true, aliases: ["o"] },
       { name: "report", value: true },
-      { name: "no-bounds-assumption" },
+      ...ANALYSIS_FLAGS,
       { name: "help", aliases: ["h"] },
     ]);
     if (!parsed.ok) {
@@ -87,7 +86,7 @@ export const parallelizeCommand: Command = {
     let failed = false;
     inputs.forEach((f, i) => {
       progress.step(i, f.arg);
-      const r = parallelizeFile(f.arg, host, lo.opts, { boundsAssumption: !optFlag(p, "no-bounds-assumption") });
+      const r = parallelizeFile(f.arg, host, lo.opts, analysisOptionsFrom(p));
       for (const m of r.messages) io.stderr(m + "\n");
       if (r.failed) failed = true;
       reports.push(r.report);
