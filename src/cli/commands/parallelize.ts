@@ -81,12 +81,14 @@ export const parallelizeCommand: Command = {
     const reportPath = optString(p, "report");
     const host = nodeHost(io.cwd);
     lo.opts.fortranCache = new FortranCache();
+    // The range facts a loop needed are only shown in the report: without one, their second analysis is wasted.
+    const analysis = { ...analysisOptionsFrom(p), rangeFacts: reportPath !== undefined };
     const progress = new Progress(io, inputs.length, "parallelizing");
     const reports: FileReport[] = [];
     let failed = false;
     inputs.forEach((f, i) => {
       progress.step(i, f.arg);
-      const r = parallelizeFile(f.arg, host, lo.opts, analysisOptionsFrom(p));
+      const r = parallelizeFile(f.arg, host, lo.opts, analysis);
       for (const m of r.messages) io.stderr(m + "\n");
       if (r.failed) failed = true;
       reports.push(r.report);
