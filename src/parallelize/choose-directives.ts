@@ -2,8 +2,10 @@ import type { Expr } from "../ir/expr.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { childBlocks, walkExpr, walkStmts } from "../ir/walk.js";
+import type { EntryCounts } from "./entry-counts.js";
+import { loopProduct } from "./entry-counts.js";
 import type { LoopPlan } from "./loop-plan.js";
-import { profitability } from "./profitability.js";
+import { profitability, type CalleeWork } from "./profitability.js";
 
 /** Below this constant trip count, collapsing a perfectly nested parallel inner loop gives the threads enough iterations. */
 const COLLAPSE_BELOW = 64;
@@ -14,10 +16,15 @@ const COLLAPSE_BELOW = 64;
  * A loop parallel only under a run-time check is taken only when no loop
  * inside it is parallel unconditionally (a failed check would serialize
  * the whole nest). Loops of a procedure that already has OpenMP
- * directives, and loops in included files, are left alone. `plans` are the
- * procedure's loops in source order (outer before inner).
+ * directives, and loops in included files, are left alone; so are the
+ * loops of a procedure every call of which is inside a parallel loop (a
+ * nested region would run on one thread, at the cost of its start).
+ * Profitability counts how often each loop is entered (`entries`: the
+ * procedure's calls times the trip counts of the serial loops around it).
+ * Calls count for the statements their callees execute (`callee`).
+ * `plans` are the procedure's loops in source order (outer before inner).
  */
-export function chooseDirectives(program: Program, proc: Procedure, plans: LoopPlan[]): void {
+export function chooseDirectives(program: Program, proc: Procedure, plans: LoopPlan[], entries: EntryCounts, callee: CalleeWork): void {
   const byLoop = new Map<Loop, LoopPlan>(plans.map((p) => [p.loop, p]));
   const existing = program.file.directives.some(
     (d) => d.span.file === proc.span.file && d.span.line >= proc.span.line && d.span.line <= proc.endSpan.endLine && !d.conditional,
@@ -32,53 +39,62 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
     return yes;
   };
 
-  const visit = (stmts: readonly Stmt[], covered: LoopPlan | null): void => {
+  const calls = entries.calls(proc);
+  const visit = (stmts: readonly Stmt[], covered: LoopPlan | null, around: Loop[]): void => {
     for (const s of stmts) {
       if (s.kind !== "loop") {
-        for (const b of childBlocks(s)) visit(b, covered);
+        for (const b of childBlocks(s)) visit(b, covered, around);
         continue;
       }
       const plan = byLoop.get(s)!;
+      const inner = [...around, s];
       if (covered) {
         if (plan.parallel || plan.runtimeCheck) plan.reasons.push({ kind: "nested", message: `the enclosing loop at line ${covered.loop.span.line} runs in parallel`, line: covered.loop.span.line });
-        visit(s.body, covered);
+        visit(s.body, covered, inner);
         continue;
       }
       const runnable = plan.parallel || plan.runtimeCheck !== null;
       if (!runnable) {
-        visit(s.body, null);
+        visit(s.body, null, inner);
+        continue;
+      }
+      if (calls.insideParallel) {
+        const site = calls.insideParallel;
+        const where = site.caller.span.file === proc.span.file ? `line ${site.line}` : `${site.caller.span.file}:${site.line}`;
+        plan.reasons.push({ kind: "nested", message: `every call of ${proc.name} runs inside a parallel loop (the call at ${where}), where this loop's region would run on one thread`, line: site.line });
+        visit(s.body, null, inner);
         continue;
       }
       if (existing) {
         plan.reasons.push({ kind: "existing-directive", message: s.existingDirective ? `it already has the directive '${s.existingDirective}'` : "its procedure already has OpenMP directives, which doall leaves as they are" });
-        visit(s.body, null);
+        visit(s.body, null, inner);
         continue;
       }
       if (s.span.file !== program.file.path) {
         plan.reasons.push({ kind: "included-file", message: `it is in the included file ${s.span.file}, which doall does not rewrite` });
-        visit(s.body, null);
+        visit(s.body, null, inner);
         continue;
       }
       if (!plan.parallel && unconditionalInside(s)) {
         plan.reasons.push({ kind: "nested", message: "it is parallel only under a run-time check, and a loop inside it is parallel without one" });
-        visit(s.body, null);
+        visit(s.body, null, inner);
         continue;
       }
-      const profit = profitability(s, lang);
+      const profit = profitability(s, lang, calls.count * loopProduct(around), callee);
       plan.work = profit.work;
       if (profit.notProfitable) {
         plan.reasons.push({ kind: "not-profitable", message: `parallel, not profitable: ${profit.notProfitable}` });
-        visit(s.body, null);
+        visit(s.body, null, inner);
         continue;
       }
       plan.emitted = true;
       plan.profitableIf = profit.ifCondition;
       if (plan.parallel) collapse(plan, byLoop, profit.trips);
       if (triangular(s)) plan.schedule = "static, 1";
-      visit(s.body, plan);
+      visit(s.body, plan, inner);
     }
   };
-  visit(proc.body, null);
+  visit(proc.body, null, []);
 }
 
 /** `collapse(2)` when the only statement of the loop is a parallel loop whose bounds do not change in it, and the outer trip count is small. */

@@ -14,7 +14,10 @@ import { carriedReasons } from "./array-reasons.js";
 import { callVerdicts } from "./call-verdict.js";
 import { exclusions } from "./exclusions.js";
 import { emptyPlan, type LoopPlan } from "./loop-plan.js";
+import { callGraph } from "./call-graph.js";
 import { chooseDirectives } from "./choose-directives.js";
+import { EntryCounts } from "./entry-counts.js";
+import { procedureWork } from "./procedure-work.js";
 import { planScalars } from "./scalar-plan.js";
 
 export interface ParallelizeOptions extends AnalysisOptions {
@@ -65,7 +68,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const calls = callVerdicts(program, [...flows.values()]);
   // The bounds assumption and the value ranges at each nest's start are set by analyzeRangedDependences.
   const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summaries };
-  const loops: LoopPlan[] = [];
+  const perProc = new Map<Procedure, LoopPlan[]>();
   for (const proc of program.procedures) {
     let deps: ProcedureDeps | null = null;
     let used: RangeFactsUsed | null = null;
@@ -81,10 +84,19 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     }
     const plans = collectLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, deps, flow, calls.verdict));
     for (const pl of plans) if (pl.parallel && used) pl.facts = used.forLoop(pl.loop);
-    chooseDirectives(program, proc, plans);
-    loops.push(...plans);
+    perProc.set(proc, plans);
   }
-  return { program, loops, warnings };
+  // Callers first: whether a routine's loops pay depends on how often, and from where, it is called.
+  const graph = callGraph([program]);
+  const emitted = new Set<Loop>();
+  const entries = new EntryCounts(graph, (l) => emitted.has(l));
+  const calleeWork = procedureWork(graph);
+  for (const proc of graph.topDown) {
+    const plans = perProc.get(proc)!;
+    chooseDirectives(program, proc, plans, entries, calleeWork(proc));
+    for (const pl of plans) if (pl.emitted) emitted.add(pl.loop);
+  }
+  return { program, loops: program.procedures.flatMap((p) => perProc.get(p)!), warnings };
 }
 
 /** The facts about one loop, turned into clauses or reasons; `emitted` is decided later. */

@@ -2,22 +2,40 @@ import type { Expr } from "../ir/expr.js";
 import type { Language } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { evalInt } from "../ir/const-eval.js";
-import { walkExpr } from "../ir/walk.js";
+import { stmtExprs, walkExpr } from "../ir/walk.js";
 import { exprText } from "../report/expr-text.js";
 
 /**
- * Whether running a loop in parallel pays (issue 9 §5): starting a team and
- * splitting the iterations costs some microseconds, the order of a
- * thousand simple statements. A loop with a constant trip count below
- * MIN_TRIPS, or whose whole execution is below MIN_WORK statement
- * executions, stays serial ("parallel, not profitable"). A symbolic trip
- * count gets an `if(trips >= T)` clause instead, T chosen so that T
- * iterations do MIN_WORK. Work is counted in statements executed, an
- * inner loop with a symbolic trip count counted as GUESS_TRIPS iterations.
+ * Whether running a loop in parallel pays (issue 9 §5). Work is counted in
+ * statements executed, an inner loop with a symbolic trip count counted as
+ * GUESS_TRIPS iterations.
+ *
+ * Starting a parallel region costs about 2 µs when the other threads spin,
+ * 17 µs when they sleep (OMP_WAIT_POLICY=passive; measured with gcc 12 /
+ * libgomp on 2 cores), that is 2,000 to 20,000 simple statements, and an
+ * `if()` clause that is false still costs a runtime call (~0.5 µs). What
+ * matters is therefore the work per region start, and how often the region
+ * starts (`entries`, counted by choose-directives.ts from the enclosing
+ * serial loops and the call sites):
+ * - a loop entered fewer than MANY_ENTRIES times costs at most a few
+ *   milliseconds of region starts in all, so only loops whose constant
+ *   trip count is below MIN_TRIPS or whose whole execution is below
+ *   MIN_WORK statements stay serial ("parallel, not profitable"); a
+ *   symbolic trip count gets an `if(trips >= T)` clause, T chosen so that
+ *   T iterations do MIN_WORK;
+ * - a loop entered more often (an inner loop of a serial nest, a loop in a
+ *   routine called inside a nest) must do REGION_WORK statements per start:
+ *   with a constant trip count it must do so, with a symbolic one the
+ *   guessed GUESS_TRIPS iterations must, and its `if()` asks for the trip
+ *   count that does. Without the second rule NPB's SP, LU and MG started
+ *   millions of regions of a few hundred statements each and ran up to 30
+ *   times slower than serial.
  */
 export const MIN_TRIPS = 4;
 export const MIN_WORK = 200;
-const GUESS_TRIPS = 100;
+export const GUESS_TRIPS = 100;
+export const MANY_ENTRIES = 1000;
+export const REGION_WORK = 20000;
 
 export interface Profit {
   /** Constant trip count, if known. */
@@ -32,44 +50,64 @@ export interface Profit {
   ifCondition: string | null;
 }
 
-export function profitability(loop: Loop, lang: Language): Profit {
+/** Statements a call of the named procedure executes (0 when unknown). */
+export type CalleeWork = (name: string) => number;
+
+export function profitability(loop: Loop, lang: Language, entries = 1, callee: CalleeWork = () => 0): Profit {
   const trips = constTrips(loop);
-  const bodyWork = Math.max(1, blockWork(loop.body));
+  const bodyWork = Math.max(1, blockWork(loop.body, callee));
+  const often = entries >= MANY_ENTRIES;
+  const needed = often ? REGION_WORK : MIN_WORK;
+  const entered = `it is entered about ${round(entries)} times and`;
   if (trips !== null) {
     const work = trips * bodyWork;
     let notProfitable: string | null = null;
     if (trips < MIN_TRIPS) notProfitable = `it runs only ${trips} iteration${trips === 1 ? "" : "s"}`;
-    else if (work < MIN_WORK) notProfitable = `it does too little work (about ${work} statement executions)`;
+    else if (work < needed) notProfitable = `${often ? `${entered} each time ` : ""}it does too little work (about ${work} statement executions)`;
     return { trips, bodyWork, work, notProfitable, ifCondition: null };
   }
-  const threshold = Math.max(MIN_TRIPS, Math.ceil(MIN_WORK / bodyWork));
+  if (often && bodyWork * GUESS_TRIPS < REGION_WORK)
+    return { trips: null, bodyWork, work: null, notProfitable: `${entered} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start would cost more than its iterations unless there are thousands of them`, ifCondition: null };
+  const threshold = Math.max(MIN_TRIPS, Math.ceil(needed / bodyWork));
   return { trips: null, bodyWork, work: null, notProfitable: null, ifCondition: tripGuard(loop, threshold, lang) };
 }
 
-/** Statements executed by a block once (IF: the longer branch; inner loops: trips × body). */
-export function blockWork(stmts: readonly Stmt[]): number {
+/** A count for a message: 1234567 as "1,200,000". */
+function round(n: number): string {
+  if (n < 1000) return String(Math.round(n));
+  const digits = Math.floor(Math.log10(n)) - 1;
+  return (Math.round(n / 10 ** digits) * 10 ** digits).toLocaleString("en-US");
+}
+
+/** Statements executed by a block once (IF: the longer branch; inner loops: trips × body; calls: what the callee executes). */
+export function blockWork(stmts: readonly Stmt[], callee: CalleeWork = () => 0): number {
   let w = 0;
   for (const s of stmts) {
     switch (s.kind) {
       case "loop":
-        w += (constTrips(s) ?? GUESS_TRIPS) * Math.max(1, blockWork(s.body));
+        w += (constTrips(s) ?? GUESS_TRIPS) * Math.max(1, blockWork(s.body, callee));
         break;
       case "if":
-        w += 1 + Math.max(blockWork(s.then), blockWork(s.else));
+        w += 1 + Math.max(blockWork(s.then, callee), blockWork(s.else, callee));
         break;
       case "switch":
-        w += 1 + Math.max(0, ...s.cases.map((c) => blockWork(c.body)));
+        w += 1 + Math.max(0, ...s.cases.map((c) => blockWork(c.body, callee)));
         break;
       case "block":
-        w += blockWork(s.body);
+        w += blockWork(s.body, callee);
         break;
       case "nop":
         break;
       default:
         w += 1;
+        if (s.kind === "call" && !s.intrinsic) w += callee(s.name);
+        for (const e of stmtExprs(s))
+          walkExpr(e, (x) => {
+            if (x.kind === "call" && !x.intrinsic && !x.sym?.attrs.statementFunction) w += callee(x.name);
+          });
     }
   }
-  return w;
+  return Math.min(w, 1e15);
 }
 
 /** The trip count when bounds and step are integer constants (named constants included). */

@@ -1,0 +1,91 @@
+import type { Expr } from "../ir/expr.js";
+import type { Procedure, Program } from "../ir/program.js";
+import type { Loop, Stmt } from "../ir/stmt.js";
+import { childBlocks, stmtExprs, walkExpr } from "../ir/walk.js";
+
+/** One call of a procedure: who calls it, and inside which of the caller's loops. */
+export interface CallSite {
+  caller: Procedure;
+  /** The caller's loops around the call, outermost first. */
+  loops: Loop[];
+  line: number;
+}
+
+export interface CallGraph {
+  /** The call sites of each procedure that is called somewhere in the programs. */
+  sites: Map<Procedure, CallSite[]>;
+  /** Every procedure, callers before their callees (a recursive cycle in any order). */
+  topDown: Procedure[];
+  /** The procedure a name called from `caller` means, if known. */
+  resolve: (name: string, caller: Procedure) => Procedure | undefined;
+}
+
+/**
+ * Who calls whom, and from inside which loops, among the procedures of
+ * `programs`. The profitability rule uses it to count how often a loop is
+ * entered (choose-directives.ts): a loop in a routine called inside a
+ * nest runs once per call. A name resolves to a procedure of the caller's
+ * program first, else to the only procedure of that name among the
+ * others; an ambiguous or unknown name is no edge.
+ */
+export function callGraph(programs: readonly Program[]): CallGraph {
+  const defs = new Map<string, Procedure[]>();
+  const home = new Map<Procedure, Program>();
+  for (const prog of programs)
+    for (const p of prog.procedures) {
+      home.set(p, prog);
+      if (p.kind !== "subroutine" && p.kind !== "function") continue;
+      const k = key(p.language, p.name);
+      defs.set(k, [...(defs.get(k) ?? []), p]);
+    }
+  const resolve = (name: string, caller: Procedure): Procedure | undefined => {
+    const cands = defs.get(key(caller.language, name))?.filter((c) => c.language === caller.language) ?? [];
+    const mine = cands.filter((c) => home.get(c) === home.get(caller));
+    const pick = mine.length > 0 ? mine : cands;
+    if (pick.length === 1) return pick[0];
+    return pick.find((c) => c.host === caller.name) ?? pick.find((c) => c.host !== undefined && c.host === caller.host);
+  };
+
+  const sites = new Map<Procedure, CallSite[]>();
+  const callees = new Map<Procedure, Procedure[]>();
+  const all = programs.flatMap((p) => p.procedures);
+  for (const caller of all) {
+    const out: Procedure[] = [];
+    const add = (name: string, loops: Loop[], line: number) => {
+      const t = resolve(name, caller);
+      if (!t) return;
+      sites.set(t, [...(sites.get(t) ?? []), { caller, loops, line }]);
+      out.push(t);
+    };
+    const onExpr = (loops: Loop[]) => (e: Expr) =>
+      walkExpr(e, (x) => {
+        if (x.kind === "call" && !x.intrinsic && !x.sym?.attrs.statementFunction) add(x.name, loops, x.span.line);
+      });
+    const visit = (stmts: readonly Stmt[], loops: Loop[]) => {
+      for (const s of stmts) {
+        if (s.kind === "call" && !s.intrinsic) add(s.name, loops, s.span.line);
+        for (const e of stmtExprs(s)) onExpr(loops)(e);
+        const inner = s.kind === "loop" ? [...loops, s] : loops;
+        for (const b of childBlocks(s)) visit(b, inner);
+      }
+    };
+    visit(caller.body, []);
+    callees.set(caller, out);
+  }
+
+  // Reverse post-order of a depth-first walk over callee edges: callers first.
+  const seen = new Set<Procedure>();
+  const post: Procedure[] = [];
+  const dfs = (p: Procedure) => {
+    seen.add(p);
+    for (const c of callees.get(p) ?? []) if (!seen.has(c)) dfs(c);
+    post.push(p);
+  };
+  for (const p of all) if (!sites.has(p) && !seen.has(p)) dfs(p);
+  for (const p of all) if (!seen.has(p)) dfs(p);
+  return { sites, topDown: post.reverse(), resolve };
+}
+
+function key(lang: Procedure["language"], name: string): string {
+  return lang === "fortran" ? name.toLowerCase() : name;
+}

@@ -1,0 +1,137 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parseFortran } from "../frontend/fortran/parse-fortran.js";
+import { memoryHost } from "../source/host.js";
+import { callGraph } from "./call-graph.js";
+import { EntryCounts, loopProduct } from "./entry-counts.js";
+import { planProgram } from "./plan-program.js";
+import { GUESS_TRIPS } from "./profitability.js";
+
+function plan(src: string) {
+  const program = parseFortran("t.f90", src, memoryHost({}));
+  const plans = planProgram(program, { rangeFacts: false });
+  const at = (line: number) => plans.loops.find((l) => l.loop.span.line === line)!;
+  return { program, at };
+}
+
+// A time loop around a smoothing sweep: the time loop carries a dependence (b feeds a), the sweep is parallel.
+const timeLoop = (steps: string, sweepBody: string[]) => [
+  "program p", // 1
+  "  integer, parameter :: n = 5000", // 2
+  "  real a(n), b(n)", // 3
+  "  integer i, t, j, m", // 4
+  "  read *, m", // 5
+  "  a = 1.0", // 6
+  `  do t = 1, ${steps}`, // 7
+  "    do i = 2, m - 1", // 8
+  ...sweepBody, // 9..
+  "    end do", //
+  "    a(2:m-1) = b(2:m-1)", //
+  "  end do", //
+  "  print *, a(3)", //
+  "end program",
+].join("\n");
+
+test("an inner loop entered often with little work per entry gets no directive, and the reason says how often", () => {
+  const { at } = plan(timeLoop("10000", ["      b(i) = (a(i-1) + a(i) + a(i+1)) / 3.0"]));
+  assert.equal(at(7).parallel, false);
+  assert.equal(at(8).parallel, true);
+  assert.equal(at(8).emitted, false);
+  const r = at(8).reasons.find((x) => x.kind === "not-profitable");
+  assert.ok(r, JSON.stringify(at(8).reasons));
+  assert.match(r.message, /entered about 10,000 times/);
+});
+
+test("the same sweep entered a few times keeps its directive with an if() clause", () => {
+  const { at } = plan(timeLoop("10", ["      b(i) = (a(i-1) + a(i) + a(i+1)) / 3.0"]));
+  assert.equal(at(8).emitted, true);
+  assert.equal(at(8).profitableIf, "m >= 202");
+});
+
+test("an often-entered loop whose iterations do a lot (an inner loop) keeps its directive; its if() asks for enough work per entry", () => {
+  const { at } = plan(timeLoop("10000", ["      b(i) = 0.0", "      do j = 1, m", "        b(i) = b(i) + a(i) * j", "        b(i) = b(i) * 0.5", "      end do"]));
+  assert.equal(at(8).emitted, true, JSON.stringify(at(8).reasons));
+  // body: 1 + GUESS_TRIPS × 2 = 201 statements per iteration; 20000 / 201 → 100 iterations, m - 2 >= 100.
+  assert.equal(at(8).profitableIf, "m >= 102");
+});
+
+const calls = [
+  "program p", // 1
+  "  real a(1000, 64), r(64), s", // 2
+  "  integer k, t", // 3
+  "  a = 1.0", // 4
+  "  do k = 1, 64", // 5
+  "    call norm(a(1, k), 1000, s)", // 6
+  "    r(k) = s", // 7
+  "  end do", // 8
+  "  do t = 1, 50000", // 9
+  "    call shift(a(1, 1), 1000)", // 10
+  "  end do", // 11
+  "  call norm(a(1, 1), 1000, s)", // 12
+  "  print *, a(1, 1), r(2), s", // 13
+  "end program", // 14
+  "subroutine norm(x, n, s)", // 15
+  "  integer n, i", // 16
+  "  real x(n), s", // 17
+  "  s = 0.0", // 18
+  "  do i = 1, n", // 19
+  "    s = s + x(i) * x(i)", // 20
+  "  end do", // 21
+  "end subroutine", // 22
+  "subroutine shift(x, n)", // 23
+  "  integer n, i", // 24
+  "  real x(n)", // 25
+  "  do i = 1, n", // 26
+  "    x(i) = x(i) + 1.0", // 27
+  "  end do", // 28
+  "end subroutine", // 29
+  "subroutine lib(x, n)", // 30
+  "  integer n, i", // 31
+  "  real x(n)", // 32
+  "  do i = 1, n", // 33
+  "    x(i) = x(i) * x(i)", // 34
+  "  end do", // 35
+  "end subroutine", // 36
+].join("\n");
+
+test("call sites: counts follow the loops around each call; a routine no one calls is guessed", () => {
+  const { program } = plan(calls);
+  const g = callGraph([program]);
+  const byName = (n: string) => program.procedures.find((p) => p.name.toLowerCase() === n)!;
+  assert.deepEqual(
+    g.sites.get(byName("norm"))!.map((s) => [s.caller.name, s.line, s.loops.length]),
+    [
+      ["p", 6, 1],
+      ["p", 12, 0],
+    ],
+  );
+  const order = g.topDown.map((p) => p.name.toLowerCase());
+  assert.ok(order.indexOf("p") < order.indexOf("norm") && order.indexOf("p") < order.indexOf("shift"));
+  const counts = new EntryCounts(g, () => false);
+  assert.equal(counts.calls(byName("p")).count, 1);
+  assert.equal(counts.calls(byName("norm")).count, 65);
+  assert.equal(counts.calls(byName("shift")).count, 50000);
+  assert.equal(counts.calls(byName("lib")).count, GUESS_TRIPS);
+  assert.equal(loopProduct([]), 1);
+});
+
+test("a routine called 50,000 times with little work per call gets no directive; one called 65 times does", () => {
+  const { at } = plan(calls);
+  assert.equal(at(5).emitted, true, JSON.stringify(at(5).reasons));
+  // norm is also called once outside the k loop (line 12): 1000 iterations, 65 calls, the plain rule.
+  assert.equal(at(19).emitted, true, JSON.stringify(at(19).reasons));
+  assert.equal(at(26).emitted, false);
+  assert.match(at(26).reasons.find((r) => r.kind === "not-profitable")!.message, /entered about 50,000 times/);
+  // lib: nobody calls it here, guessed 100 calls: the plain rule (1000 statements ≥ 200) holds.
+  assert.equal(at(33).emitted, true);
+});
+
+test("every call inside a parallel loop: the callee's loops are left plain, with the call named", () => {
+  const src = calls.replace("  call norm(a(1, 1), 1000, s)\n", "  s = 0.0\n");
+  const { at } = plan(src);
+  assert.equal(at(5).emitted, true);
+  const l = at(19);
+  assert.equal(l.parallel, true);
+  assert.equal(l.emitted, false);
+  assert.match(l.reasons.find((r) => r.kind === "nested")!.message, /every call of norm runs inside a parallel loop \(the call at line 6\)/);
+});

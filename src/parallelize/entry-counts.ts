@@ -1,0 +1,74 @@
+import type { Procedure } from "../ir/program.js";
+import type { Loop } from "../ir/stmt.js";
+import type { CallGraph, CallSite } from "./call-graph.js";
+import { constTrips, GUESS_TRIPS } from "./profitability.js";
+
+/** How often a procedure runs, as far as the programs seen tell. */
+export interface Calls {
+  /** Estimated number of calls per run of the program. */
+  count: number;
+  /** Set when every call is inside a loop that runs in parallel: the procedure's own directives would only nest. */
+  insideParallel: CallSite | null;
+}
+
+/** Beyond this, counts stop growing (they are estimates, and products of guesses overflow nothing useful). */
+const CAP = 1e15;
+
+/**
+ * Estimates how many times each procedure is called (for the
+ * profitability of its loops, profitability.ts): the main program runs
+ * once; another procedure as often as its callers run the call sites, each
+ * site weighted by the trip counts of the caller's loops around it (a
+ * symbolic trip count guessed as GUESS_TRIPS); a procedure no program
+ * calls (a library routine, or called from a file not given) is guessed
+ * to run GUESS_TRIPS times; a recursive one, as often as GUESS_TRIPS
+ * calls of its caller. Ask in `graph.topDown` order, after the callers'
+ * directives are chosen: a call inside a loop that got a directive runs
+ * inside that parallel region.
+ */
+export class EntryCounts {
+  private memo = new Map<Procedure, Calls>();
+  private busy = new Set<Procedure>();
+
+  constructor(
+    private graph: CallGraph,
+    private emitted: (l: Loop) => boolean,
+  ) {}
+
+  calls(p: Procedure): Calls {
+    const known = this.memo.get(p);
+    if (known) return known;
+    if (this.busy.has(p)) return { count: GUESS_TRIPS, insideParallel: null };
+    this.busy.add(p);
+    const r = this.compute(p);
+    this.busy.delete(p);
+    this.memo.set(p, r);
+    return r;
+  }
+
+  private compute(p: Procedure): Calls {
+    if (p.kind === "program" || (p.language === "c" && p.name === "main")) return { count: 1, insideParallel: null };
+    const sites = this.graph.sites.get(p) ?? [];
+    if (sites.length === 0) return { count: GUESS_TRIPS, insideParallel: null };
+    let count = 0;
+    let inside: CallSite | null = null;
+    let outside = false;
+    for (const site of sites) {
+      const caller = this.calls(site.caller);
+      if (caller.insideParallel || site.loops.some(this.emitted)) {
+        inside ??= caller.insideParallel ?? site;
+        continue;
+      }
+      outside = true;
+      count += caller.count * loopProduct(site.loops);
+    }
+    return { count: Math.min(CAP, Math.max(1, count)), insideParallel: outside ? null : inside };
+  }
+}
+
+/** The product of the loops' trip counts (symbolic ones guessed as GUESS_TRIPS): how often the innermost body runs per entry of the outermost. */
+export function loopProduct(loops: readonly Loop[]): number {
+  let n = 1;
+  for (const l of loops) n = Math.min(CAP, n * (constTrips(l) ?? GUESS_TRIPS));
+  return n;
+}

@@ -1,0 +1,29 @@
+import type { Procedure } from "../ir/program.js";
+import type { CallGraph } from "./call-graph.js";
+import { blockWork, type CalleeWork } from "./profitability.js";
+
+/**
+ * What a call costs, for the profitability of the loop around it: the
+ * statements the callee executes (its own loops and calls counted as in
+ * blockWork). A call of a procedure not among the programs, or of one in
+ * a recursive cycle, counts for nothing beyond the call statement.
+ */
+export function procedureWork(graph: CallGraph): (caller: Procedure) => CalleeWork {
+  const memo = new Map<Procedure, number>();
+  const busy = new Set<Procedure>();
+  const work = (p: Procedure): number => {
+    const known = memo.get(p);
+    if (known !== undefined) return known;
+    if (busy.has(p)) return 0;
+    busy.add(p);
+    const w = blockWork(p.body, calleeOf(p));
+    busy.delete(p);
+    memo.set(p, w);
+    return w;
+  };
+  const calleeOf = (caller: Procedure): CalleeWork => (name) => {
+    const t = graph.resolve(name, caller);
+    return t ? work(t) : 0;
+  };
+  return calleeOf;
+}
