@@ -1,3 +1,4 @@
+import { accessedType, typesMayAlias } from "../effective-types.js";
 import type { Sym } from "../../ir/symbol.js";
 
 /**
@@ -10,7 +11,8 @@ import type { Sym } from "../../ir/symbol.js";
  *   sequence association): disjoint while every subscript stays within its
  *   declared bounds, overlapping otherwise ("common").
  * - C pointers (and Fortran POINTER/TARGET objects) may point anywhere:
- *   "may-alias".
+ *   "may-alias", except, in C, into objects of a type they may not access
+ *   (the effective-type rule, effective-types.ts): "disjoint".
  * - Fortran dummy arguments are assumed not to alias each other or COMMON
  *   members: the standard forbids defining an object through one name
  *   while it is accessed through another (F2008 §12.5.2.13). doall relies
@@ -26,7 +28,8 @@ export function aliasKind(a: Sym, b: Sym): AliasKind {
     // front end lowers `double *a` (and array parameters) to an array of double marked
     // `pointer`; row-major layout tells it from a Fortran POINTER.
     const cPointer = isCPointer(a) || isCPointer(b);
-    if (cPointer) return "may-alias";
+    // C11 §6.5 ¶7 (effective-types.ts): a double pointer and an int array are never the same memory.
+    if (cPointer) return typesMayAlias(accessedType(a), accessedType(b)) ? "may-alias" : "disjoint";
     const reach = (p: Sym, q: Sym) => isPointerLike(p) && (isPointerLike(q) || q.attrs.target === true);
     return reach(a, b) || reach(b, a) ? "may-alias" : "disjoint";
   }

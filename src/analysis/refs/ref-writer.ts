@@ -2,7 +2,9 @@ import type { Expr } from "../../ir/expr.js";
 import type { Procedure, StatementFunction } from "../../ir/program.js";
 import type { Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
+import type { Type } from "../../ir/types.js";
 import type { Span } from "../../source/span.js";
+import { accessedType, typesMayAlias } from "../effective-types.js";
 import { NO_SUMMARIES, type SummaryLookup } from "../summaries/summary.js";
 import { emitCallEffects, type CallRecord } from "./call-effects.js";
 import type { Ref, RefInit, RefKind, RefOrigin, RefTable } from "./ref.js";
@@ -81,7 +83,7 @@ export class RefWriter {
         for (const s of e.subs) this.useExpr(s);
         if (isPointer(e.sym)) {
           this.ref("use", e.sym, e, true, "explicit", e.span);
-          this.memory("use", e, e.span);
+          this.memory("use", e, e.span, accessedType(e.sym));
         } else this.ref("use", e.sym, e, false, "explicit", e.span);
         return;
       case "section":
@@ -117,7 +119,7 @@ export class RefWriter {
         return;
       case "deref":
         this.useExpr(e.operand);
-        this.memory("use", e, e.span);
+        this.memory("use", e, e.span, e.type);
         return;
       case "implied-do":
         this.useExpr(e.lower);
@@ -146,7 +148,7 @@ export class RefWriter {
         for (const s of lhs.subs) this.useExpr(s);
         if (isPointer(lhs.sym)) {
           this.ref("use", lhs.sym, lhs, true, origin, lhs.span);
-          this.memory("def", lhs, lhs.span);
+          this.memory("def", lhs, lhs.span, accessedType(lhs.sym));
         } else this.ref("def", lhs.sym, lhs, false, origin, lhs.span);
         return;
       case "section":
@@ -158,7 +160,7 @@ export class RefWriter {
         return;
       case "deref":
         this.useExpr(lhs.operand);
-        this.memory("def", lhs, lhs.span);
+        this.memory("def", lhs, lhs.span, lhs.type);
         return;
       case "implied-do":
         // A READ list `(a(i), i = 1, n)`: bounds, the index, then each item, maybe none.
@@ -293,13 +295,13 @@ export class RefWriter {
   private readTargetOnly(t: Expr): void {
     if (t.kind === "var") this.ref("use", t.sym, t, true, "explicit", t.span);
     else if (t.kind === "elem" || t.kind === "section") this.ref("use", t.sym, t, false, "explicit", t.span);
-    else if (t.kind === "deref" || t.kind === "member") this.memory("use", t, t.span);
+    else if (t.kind === "deref" || t.kind === "member") this.memory("use", t, t.span, pointerAccessType(t));
   }
 
   private defTargetOnly(t: Expr): void {
     if (t.kind === "var") this.ref("def", t.sym, t, true, "explicit", t.span);
     else if ((t.kind === "elem" && !isPointer(t.sym)) || t.kind === "section") this.ref("def", t.sym, t, false, "explicit", t.span);
-    else this.memory("def", t, t.span);
+    else this.memory("def", t, t.span, pointerAccessType(t));
   }
 
   /**
@@ -307,12 +309,22 @@ export class RefWriter {
    * pointer can reach: the memory pseudo-variable and every variable a
    * pointer may point into (VarTable: C globals, array parameters,
    * pointers, variables whose address is taken; Fortran POINTER and
-   * TARGET variables).
+   * TARGET variables). In C, when the type accessed is known (`accessed`),
+   * only variables of a type it may alias (effective-types.ts): a store
+   * through a `double *` leaves the `int` globals alone.
    */
-  memory(kind: RefKind, e: Expr, span: Span): void {
+  memory(kind: RefKind, e: Expr, span: Span, accessed?: Type): void {
     this.emit(kind, this.vars.memoryVar(), null, e, false, "explicit", span);
-    for (const v of this.vars.vars) if (v.pointerReachable && v.referenced) this.emit(kind, v.id, v.syms[0]!, e, false, "explicit", span);
+    const typed = this.proc.language === "c" ? accessed : undefined;
+    for (const v of this.vars.vars) if (v.pointerReachable && v.referenced && typesMayAlias(typed, v.syms[0]?.type)) this.emit(kind, v.id, v.syms[0]!, e, false, "explicit", span);
   }
+}
+
+/** The type an access through a pointer touches, when known (a member access: its struct, not known). */
+function pointerAccessType(t: Expr): Type | undefined {
+  if (t.kind === "elem") return accessedType(t.sym);
+  if (t.kind === "deref") return t.type;
+  return undefined;
 }
 
 /** Optional facts about a new reference. */
