@@ -60,7 +60,7 @@ export function analyzeFlow(program: Program, options: FlowOptions = {}): Proced
     return r;
   };
   const callable = callableByName(program);
-  const resolve = (name: string, caller: Procedure): Procedure | undefined => resolveInFile(callable.get(nameKey(program.file.language, name)), caller);
+  const resolve = (name: string, caller: Procedure): Procedure | undefined => resolveInFile(callable.get(nameKey(program.file.language, name)), caller, name);
   const callees = new Map<Procedure, Procedure[]>();
   for (const p of program.procedures) {
     const out = new Set<Procedure>();

@@ -7,6 +7,7 @@ import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import type { CallVerdict } from "./exclusions.js";
 import type { ProgramLink } from "../analysis/link/link-programs.js";
 import { basename } from "../util/path.js";
+import { callsDummy } from "../analysis/link/resolve-in-file.js";
 
 /**
  * Which called procedures a parallel loop may call (issue 9 §1: "calls to
@@ -76,6 +77,7 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
   };
   const lookup: SummaryLookup = (name) => summaries.get(key(name)) ?? undefined;
   const verdict = (name: string, caller?: Procedure): CallVerdict => {
+    if (caller && callsDummy(caller, name)) return { kind: "unknown", why: `${name} is a dummy argument: the procedure it stands for is not known` };
     const s = summaries.get(key(name));
     const cs = procs.get(key(name));
     if (!cs && link && caller) return otherFile(name, caller);
@@ -105,7 +107,7 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     if ("why" in t) return { kind: "unknown", why: t.why };
     return { kind: "summarized" };
   };
-  const summariesFor = (caller: Procedure): SummaryLookup => (link ? (name) => link.summaryFor(name, caller, program) : lookup);
+  const summariesFor = (caller: Procedure): SummaryLookup => (name) => (callsDummy(caller, name) ? undefined : link ? link.summaryFor(name, caller, program) : lookup(name));
   return { verdict, summariesFor };
 }
 

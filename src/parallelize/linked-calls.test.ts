@@ -132,3 +132,11 @@ test("C: a static local of the callee blocks as in one file; one file alone is a
   assert.match(plan({ "main.c": main, "kern.c": kern }).get(5)!, /draw \(in kern\.c\) writes its saved variable s, which all iterations would share/);
   assert.match(plan({ "main.c": main }).get(5)!, /draw is not in this file, so its effects are not known/);
 });
+
+test("a call through a dummy procedure is unknown, even when a procedure of that name exists in the file or another one", () => {
+  const apply = "subroutine apply(f, a, n)\n  integer n, i\n  real a(n)\n  external f\n  do i = 1, n\n    call f(a(i))\n  end do\nend subroutine\n";
+  const f = "subroutine f(x)\n  real x\nend subroutine\n";
+  const why = /f is a dummy argument: the procedure it stands for is not known/;
+  assert.match(plan({ "a.f90": apply + f }).get(5)!, why);
+  assert.match(plan({ "a.f90": apply, "f.f90": f }).get(5)!, why);
+});

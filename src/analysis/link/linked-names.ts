@@ -1,6 +1,6 @@
 import type { Procedure, Program } from "../../ir/program.js";
 import { basename, dirname } from "../../util/path.js";
-import { callableByName, nameKey, resolveInFile } from "./resolve-in-file.js";
+import { callableByName, callsDummy, nameKey, resolveInFile } from "./resolve-in-file.js";
 
 /** One file of a run: `usable` is false when it has errors (its procedures then resolve as unknown). */
 export interface LinkInput {
@@ -52,7 +52,7 @@ export class LinkedNames {
   /** The procedure a call reaches, in the caller's file or another one; undefined when not known. */
   resolve(name: string, caller: Procedure, program: Program): Procedure | undefined {
     const own = this.ownDefinitions(name, program);
-    if (own) return resolveInFile(own, caller);
+    if (own) return resolveInFile(own, caller, name);
     const r = this.resolveOther(name, caller, program);
     return r.kind === "found" ? r.proc : undefined;
   }
@@ -65,6 +65,7 @@ export class LinkedNames {
   /** A name the caller's file does not define, among the other files. */
   resolveOther(name: string, caller: Procedure, program: Program): Resolution {
     const lang = program.file.language;
+    if (callsDummy(caller, name)) return { kind: "none" };
     const all = this.defs.get(`${lang}:${nameKey(lang, name)}`) ?? [];
     const uses = usedModules(caller, program);
     const cands = all.filter((d) => d.input.program !== program && (d.proc.host === undefined || uses.has(d.proc.host.toLowerCase())));
