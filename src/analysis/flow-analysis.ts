@@ -8,6 +8,7 @@ import type { DependenceGraph } from "./deps/dep-graph.js";
 import { analyzeRegions, type ProcedureRegions } from "./regions/loop-regions.js";
 import { summarize } from "./summaries/summarize.js";
 import type { ProcedureSummary } from "./summaries/summary.js";
+import { callableByName, nameKey, resolveInFile } from "./link/resolve-in-file.js";
 
 /** Everything the control- and data-flow analyses know about one procedure. */
 export interface ProcedureFlow {
@@ -31,6 +32,12 @@ export interface FlowOptions extends DepOptions {
   clock?: () => number;
   /** Where the phase times are added. */
   timings?: FlowTimings;
+  /**
+   * The summary of what a call in `caller` reaches when the program is
+   * linked with other files (link/link-programs.ts): it resolves names in
+   * the file and across files, and has already left out recursive cycles.
+   */
+  linked?: (name: string, caller: Procedure) => ProcedureSummary | undefined;
 }
 
 /**
@@ -43,6 +50,7 @@ export interface FlowOptions extends DepOptions {
  */
 export function analyzeFlow(program: Program, options: FlowOptions = {}): ProcedureFlow[] {
   const clock = options.clock;
+  const linked = options.linked;
   const t = options.timings;
   const timed = <T>(phase: keyof FlowTimings, f: () => T): T => {
     if (!clock || !t) return f();
@@ -51,18 +59,8 @@ export function analyzeFlow(program: Program, options: FlowOptions = {}): Proced
     t[phase] += clock() - t0;
     return r;
   };
-  const callable = new Map<string, Procedure[]>();
-  for (const p of program.procedures) {
-    if (p.kind !== "subroutine" && p.kind !== "function") continue;
-    const k = key(program, p.name);
-    callable.set(k, [...(callable.get(k) ?? []), p]);
-  }
-  const resolve = (name: string, caller: Procedure): Procedure | undefined => {
-    const cands = callable.get(key(program, name));
-    if (!cands) return undefined;
-    if (cands.length === 1) return cands[0];
-    return cands.find((c) => c.host === caller.name) ?? cands.find((c) => c.host !== undefined && c.host === caller.host) ?? cands.find((c) => c.host === undefined);
-  };
+  const callable = callableByName(program);
+  const resolve = (name: string, caller: Procedure): Procedure | undefined => resolveInFile(callable.get(nameKey(program.file.language, name)), caller, name);
   const callees = new Map<Procedure, Procedure[]>();
   for (const p of program.procedures) {
     const out = new Set<Procedure>();
@@ -79,10 +77,12 @@ export function analyzeFlow(program: Program, options: FlowOptions = {}): Proced
     const inCycle = new Set(scc);
     for (const proc of scc) {
       // Conservative: calls inside a recursive cycle get no summary (the worst is assumed).
-      const lookup = (name: string) => {
-        const t = resolve(name, proc);
-        return t && !inCycle.has(t) ? summaries.get(t) : undefined;
-      };
+      const lookup = linked
+        ? (name: string) => linked(name, proc)
+        : (name: string) => {
+            const t = resolve(name, proc);
+            return t && !inCycle.has(t) ? summaries.get(t) : undefined;
+          };
       const cfg = timed("cfg", () => buildCfg(proc, lookup));
       const deps = timed("deps", () => buildDependences(cfg, options));
       const regions = timed("regions", () => analyzeRegions(cfg));
@@ -92,10 +92,6 @@ export function analyzeFlow(program: Program, options: FlowOptions = {}): Proced
     }
   }
   return program.procedures.map((p) => results.get(p)!);
-}
-
-function key(program: Program, name: string): string {
-  return program.file.language === "fortran" ? name.toLowerCase() : name;
 }
 
 /** Names a procedure calls (CALL statements and function references that are neither intrinsic nor statement functions). */
@@ -113,7 +109,7 @@ export function calledNames(p: Procedure): Set<string> {
 }
 
 /** Tarjan's strongly connected components, callees' components first. */
-function stronglyConnected<T>(nodes: readonly T[], next: (n: T) => readonly T[]): T[][] {
+export function stronglyConnected<T>(nodes: readonly T[], next: (n: T) => readonly T[]): T[][] {
   const index = new Map<T, number>();
   const low = new Map<T, number>();
   const onStack = new Set<T>();

@@ -1,5 +1,5 @@
 import { formatDiagnostic } from "../diagnostics/diagnostic.js";
-import { loadProgram, type LoadOptions } from "../driver/load-program.js";
+import { loadProgram, type Loaded, type LoadOptions } from "../driver/load-program.js";
 import { buildFileReport, type FileReport, type ReportOptions } from "../report/file-report.js";
 import type { SourceHost } from "../source/host.js";
 
@@ -12,7 +12,12 @@ export interface AnalyzeResult {
 }
 
 export function analyzeFile(file: string, host: SourceHost, opts: LoadOptions, report: ReportOptions = {}): AnalyzeResult {
-  const loaded = loadProgram(file, host, opts);
+  return analyzeLoaded(loadProgram(file, host, opts), report);
+}
+
+/** The same for a file already loaded (`doall analyze` loads its files first to link them). */
+export function analyzeLoaded(loaded: Loaded, report: ReportOptions = {}): AnalyzeResult {
+  const file = loaded.path;
   const diags = [...loaded.diagnostics, ...(loaded.program?.diagnostics ?? [])];
   return {
     report: buildFileReport(file, loaded.program, loaded.diagnostics, report),

@@ -3,7 +3,7 @@ import { emitProgram } from "../emit/emit-program.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
 import { buildFileReport, type FileReport } from "../report/file-report.js";
 import type { SourceHost } from "../source/host.js";
-import { loadProgram, type LoadOptions } from "./load-program.js";
+import { loadProgram, type Loaded, type LoadOptions } from "./load-program.js";
 
 /** What `doall parallelize` produces for one file, without touching the file system. */
 export interface ParallelizeResult {
@@ -22,7 +22,12 @@ export interface ParallelizeResult {
  * its text is returned as it was, so an output tree stays complete.
  */
 export function parallelizeFile(path: string, host: SourceHost, opts: LoadOptions, options: ParallelizeOptions = {}): ParallelizeResult {
-  const loaded = loadProgram(path, host, opts);
+  return parallelizeLoaded(loadProgram(path, host, opts), host, options);
+}
+
+/** The same for a file already loaded (a run that links its files loads them all first; `options.link`). */
+export function parallelizeLoaded(loaded: Loaded, host: SourceHost, options: ParallelizeOptions = {}): ParallelizeResult {
+  const path = loaded.path;
   const diags = [...loaded.diagnostics, ...(loaded.program?.diagnostics ?? [])];
   const failed = diags.some((d) => d.severity === "error");
   const messages = diags.map((d) => formatDiagnostic(d, path));

@@ -2,6 +2,7 @@ import type { Expr } from "../ir/expr.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { childBlocks, stmtExprs, walkExpr } from "../ir/walk.js";
+import { callableByName, nameKey, resolveInFile } from "../analysis/link/resolve-in-file.js";
 
 /** One call of a procedure: who calls it, and inside which of the caller's loops. */
 export interface CallSite {
@@ -24,27 +25,20 @@ export interface CallGraph {
  * Who calls whom, and from inside which loops, among the procedures of
  * `programs`. The profitability rule uses it to count how often a loop is
  * entered (choose-directives.ts): a loop in a routine called inside a
- * nest runs once per call. A name resolves to a procedure of the caller's
- * program first, else to the only procedure of that name among the
- * others; an ambiguous or unknown name is no edge.
+ * nest runs once per call. A name resolves with `resolveName` (the link's
+ * rule, for the files of one run), by default as in flow-analysis (the
+ * caller's file, resolve-in-file.ts); an ambiguous or unknown name, or a
+ * dummy procedure, is no edge.
  */
-export function callGraph(programs: readonly Program[]): CallGraph {
-  const defs = new Map<string, Procedure[]>();
+export function callGraph(programs: readonly Program[], resolveName?: (name: string, caller: Procedure) => Procedure | undefined): CallGraph {
+  const inFile = new Map<Program, Map<string, Procedure[]>>();
   const home = new Map<Procedure, Program>();
-  for (const prog of programs)
-    for (const p of prog.procedures) {
-      home.set(p, prog);
-      if (p.kind !== "subroutine" && p.kind !== "function") continue;
-      const k = key(p.language, p.name);
-      defs.set(k, [...(defs.get(k) ?? []), p]);
-    }
-  const resolve = (name: string, caller: Procedure): Procedure | undefined => {
-    const cands = defs.get(key(caller.language, name))?.filter((c) => c.language === caller.language) ?? [];
-    const mine = cands.filter((c) => home.get(c) === home.get(caller));
-    const pick = mine.length > 0 ? mine : cands;
-    if (pick.length === 1) return pick[0];
-    return pick.find((c) => c.host === caller.name) ?? pick.find((c) => c.host !== undefined && c.host === caller.host);
-  };
+  for (const prog of programs) {
+    inFile.set(prog, callableByName(prog));
+    for (const p of prog.procedures) home.set(p, prog);
+  }
+  const resolve =
+    resolveName ?? ((name: string, caller: Procedure) => resolveInFile(inFile.get(home.get(caller)!)?.get(nameKey(caller.language, name)), caller, name));
 
   const sites = new Map<Procedure, CallSite[]>();
   const callees = new Map<Procedure, Procedure[]>();
@@ -84,8 +78,4 @@ export function callGraph(programs: readonly Program[]): CallGraph {
   for (const p of all) if (!sites.has(p) && !seen.has(p)) dfs(p);
   for (const p of all) if (!seen.has(p)) dfs(p);
   return { sites, topDown: post.reverse(), resolve };
-}
-
-function key(lang: Procedure["language"], name: string): string {
-  return lang === "fortran" ? name.toLowerCase() : name;
 }

@@ -5,6 +5,9 @@ import type { Procedure, Program } from "../ir/program.js";
 import type { Sym } from "../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import type { CallVerdict } from "./exclusions.js";
+import type { ProgramLink } from "../analysis/link/link-programs.js";
+import { basename } from "../util/path.js";
+import { callsDummy } from "../analysis/link/resolve-in-file.js";
 
 /**
  * Which called procedures a parallel loop may call (issue 9 §1: "calls to
@@ -20,11 +23,20 @@ import type { CallVerdict } from "./exclusions.js";
  * would share them: the summary, being the caller's view, leaves them out).
  */
 export interface CallVerdicts {
-  verdict: (name: string) => CallVerdict;
-  summaries: SummaryLookup;
+  /** The verdict on a call to `name` made in `caller` (needed to resolve names in other files of a link). */
+  verdict: (name: string, caller?: Procedure) => CallVerdict;
+  /** The summaries the dependence tests of `caller` see. */
+  summariesFor: (caller: Procedure) => SummaryLookup;
 }
 
-export function callVerdicts(program: Program, flows: readonly ProcedureFlow[]): CallVerdicts {
+/**
+ * With a link (analysis/link/), a name the file does not define is looked
+ * up in the other files of the run: it is summarized when it resolves to
+ * one procedure whose summary the caller's file can express (its shared
+ * variables mapped to the caller's), and the search for saved state
+ * follows the calls across files.
+ */
+export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], link?: ProgramLink): CallVerdicts {
   const lang = program.file.language;
   const key = (n: string) => (lang === "fortran" ? n.toLowerCase() : n);
   const procs = new Map<string, Procedure[]>();
@@ -42,10 +54,8 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[]):
     stack.add(p);
     let found: string | null = savedWrite(p);
     if (!found)
-      for (const n of calledNames(p)) {
-        const cs = procs.get(key(n));
-        if (cs?.length !== 1) continue;
-        const inner = stateOf(cs[0]!, stack);
+      for (const [n, callee] of calleesOf(p)) {
+        const inner = stateOf(callee, stack);
         if (inner) {
           found = `${inner} (through ${n})`;
           break;
@@ -55,10 +65,22 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[]):
     ownState.set(p, found);
     return found;
   };
+  /** The procedures p calls, by the name it calls them: across files when linked, else the file's uniquely named ones. */
+  const calleesOf = (p: Procedure): [string, Procedure][] => {
+    if (link) return link.callees(p).map((c) => [c.name, c]);
+    const out: [string, Procedure][] = [];
+    for (const n of calledNames(p)) {
+      const cs = procs.get(key(n));
+      if (cs?.length === 1) out.push([n, cs[0]!]);
+    }
+    return out;
+  };
   const lookup: SummaryLookup = (name) => summaries.get(key(name)) ?? undefined;
-  const verdict = (name: string): CallVerdict => {
+  const verdict = (name: string, caller?: Procedure): CallVerdict => {
+    if (caller && callsDummy(caller, name)) return { kind: "unknown", why: `${name} is a dummy argument: the procedure it stands for is not known` };
     const s = summaries.get(key(name));
     const cs = procs.get(key(name));
+    if (!cs && link && caller) return otherFile(name, caller);
     if (s === undefined || !cs) return { kind: "unknown", why: `${name} is not in this file, so its effects are not known` };
     if (s === null || cs.length !== 1) return { kind: "unknown", why: `more than one procedure is named ${name}` };
     if (s.io) return { kind: "unknown", why: `${name} does I/O or touches hidden state, which must happen in order` };
@@ -67,7 +89,26 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[]):
     if (st) return { kind: "unknown", why: `${name} writes ${st}, which all iterations would share` };
     return { kind: "summarized" };
   };
-  return { verdict, summaries: lookup };
+  /** A name defined in another file of the link (or nowhere). */
+  const otherFile = (name: string, caller: Procedure): CallVerdict => {
+    const r = link!.names.resolveOther(name, caller, program);
+    if (r.kind === "none") return { kind: "unknown", why: `${name} is in none of the files given, so its effects are not known` };
+    if (r.kind === "ambiguous") return { kind: "unknown", why: `${name} is defined in more than one file (${r.files.join(", ")}), so which one is called is not known` };
+    if (r.kind === "broken") return { kind: "unknown", why: `${name} is in ${basename(r.file)}, which has errors, so its effects are not known` };
+    const s = link!.summaryOf(r.proc);
+    const where = basename(r.program.file.path);
+    if (!s) return { kind: "unknown", why: `${name} (in ${where}) was not analyzed` };
+    if (s.io) return { kind: "unknown", why: `${name} (in ${where}) does I/O or touches hidden state, which must happen in order` };
+    if (s.unknown) return { kind: "unknown", why: `${name} (in ${where}) calls a procedure whose effects are not known` };
+    const st = stateOf(r.proc, new Set());
+    if (st) return { kind: "unknown", why: `${name} (in ${where}) writes ${st}, which all iterations would share` };
+    const t = link!.translated(r.proc, program);
+    if (!t) return { kind: "unknown", why: `${name} (in ${where}) was not analyzed` };
+    if ("why" in t) return { kind: "unknown", why: t.why };
+    return { kind: "summarized" };
+  };
+  const summariesFor = (caller: Procedure): SummaryLookup => (name) => (callsDummy(caller, name) ? undefined : link ? link.summaryFor(name, caller, program) : lookup(name));
+  return { verdict, summariesFor };
 }
 
 /** A write to a SAVEd / static / DATA-initialized local (Fortran DATA implies SAVE), if any. */

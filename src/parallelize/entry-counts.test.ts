@@ -4,6 +4,7 @@ import { parseFortran } from "../frontend/fortran/parse-fortran.js";
 import { memoryHost } from "../source/host.js";
 import { callGraph } from "./call-graph.js";
 import { EntryCounts, loopProduct } from "./entry-counts.js";
+import { ProgramLink } from "../analysis/link/link-programs.js";
 import { planProgram } from "./plan-program.js";
 import { GUESS_TRIPS } from "./profitability.js";
 
@@ -134,4 +135,22 @@ test("every call inside a parallel loop: the callee's loops are left plain, with
   assert.equal(l.parallel, true);
   assert.equal(l.emitted, false);
   assert.match(l.reasons.find((r) => r.kind === "nested")!.message, /every call of norm runs inside a parallel loop \(the call at line 6\)/);
+});
+
+test("linked files: a routine of another file called 50,000 times is counted so, and its loop gets no directive", () => {
+  const main = ["program p", "  real a(1000)", "  integer t", "  a = 1.0", "  do t = 1, 50000", "    call shift(a, 1000)", "  end do", "  print *, a(1)", "end program"].join("\n");
+  const lib = ["subroutine shift(x, n)", "  integer n, i", "  real x(n)", "  do i = 1, n", "    x(i) = x(i) + 1.0", "  end do", "end subroutine"].join("\n");
+  const host = memoryHost({});
+  const pm = parseFortran("main.f90", main, host);
+  const pl = parseFortran("lib.f90", lib, host);
+  const alone = planProgram(pl, { rangeFacts: false });
+  assert.equal(alone.loops[0]!.emitted, true, "alone, shift is guessed to be called 100 times");
+  const link = new ProgramLink([
+    { program: pm, usable: true },
+    { program: pl, usable: true },
+  ]);
+  const linked = planProgram(pl, { rangeFacts: false, link });
+  assert.equal(linked.loops[0]!.parallel, true);
+  assert.equal(linked.loops[0]!.emitted, false);
+  assert.match(linked.loops[0]!.reasons.find((r) => r.kind === "not-profitable")!.message, /entered about 50,000 times/);
 });

@@ -12,9 +12,10 @@ import { arrayPrivatization } from "./array-privatization.js";
 import { arrayReductions } from "./array-reductions.js";
 import { carriedReasons } from "./array-reasons.js";
 import { callVerdicts } from "./call-verdict.js";
+import type { ProgramLink } from "../analysis/link/link-programs.js";
 import { exclusions } from "./exclusions.js";
 import { emptyPlan, type LoopPlan } from "./loop-plan.js";
-import { callGraph } from "./call-graph.js";
+import { callGraph, type CallGraph } from "./call-graph.js";
 import { chooseDirectives } from "./choose-directives.js";
 import { EntryCounts } from "./entry-counts.js";
 import { procedureWork } from "./procedure-work.js";
@@ -40,6 +41,12 @@ export interface ParallelizeOptions extends AnalysisOptions {
   /** Extra options for the dependence tests (budgets, symbol ranges). */
   dependence?: DependenceOptions;
   stats?: DepStats;
+  /**
+   * The files of the run linked together (analysis/link/): calls to
+   * procedures of the other files use their summaries. Ignored for a
+   * program that is not part of it.
+   */
+  link?: ProgramLink;
 }
 
 export interface ProgramPlan {
@@ -58,18 +65,19 @@ export interface ProgramPlan {
  */
 export function planProgram(program: Program, options: ParallelizeOptions = {}): ProgramPlan {
   const warnings: ProgramPlan["warnings"] = [];
+  const link = options.link?.has(program) ? options.link : undefined;
   const flows = new Map<Procedure, ProcedureFlow>();
   try {
-    for (const f of analyzeFlow(program)) flows.set(f.proc, f);
+    for (const f of analyzeFlow(program, link ? { linked: (name, caller) => link.summaryFor(name, caller, program) } : {})) flows.set(f.proc, f);
   } catch (e) {
     // Conservative: without the dataflow facts every loop stays serial, and the report says why.
     warnings.push({ message: `dataflow analysis failed: ${(e as Error).message}`, line: null, file: program.file.path });
   }
-  const calls = callVerdicts(program, [...flows.values()]);
-  // The bounds assumption and the value ranges at each nest's start are set by analyzeRangedDependences.
-  const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summaries };
+  const calls = callVerdicts(program, [...flows.values()], link);
   const perProc = new Map<Procedure, LoopPlan[]>();
   for (const proc of program.procedures) {
+    // The bounds assumption and the value ranges at each nest's start are set by analyzeRangedDependences.
+    const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summariesFor(proc) };
     let deps: ProcedureDeps | null = null;
     let used: RangeFactsUsed | null = null;
     const flow = flows.get(proc) ?? null;
@@ -82,21 +90,32 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
       // Conservative: an internal error leaves every loop of the procedure serial, and says so.
       warnings.push({ message: `dependence analysis of ${proc.name} failed: ${(e as Error).message}`, line: proc.span.line, file: proc.span.file });
     }
-    const plans = collectLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, deps, flow, calls.verdict));
+    const plans = collectLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, deps, flow, (name) => calls.verdict(name, proc)));
     for (const pl of plans) if (pl.parallel && used) pl.facts = used.forLoop(pl.loop);
     perProc.set(proc, plans);
   }
   // Callers first: whether a routine's loops pay depends on how often, and from where, it is called.
-  const graph = callGraph([program]);
+  // Linked, the call sites in the other files count too (their directives are not known here: none assumed).
+  const graph = link ? linkedCallGraph(link) : callGraph([program]);
   const emitted = new Set<Loop>();
   const entries = new EntryCounts(graph, (l) => emitted.has(l));
   const calleeWork = procedureWork(graph);
   for (const proc of graph.topDown) {
-    const plans = perProc.get(proc)!;
+    const plans = perProc.get(proc);
+    if (!plans) continue;
     chooseDirectives(program, proc, plans, entries, calleeWork(proc));
     for (const pl of plans) if (pl.emitted) emitted.add(pl.loop);
   }
   return { program, loops: program.procedures.flatMap((p) => perProc.get(p)!), warnings };
+}
+
+const linkedGraphs = new WeakMap<ProgramLink, CallGraph>();
+
+/** The call graph of all the files of a link, made once per link. */
+function linkedCallGraph(link: ProgramLink): CallGraph {
+  let g = linkedGraphs.get(link);
+  if (!g) linkedGraphs.set(link, (g = callGraph(link.programs(), (name, caller) => link.resolve(name, caller))));
+  return g;
 }
 
 /** The facts about one loop, turned into clauses or reasons; `emitted` is decided later. */

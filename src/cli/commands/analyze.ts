@@ -2,7 +2,9 @@ import { FortranCache } from "../../frontend/fortran/source-reader.js";
 import { DepStats } from "../../analysis/dependence/stats.js";
 import type { FileReport } from "../../report/file-report.js";
 import { renderAnalyzeText } from "../../report/text-report.js";
-import { analyzeFile, type AnalyzeResult } from "../analyze-file.js";
+import { analyzeLoaded, type AnalyzeResult } from "../analyze-file.js";
+import { linkLoaded } from "../../driver/link-loaded.js";
+import { loadProgram } from "../../driver/load-program.js";
 import { optFlag, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
@@ -17,7 +19,9 @@ nesting depth and enclosing loop, and whether it is a candidate for
 parallelization. The dependence tests use the value ranges of scalars
 (seed 003: from constants, assignments, loop bounds, conditions and,
 unless --no-bounds-assumption, declared array bounds); with --json a loop
-parallel only thanks to them lists the ranges used in "facts".
+parallel only thanks to them lists the ranges used in "facts". The files
+given are linked, as by \`doall parallelize\`: a call to a procedure of
+another of them uses its summary.
 
 Options:
   --json             print the JSON report ({"files": [...]}) on stdout
@@ -74,9 +78,18 @@ export const analyzeCommand: Command = {
     // warm-up, and the concurrent JIT already uses the second core).
     const host = nodeHost(io.cwd);
     lo.opts.fortranCache = new FortranCache();
+    // The files are read first and linked, as \`parallelize\` does, so both say the same of a call to another file.
+    const reading = new Progress(io, files.length, "reading");
+    const loaded = files.map((f, i) => {
+      reading.step(i, f);
+      return loadProgram(f, host, lo.opts);
+    });
+    reading.done();
+    const link = linkLoaded(loaded);
     files.forEach((f, i) => {
       progress.step(i, f);
-      take(analyzeFile(f, host, lo.opts, stats ? { stats, parallelize: analysis } : { parallelize: analysis }));
+      const parallelize = { ...analysis, link };
+      take(analyzeLoaded(loaded[i]!, stats ? { stats, parallelize } : { parallelize }));
     });
     progress.done();
     if (json) io.stdout(JSON.stringify({ files: reports }, null, 2) + "\n");

@@ -1,7 +1,9 @@
 import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { inputKindOf } from "../../driver/languages.js";
-import { parallelizeFile } from "../../driver/parallelize-file.js";
+import { linkLoaded } from "../../driver/link-loaded.js";
+import { loadProgram } from "../../driver/load-program.js";
+import { parallelizeLoaded } from "../../driver/parallelize-file.js";
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
 import type { FileReport } from "../../report/file-report.js";
 import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
@@ -19,6 +21,11 @@ proves parallel (Fortran: !$omp parallel do ... !$omp end parallel do; C:
 read recursively (Fortran and C sources; included files are read, not
 written). Files keep their path relative to the directory given, or to the
 inputs' common directory. A file with errors is copied unchanged.
+
+The files of one run are linked: a call to a procedure defined in another
+file given (the only definition, or the only one in the caller's
+directory; same language) uses what that procedure reads and writes, as a
+call within one file does. Give all the files of a program together.
 
 Options:
   -o, --output DIR        where to write (required; never the inputs' own place)
@@ -83,12 +90,21 @@ export const parallelizeCommand: Command = {
     lo.opts.fortranCache = new FortranCache();
     // The range facts a loop needed are only shown in the report: without one, their second analysis is wasted.
     const analysis = { ...analysisOptionsFrom(p), rangeFacts: reportPath !== undefined };
+    // Every file is read first and the files are linked: a call to a procedure of another file
+    // given in the same run uses its summary (analysis/link/).
+    const reading = new Progress(io, inputs.length, "reading");
+    const loaded = inputs.map((f, i) => {
+      reading.step(i, f.arg);
+      return loadProgram(f.arg, host, lo.opts);
+    });
+    reading.done();
+    const link = linkLoaded(loaded);
     const progress = new Progress(io, inputs.length, "parallelizing");
     const reports: FileReport[] = [];
     let failed = false;
     inputs.forEach((f, i) => {
       progress.step(i, f.arg);
-      const r = parallelizeFile(f.arg, host, lo.opts, analysis);
+      const r = parallelizeLoaded(loaded[i]!, host, { ...analysis, link });
       for (const m of r.messages) io.stderr(m + "\n");
       if (r.failed) failed = true;
       reports.push(r.report);

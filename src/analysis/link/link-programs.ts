@@ -1,0 +1,125 @@
+import type { Procedure, Program } from "../../ir/program.js";
+import { buildCfg } from "../cfg/build-cfg.js";
+import { calledNames, stronglyConnected } from "../flow-analysis.js";
+import { blockRegions } from "../regions/block-regions.js";
+import { summarize, worstSummary } from "../summaries/summarize.js";
+import type { ProcedureSummary } from "../summaries/summary.js";
+import { LinkedNames, type LinkInput } from "./linked-names.js";
+import { SharedIndex, translateSummary, type Translated } from "./translate-summary.js";
+
+/**
+ * The files of one run linked together: every procedure's summary, made
+ * bottom-up over the call graph of all of them (strongly connected
+ * components, callees first), so a call to a procedure of another file is
+ * summarized as one in the same file is. Only summaries and the call graph
+ * are kept (no CFG or dependence graph): each file is analyzed again when
+ * it is planned (flow-analysis.ts with `linked`), one at a time, so the
+ * memory of a run grows with its HIR and summaries, not its analyses.
+ */
+export class ProgramLink {
+  readonly names: LinkedNames;
+  private readonly summaries = new Map<Procedure, ProcedureSummary>();
+  private readonly component = new Map<Procedure, number>();
+  private readonly programOf = new Map<Procedure, Program>();
+  private readonly linked = new Set<Program>();
+  private readonly calleeMap = new Map<Procedure, Procedure[]>();
+  private readonly indexes = new Map<Program, SharedIndex>();
+  private readonly translations = new Map<ProcedureSummary, Map<Program, Translated>>();
+
+  constructor(inputs: readonly LinkInput[]) {
+    this.names = new LinkedNames(inputs);
+    const procs: Procedure[] = [];
+    for (const { program, usable } of inputs) {
+      if (!usable) continue;
+      this.linked.add(program);
+      for (const p of program.procedures) {
+        this.programOf.set(p, program);
+        procs.push(p);
+      }
+    }
+    for (const p of procs) {
+      const out = new Set<Procedure>();
+      for (const n of calledNames(p)) {
+        const t = this.names.resolve(n, p, this.programOf.get(p)!);
+        if (t && this.programOf.has(t)) out.add(t);
+      }
+      this.calleeMap.set(p, [...out]);
+    }
+    const sccs = stronglyConnected(procs, (p) => this.calleeMap.get(p)!);
+    sccs.forEach((scc, k) => {
+      for (const p of scc) this.component.set(p, k);
+    });
+    for (const scc of sccs)
+      for (const p of scc) {
+        const program = this.programOf.get(p)!;
+        try {
+          const cfg = buildCfg(p, (name) => this.summaryFor(name, p, program));
+          this.summaries.set(p, summarize(cfg, blockRegions(cfg)));
+        } catch {
+          // Conservative: a procedure whose analysis fails may do anything (planning it reports the failure).
+          this.summaries.set(p, worstSummary(p.name, p.params.length));
+        }
+      }
+  }
+
+  /** Whether the program took part in the link (given, and without errors). */
+  has(program: Program): boolean {
+    return this.linked.has(program);
+  }
+
+  /**
+   * The summary of what a call to `name` in `caller` (of `program`) does,
+   * in the caller's symbols; undefined when not known: no or several
+   * definitions, a recursive cycle (through any files), or effects on
+   * variables the caller's file cannot name.
+   */
+  summaryFor(name: string, caller: Procedure, program: Program): ProcedureSummary | undefined {
+    const callee = this.names.resolve(name, caller, program);
+    if (!callee) return undefined;
+    const s = this.summaries.get(callee);
+    // Conservative: calls inside a recursive cycle get no summary (the worst is assumed).
+    if (!s || this.component.get(callee) === this.component.get(caller)) return undefined;
+    const t = this.translated(callee, program);
+    return t && "summary" in t ? t.summary : undefined;
+  }
+
+  /** The summary of a procedure in its own file's symbols. */
+  summaryOf(p: Procedure): ProcedureSummary | undefined {
+    return this.summaries.get(p);
+  }
+
+  /** The callee's summary in the symbols of `program`, or why it cannot be given there. */
+  translated(callee: Procedure, program: Program): Translated | undefined {
+    const s = this.summaries.get(callee);
+    const from = this.programOf.get(callee);
+    if (!s || !from) return undefined;
+    if (from === program) return { summary: s };
+    let perProgram = this.translations.get(s);
+    if (!perProgram) this.translations.set(s, (perProgram = new Map()));
+    let t = perProgram.get(program);
+    if (!t) perProgram.set(program, (t = translateSummary(s, from, this.index(program))));
+    return t;
+  }
+
+  /** The programs that took part, in the order given. */
+  programs(): Program[] {
+    return [...this.linked];
+  }
+
+  /** The procedure a call to `name` in `caller` (of a linked program) reaches, if known. */
+  resolve(name: string, caller: Procedure): Procedure | undefined {
+    const program = this.programOf.get(caller);
+    return program ? this.names.resolve(name, caller, program) : undefined;
+  }
+
+  /** The procedures a procedure calls, resolved in its file and across files. */
+  callees(p: Procedure): readonly Procedure[] {
+    return this.calleeMap.get(p) ?? [];
+  }
+
+  private index(program: Program): SharedIndex {
+    let ix = this.indexes.get(program);
+    if (!ix) this.indexes.set(program, (ix = new SharedIndex(program)));
+    return ix;
+  }
+}

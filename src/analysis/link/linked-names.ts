@@ -1,0 +1,93 @@
+import type { Procedure, Program } from "../../ir/program.js";
+import { basename, dirname } from "../../util/path.js";
+import { callableByName, callsDummy, nameKey, resolveInFile } from "./resolve-in-file.js";
+
+/** One file of a run: `usable` is false when it has errors (its procedures then resolve as unknown). */
+export interface LinkInput {
+  program: Program;
+  usable: boolean;
+}
+
+/** What a called name, not defined in the caller's file, reaches among the other files of the run. */
+export type Resolution =
+  | { kind: "found"; proc: Procedure; program: Program }
+  /** Defined in no other file (of the caller's language). */
+  | { kind: "none" }
+  /** Defined in several files and none is preferred: which one the linker takes is not known. */
+  | { kind: "ambiguous"; files: string[] }
+  /** Defined in a file with errors, whose analysis is not trusted. */
+  | { kind: "broken"; file: string };
+
+/**
+ * Resolves procedure names across the files of one run, as a linker would
+ * for the files given together. A name defined in the caller's own file
+ * is that one (resolve-in-file.ts, with Fortran's host and module rules).
+ * Otherwise among the other files of the same language: the only
+ * definition; of several, the only one in the caller's directory (codes
+ * ship alternatives in other directories); else ambiguous. A module
+ * procedure of another file is reached only from a unit that USEs its
+ * module; an internal procedure and a C `static` function never.
+ */
+export class LinkedNames {
+  /** Per language, name key to its definitions in every file. */
+  private readonly defs = new Map<string, { proc: Procedure; input: LinkInput }[]>();
+  private readonly inFile = new Map<Program, Map<string, Procedure[]>>();
+
+  constructor(readonly inputs: readonly LinkInput[]) {
+    for (const input of inputs) {
+      const { program } = input;
+      const own = callableByName(program);
+      this.inFile.set(program, own);
+      const modules = new Set(program.procedures.filter((p) => p.kind === "module").map((p) => p.name.toLowerCase()));
+      for (const [k, procs] of own)
+        for (const proc of procs) {
+          if (proc.host !== undefined && !modules.has(proc.host.toLowerCase())) continue; // internal procedure
+          if (program.file.language === "c" && program.globals.get(proc.name)?.attrs.save) continue; // static function
+          const dk = `${program.file.language}:${k}`;
+          this.defs.set(dk, [...(this.defs.get(dk) ?? []), { proc, input }]);
+        }
+    }
+  }
+
+  /** The procedure a call reaches, in the caller's file or another one; undefined when not known. */
+  resolve(name: string, caller: Procedure, program: Program): Procedure | undefined {
+    const own = this.ownDefinitions(name, program);
+    if (own) return resolveInFile(own, caller, name);
+    const r = this.resolveOther(name, caller, program);
+    return r.kind === "found" ? r.proc : undefined;
+  }
+
+  /** The caller's file's procedures of that name, if any. */
+  ownDefinitions(name: string, program: Program): Procedure[] | undefined {
+    return this.inFile.get(program)?.get(nameKey(program.file.language, name));
+  }
+
+  /** A name the caller's file does not define, among the other files. */
+  resolveOther(name: string, caller: Procedure, program: Program): Resolution {
+    const lang = program.file.language;
+    if (callsDummy(caller, name)) return { kind: "none" };
+    const all = this.defs.get(`${lang}:${nameKey(lang, name)}`) ?? [];
+    const uses = usedModules(caller, program);
+    const cands = all.filter((d) => d.input.program !== program && (d.proc.host === undefined || uses.has(d.proc.host.toLowerCase())));
+    if (cands.length === 0) return { kind: "none" };
+    let pick = cands;
+    if (pick.length > 1) {
+      const dir = dirname(program.file.path);
+      pick = cands.filter((d) => dirname(d.input.program.file.path) === dir);
+    }
+    if (pick.length !== 1) return { kind: "ambiguous", files: [...new Set(cands.map((d) => basename(d.input.program.file.path)))] };
+    const d = pick[0]!;
+    if (!d.input.usable) return { kind: "broken", file: d.input.program.file.path };
+    return { kind: "found", proc: d.proc, program: d.input.program };
+  }
+}
+
+/** The modules a unit sees: its own USEs and its host's. */
+function usedModules(caller: Procedure, program: Program): Set<string> {
+  const out = new Set(caller.uses.map((m) => m.toLowerCase()));
+  if (caller.host !== undefined) {
+    const host = program.procedures.find((p) => p.name === caller.host && p.kind !== "subroutine" && p.kind !== "function") ?? program.procedures.find((p) => p.name === caller.host);
+    for (const m of host?.uses ?? []) out.add(m.toLowerCase());
+  }
+  return out;
+}
