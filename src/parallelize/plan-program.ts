@@ -1,6 +1,7 @@
 import type { AnalysisOptions } from "../analysis/analysis-options.js";
 import type { DependenceOptions, ProcedureDeps } from "../analysis/dependence/analyze.js";
 import { RangeFactsUsed } from "../analysis/range-facts-used.js";
+import { ParamBindings } from "../analysis/dependence/param-bindings.js";
 import { analyzeRangedDependences } from "../analysis/ranged-dependences.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
 import { arrayVerdict } from "../analysis/dependence/verdict.js";
@@ -75,9 +76,10 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   }
   const calls = callVerdicts(program, [...flows.values()], link);
   const perProc = new Map<Procedure, LoopPlan[]>();
+  const bindings = new ParamBindings(program);
   for (const proc of program.procedures) {
     // The bounds assumption and the value ranges at each nest's start are set by analyzeRangedDependences.
-    const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summariesFor(proc) };
+    const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summariesFor(proc), bindings };
     let deps: ProcedureDeps | null = null;
     let used: RangeFactsUsed | null = null;
     const flow = flows.get(proc) ?? null;

@@ -2,6 +2,7 @@ import type { Procedure } from "../../ir/program.js";
 import type { Loop } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { accessForm, type AccessForm } from "./access.js";
+import type { ParamBindings } from "./param-bindings.js";
 import { aliasKind } from "./alias.js";
 import { AtomTable } from "./atoms.js";
 import { isAffinePoly, polyToString, polyVars, type Poly } from "../symbolic/polynomial.js";
@@ -47,6 +48,8 @@ export interface DependenceOptions {
    * call may touch every argument and every variable a callee can reach.
    */
   summaries?: SummaryLookup;
+  /** What the pointer parameters of the file's static functions point to (param-bindings.ts). */
+  bindings?: ParamBindings;
   maxNodes?: number;
   emiBudget?: number;
   omegaBudget?: number;
@@ -132,6 +135,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
       if (i === j && a.kind === "use") continue;
       const kind = aliasKind(a.sym, b.sym);
       if (kind === "disjoint") continue;
+      if (kind === "may-alias" && options.bindings?.disjoint(a.sym, b.sym)) continue;
       const fa = forms.get(a)!;
       const fb = forms.get(b)!;
       if (commonDepth(a, b) === 0) continue;
