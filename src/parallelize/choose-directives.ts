@@ -123,18 +123,19 @@ function collapse(plan: LoopPlan, byLoop: Map<Loop, LoopPlan>, trips: number | n
   if (inner.index) plan.private = plan.private.filter((v) => v !== inner.index!.name);
 }
 
-/** An inner loop whose bounds use the loop's index: iterations do unequal work. */
+/** An inner loop whose bounds are arithmetic in the loop's index (`j < i`, not `k < rows[i]`): iterations do unequal work. */
 function triangular(l: Loop): boolean {
   if (!l.index) return false;
   const idx = l.index;
+  const arithmetic = (e: Expr): boolean => {
+    if (e.kind === "var") return e.sym === idx;
+    if (e.kind === "binary") return arithmetic(e.left) || arithmetic(e.right);
+    if (e.kind === "unary" || e.kind === "cast") return arithmetic(e.operand);
+    return false;
+  };
   let yes = false;
   walkStmts(l.body, (s) => {
-    if (s.kind !== "loop") return;
-    for (const e of [s.lower, s.upper])
-      if (e)
-        walkExpr(e, (x) => {
-          if (x.kind === "var" && x.sym === idx) yes = true;
-        });
+    if (s.kind === "loop") for (const e of [s.lower, s.upper]) if (e && arithmetic(e)) yes = true;
   });
   return yes;
 }

@@ -25,9 +25,11 @@ import { exprText } from "../report/expr-text.js";
  *   T iterations do MIN_WORK;
  * - a loop entered more often (an inner loop of a serial nest, a loop in a
  *   routine called inside a nest) must do REGION_WORK statements per start:
- *   with a constant trip count it must do so, with a symbolic one the
- *   guessed GUESS_TRIPS iterations must, and its `if()` asks for the trip
- *   count that does. Without the second rule NPB's SP, LU and MG started
+ *   with a constant trip count it must do so; with a symbolic one, its
+ *   `if()` asks for the trip count that does, and it gets a directive only
+ *   when that count is at most MAX_GUARD_TRIPS (iterations that each run
+ *   an inner loop, typically): a clause that is false on most entries
+ *   would only add its runtime call to each. Without this rule NPB's SP, LU and MG started
  *   millions of regions of a few hundred statements each and ran up to 30
  *   times slower than serial.
  */
@@ -36,6 +38,7 @@ export const MIN_WORK = 200;
 export const GUESS_TRIPS = 100;
 export const MANY_ENTRIES = 1000;
 export const REGION_WORK = 20000;
+export const MAX_GUARD_TRIPS = 2 * GUESS_TRIPS;
 
 export interface Profit {
   /** Constant trip count, if known. */
@@ -66,8 +69,8 @@ export function profitability(loop: Loop, lang: Language, entries = 1, callee: C
     else if (work < needed) notProfitable = `${often ? `${entered} each time ` : ""}it does too little work (about ${work} statement executions)`;
     return { trips, bodyWork, work, notProfitable, ifCondition: null };
   }
-  if (often && bodyWork * GUESS_TRIPS < REGION_WORK)
-    return { trips: null, bodyWork, work: null, notProfitable: `${entered} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start would cost more than its iterations unless there are thousands of them`, ifCondition: null };
+  if (often && bodyWork * MAX_GUARD_TRIPS < REGION_WORK)
+    return { trips: null, bodyWork, work: null, notProfitable: `${entered} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`, ifCondition: null };
   const threshold = Math.max(MIN_TRIPS, Math.ceil(needed / bodyWork));
   return { trips: null, bodyWork, work: null, notProfitable: null, ifCondition: tripGuard(loop, threshold, lang) };
 }
