@@ -5,7 +5,7 @@ import { childBlocks, walkExpr, walkStmts } from "../ir/walk.js";
 import type { EntryCounts } from "./entry-counts.js";
 import { loopProduct } from "./entry-counts.js";
 import type { LoopPlan } from "./loop-plan.js";
-import { profitability, type CalleeWork } from "./profitability.js";
+import { profitability, type CalleeWork, type TripLimit } from "./profitability.js";
 
 /** Below this constant trip count, collapsing a perfectly nested parallel inner loop gives the threads enough iterations. */
 const COLLAPSE_BELOW = 64;
@@ -21,10 +21,11 @@ const COLLAPSE_BELOW = 64;
  * nested region would run on one thread, at the cost of its start).
  * Profitability counts how often each loop is entered (`entries`: the
  * procedure's calls times the trip counts of the serial loops around it).
- * Calls count for the statements their callees execute (`callee`).
+ * Calls count for the statements their callees execute (`callee`);
+ * symbolic trip counts are capped by the value ranges (`limit`).
  * `plans` are the procedure's loops in source order (outer before inner).
  */
-export function chooseDirectives(program: Program, proc: Procedure, plans: LoopPlan[], entries: EntryCounts, callee: CalleeWork): void {
+export function chooseDirectives(program: Program, proc: Procedure, plans: LoopPlan[], entries: EntryCounts, callee: CalleeWork, limit: TripLimit): void {
   const byLoop = new Map<Loop, LoopPlan>(plans.map((p) => [p.loop, p]));
   const existing = program.file.directives.some(
     (d) => d.span.file === proc.span.file && d.span.line >= proc.span.line && d.span.line <= proc.endSpan.endLine && !d.conditional,
@@ -80,7 +81,7 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
         visit(s.body, null, inner);
         continue;
       }
-      const profit = profitability(s, lang, calls.count * loopProduct(around), callee);
+      const profit = profitability(s, lang, calls.count * loopProduct(around), callee, limit);
       plan.work = profit.work;
       if (profit.notProfitable) {
         plan.reasons.push({ kind: "not-profitable", message: `parallel, not profitable: ${profit.notProfitable}` });

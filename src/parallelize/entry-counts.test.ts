@@ -154,3 +154,37 @@ test("linked files: a routine of another file called 50,000 times is counted so,
   assert.equal(linked.loops[0]!.emitted, false);
   assert.match(linked.loops[0]!.reasons.find((r) => r.kind === "not-profitable")!.message, /entered about 50,000 times/);
 });
+
+test("value ranges cap a symbolic trip count: a face sweep of a 5×5×5 element called per element gets no directive, nor an if() that is never true", () => {
+  const src = [
+    "program p", // 1
+    "  real a(5, 5, 5, 3000)", // 2
+    "  integer e, f", // 3
+    "  do f = 1, 6", // 4
+    "    do e = 1, 3000", // 5
+    "      call face(a(1, 1, 1, e), f)", // 6
+    "    end do", // 7
+    "  end do", // 8
+    "  print *, a(1, 1, 1, 1)", // 9
+    "end program", // 10
+    "subroutine face(x, f)", // 11
+    "  integer f, kx1, kx2, i, j, k", // 12
+    "  real x(5, 5, 5)", // 13
+    "  kx1 = 1", // 14
+    "  kx2 = 5", // 15
+    "  if (f == 1) kx2 = 1", // 16
+    "  if (f == 2) kx1 = 5", // 17
+    "  do i = kx1, kx2", // 18
+    "    do j = 1, 5", // 19
+    "      do k = 1, 5", // 20
+    "        x(i, j, k) = 0.0", // 21
+    "      end do", // 22
+    "    end do", // 23
+    "  end do", // 24
+    "end subroutine", // 25
+  ].join("\n");
+  const { at } = plan(src);
+  assert.equal(at(18).parallel, true);
+  assert.equal(at(18).emitted, false);
+  assert.match(at(18).reasons.find((r) => r.kind === "not-profitable")!.message, /entered about 18,000 times and it runs at most 5 iterations/);
+});

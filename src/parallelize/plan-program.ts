@@ -20,6 +20,8 @@ import { callGraph, type CallGraph } from "./call-graph.js";
 import { chooseDirectives } from "./choose-directives.js";
 import { EntryCounts } from "./entry-counts.js";
 import { procedureWork } from "./procedure-work.js";
+import { constTrips } from "./profitability.js";
+import { tripBounds } from "./trip-bounds.js";
 import { planScalars } from "./scalar-plan.js";
 
 export interface ParallelizeOptions extends AnalysisOptions {
@@ -77,6 +79,8 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const calls = callVerdicts(program, [...flows.values()], link);
   const perProc = new Map<Procedure, LoopPlan[]>();
   const bindings = new ParamBindings(program);
+  // Trip-count caps from the value ranges, taken now so the ranges need not outlive their procedure.
+  const caps = new Map<Loop, number | null>();
   for (const proc of program.procedures) {
     // The bounds assumption and the value ranges at each nest's start are set by analyzeRangedDependences.
     const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summariesFor(proc), bindings };
@@ -88,6 +92,8 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
       if (ranged.rangeError !== undefined) warnings.push({ message: `value-range analysis of ${proc.name} failed: ${ranged.rangeError}`, line: proc.span.line, file: proc.span.file });
       deps = ranged.deps;
       if (options.rangeFacts !== false) used = new RangeFactsUsed(ranged);
+      const cap = tripBounds(proc, ranged.ranges, proc.language);
+      for (const { loop } of collectLoops(proc.body)) caps.set(loop, cap(loop));
     } catch (e) {
       // Conservative: an internal error leaves every loop of the procedure serial, and says so.
       warnings.push({ message: `dependence analysis of ${proc.name} failed: ${(e as Error).message}`, line: proc.span.line, file: proc.span.file });
@@ -105,7 +111,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   for (const proc of graph.topDown) {
     const plans = perProc.get(proc);
     if (!plans) continue;
-    chooseDirectives(program, proc, plans, entries, calleeWork(proc));
+    chooseDirectives(program, proc, plans, entries, calleeWork(proc), (l) => (caps.has(l) ? caps.get(l)! : constTrips(l)));
     for (const pl of plans) if (pl.emitted) emitted.add(pl.loop);
   }
   return { program, loops: program.procedures.flatMap((p) => perProc.get(p)!), warnings };

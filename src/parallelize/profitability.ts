@@ -56,9 +56,12 @@ export interface Profit {
 /** Statements a call of the named procedure executes (0 when unknown). */
 export type CalleeWork = (name: string) => number;
 
-export function profitability(loop: Loop, lang: Language, entries = 1, callee: CalleeWork = () => 0): Profit {
+/** At most how many iterations a loop runs (trip-bounds.ts); constTrips knows only constant bounds. */
+export type TripLimit = (loop: Loop) => number | null;
+
+export function profitability(loop: Loop, lang: Language, entries = 1, callee: CalleeWork = () => 0, limit: TripLimit = constTrips): Profit {
   const trips = constTrips(loop);
-  const bodyWork = Math.max(1, blockWork(loop.body, callee));
+  const bodyWork = Math.max(1, blockWork(loop.body, callee, limit));
   const often = entries >= MANY_ENTRIES;
   const needed = often ? REGION_WORK : MIN_WORK;
   const entered = `it is entered about ${round(entries)} times and`;
@@ -68,6 +71,13 @@ export function profitability(loop: Loop, lang: Language, entries = 1, callee: C
     if (trips < MIN_TRIPS) notProfitable = `it runs only ${trips} iteration${trips === 1 ? "" : "s"}`;
     else if (work < needed) notProfitable = `${often ? `${entered} each time ` : ""}it does too little work (about ${work} statement executions)`;
     return { trips, bodyWork, work, notProfitable, ifCondition: null };
+  }
+  // Symbolic bounds whose value ranges cap the trip count: at most `most` iterations.
+  const most = limit(loop);
+  if (most !== null) {
+    const threshold = Math.max(MIN_TRIPS, Math.ceil(needed / bodyWork));
+    if (most < threshold)
+      return { trips: null, bodyWork, work: null, notProfitable: `${often ? `${entered} ` : ""}it runs at most ${most} iteration${most === 1 ? "" : "s"} (the value ranges of its bounds), about ${most * bodyWork} statement executions, and a region pays only from ${threshold} iterations on`, ifCondition: null };
   }
   if (often && bodyWork * MAX_GUARD_TRIPS < REGION_WORK)
     return { trips: null, bodyWork, work: null, notProfitable: `${entered} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`, ifCondition: null };
@@ -83,21 +93,21 @@ function round(n: number): string {
 }
 
 /** Statements executed by a block once (IF: the longer branch; inner loops: trips × body; calls: what the callee executes). */
-export function blockWork(stmts: readonly Stmt[], callee: CalleeWork = () => 0): number {
+export function blockWork(stmts: readonly Stmt[], callee: CalleeWork = () => 0, limit: TripLimit = constTrips): number {
   let w = 0;
   for (const s of stmts) {
     switch (s.kind) {
       case "loop":
-        w += (constTrips(s) ?? GUESS_TRIPS) * Math.max(1, blockWork(s.body, callee));
+        w += (constTrips(s) ?? Math.min(GUESS_TRIPS, limit(s) ?? GUESS_TRIPS)) * Math.max(1, blockWork(s.body, callee, limit));
         break;
       case "if":
-        w += 1 + Math.max(blockWork(s.then, callee), blockWork(s.else, callee));
+        w += 1 + Math.max(blockWork(s.then, callee, limit), blockWork(s.else, callee, limit));
         break;
       case "switch":
-        w += 1 + Math.max(0, ...s.cases.map((c) => blockWork(c.body, callee)));
+        w += 1 + Math.max(0, ...s.cases.map((c) => blockWork(c.body, callee, limit)));
         break;
       case "block":
-        w += blockWork(s.body, callee);
+        w += blockWork(s.body, callee, limit);
         break;
       case "nop":
         break;

@@ -43,6 +43,11 @@ export class NestRanges {
     return out;
   }
 
+  /** The range of `sym` when the nest rooted at `root` starts, as `at`, without recording it (for heuristics, not answers). */
+  peek(sym: Sym, root: Loop): SymbolRange | undefined {
+    return this.ends(sym, root);
+  }
+
   /** Whether `sym` has a range at the nest rooted at `root` (as `at`, without recording it). */
   has(sym: Sym, root: Loop): boolean {
     return this.ends(sym, root) !== undefined;

@@ -1,0 +1,77 @@
+import type { NestRanges } from "../analysis/ranges/nest-ranges.js";
+import { evalInt } from "../ir/const-eval.js";
+import type { Expr } from "../ir/expr.js";
+import type { Language, Procedure } from "../ir/program.js";
+import type { Loop } from "../ir/stmt.js";
+import type { Sym } from "../ir/symbol.js";
+import { collectLoops, stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import { constTrips, linearForm } from "./profitability.js";
+
+/** At most how many iterations a loop runs, when known; null otherwise. */
+export type TripBound = (loop: Loop) => number | null;
+
+/**
+ * Upper bounds of trip counts from the value ranges (issue 7) where each
+ * nest starts: `do ix = kx1, kx2` with kx1, kx2 in 1..5 runs at most 5
+ * times. Only for unit steps and bounds linear in scalars the nest never
+ * assigns (the range at the nest's start then holds for every entry of the
+ * loop). Profitability uses them instead of its guess: NPB UA's facev
+ * sweeps one face of a 5×5×5 element, and guessed at 100×100 iterations
+ * it got a directive that started 262,000 regions of 125 statements.
+ * A heuristic's input, not a proof: nothing correct depends on it.
+ */
+export function tripBounds(proc: Procedure, ranges: NestRanges | null, lang: Language): TripBound {
+  if (!ranges) return constTrips;
+  const root = new Map<Loop, Loop>();
+  for (const { loop, parent } of collectLoops(proc.body)) root.set(loop, parent ? (root.get(parent) ?? parent) : loop);
+  const written = new Map<Loop, Set<Sym>>();
+  const writtenIn = (r: Loop): Set<Sym> => {
+    let w = written.get(r);
+    if (!w) written.set(r, (w = assignedIn(r)));
+    return w;
+  };
+  return (loop) => {
+    const c = constTrips(loop);
+    if (c !== null) return c;
+    if (loop.form !== "do" || !loop.lower || !loop.upper) return null;
+    const step = loop.step ? evalInt(loop.step) : 1;
+    if (step !== 1 && step !== -1) return null;
+    const r = root.get(loop) ?? loop;
+    const w = writtenIn(r);
+    const hi = linearForm(step === 1 ? loop.upper : loop.lower, lang);
+    const lo = linearForm(step === 1 ? loop.lower : loop.upper, lang);
+    let max = hi.constant - lo.constant;
+    for (const [sign, form] of [[1, hi] as const, [-1, lo] as const])
+      for (const t of form.terms) {
+        const coef = sign * t.coef;
+        if (t.e.kind !== "var" || t.e.sym.dims.length > 0 || w.has(t.e.sym)) return null;
+        const range = ranges.peek(t.e.sym, r);
+        const end = coef > 0 ? range?.max : range?.min;
+        if (end === undefined) return null;
+        max += coef * end;
+      }
+    return Math.max(0, max + 1);
+  };
+}
+
+/** Scalars a nest may assign: assignments, loop indices, READ items, C ++/+=, addresses taken, arguments of calls (by reference in Fortran). */
+function assignedIn(root: Loop): Set<Sym> {
+  const out = new Set<Sym>();
+  const target = (e: Expr) => {
+    if (e.kind === "var") out.add(e.sym);
+  };
+  if (root.index) out.add(root.index);
+  walkStmts([root], (s) => {
+    if (s.kind === "assign") target(s.lhs);
+    if (s.kind === "loop" && s.index) out.add(s.index);
+    if (s.kind === "io") s.defs.forEach(target);
+    if (s.kind === "call") s.args.forEach(target);
+    for (const e of stmtExprs(s))
+      walkExpr(e, (x) => {
+        if (x.kind === "assign-expr") target(x.target);
+        if (x.kind === "addr") target(x.operand);
+        if (x.kind === "call" && !x.intrinsic) x.args.forEach(target);
+      });
+  });
+  return out;
+}
