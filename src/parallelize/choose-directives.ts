@@ -2,8 +2,7 @@ import type { Expr } from "../ir/expr.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { childBlocks, walkExpr, walkStmts } from "../ir/walk.js";
-import type { EntryCounts } from "./entry-counts.js";
-import { loopProduct } from "./entry-counts.js";
+import { loopProduct, type EntryCounts } from "./entry-counts.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { profitability, type CalleeWork, type TripLimit } from "./profitability.js";
 

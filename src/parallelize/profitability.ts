@@ -29,9 +29,12 @@ import { exprText } from "../report/expr-text.js";
  *   `if()` asks for the trip count that does, and it gets a directive only
  *   when that count is at most MAX_GUARD_TRIPS (iterations that each run
  *   an inner loop, typically): a clause that is false on most entries
- *   would only add its runtime call to each. Without this rule NPB's SP, LU and MG started
- *   millions of regions of a few hundred statements each and ran up to 30
- *   times slower than serial.
+ *   would only add its runtime call to each. Without this rule NPB's SP,
+ *   LU and MG started millions of regions of a few hundred statements each
+ *   and ran up to 30 times slower than serial;
+ * - a symbolic trip count that the value ranges cap (`limit`,
+ *   trip-bounds.ts) is judged at its cap: a loop that cannot reach its
+ *   `if()` threshold gets no directive (the clause would never be true).
  */
 export const MIN_TRIPS = 4;
 export const MIN_WORK = 200;
