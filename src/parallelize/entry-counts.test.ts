@@ -49,11 +49,11 @@ test("the same sweep entered a few times keeps its directive with an if() clause
   assert.equal(at(8).profitableIf, "m >= 202");
 });
 
-test("an often-entered loop whose iterations do a lot (an inner loop) keeps its directive; its if() asks for enough work per entry", () => {
+test("an often-entered loop whose iterations run an inner loop keeps its directive; its if() asks for enough work per entry, counting both trip counts", () => {
   const { at } = plan(timeLoop("10000", ["      b(i) = 0.0", "      do j = 1, m", "        b(i) = b(i) + a(i) * j", "        b(i) = b(i) * 0.5", "      end do"]));
   assert.equal(at(8).emitted, true, JSON.stringify(at(8).reasons));
-  // body: 1 + GUESS_TRIPS × 2 = 201 statements per iteration; 20000 / 201 → 100 iterations, m - 2 >= 100.
-  assert.equal(at(8).profitableIf, "m >= 102");
+  // body: 1 + GUESS_TRIPS × 2 = 201 statements, ~2.01 per inner iteration: (m - 2) × m iterations must reach 20000 × 100 / 201.
+  assert.equal(at(8).profitableIf, "(m - 2) * m >= 9951");
 });
 
 const calls = [

@@ -2,7 +2,8 @@ import type { Expr } from "../ir/expr.js";
 import type { Language } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { evalInt } from "../ir/const-eval.js";
-import { stmtExprs, walkExpr } from "../ir/walk.js";
+import { childBlocks, stmtExprs, walkExpr } from "../ir/walk.js";
+import { assignedIn } from "./assigned-in.js";
 import { exprText } from "../report/expr-text.js";
 
 /**
@@ -85,7 +86,10 @@ export function profitability(loop: Loop, lang: Language, entries = 1, callee: C
   if (often && bodyWork * MAX_GUARD_TRIPS < REGION_WORK)
     return { trips: null, bodyWork, work: null, notProfitable: `${entered} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`, ifCondition: null };
   const threshold = Math.max(MIN_TRIPS, Math.ceil(needed / bodyWork));
-  return { trips: null, bodyWork, work: null, notProfitable: null, ifCondition: tripGuard(loop, threshold, lang) };
+  const inner = often ? dominantInner(loop, callee, limit) : null;
+  // bodyWork / GUESS_TRIPS: an iteration's statements per iteration of the inner loop (the others scaled alike).
+  const guard = inner ? productGuard(loop, inner, Math.ceil((needed * GUESS_TRIPS) / bodyWork), lang) : null;
+  return { trips: null, bodyWork, work: null, notProfitable: null, ifCondition: guard ?? tripGuard(loop, threshold, lang) };
 }
 
 /** A count for a message: 1234567 as "1,200,000". */
@@ -189,6 +193,31 @@ function linear(e: Expr, lang: Language, sign: number, out: Linear): void {
  * more, before the loop).
  */
 function tripGuard(loop: Loop, threshold: number, lang: Language): string | null {
+  const t = tripTerms(loop, lang);
+  if (!t || t.parts.length === 0) return null;
+  return `${t.parts.join(" ")} >= ${threshold - t.constant}`;
+}
+
+/**
+ * `trips(loop) * trips(inner) >= T`, for an often-entered loop whose
+ * iterations are mostly an inner loop with a symbolic trip count fixed
+ * during the loop (NPB SP's x_solve: `do j = 1, ny2` around `do i = 1,
+ * nx2`): the guard then asks for the work per region start, not for a
+ * guess of the inner count. Null when either count has no text.
+ */
+function productGuard(loop: Loop, inner: Loop, threshold: number, lang: Language): string | null {
+  const a = tripTerms(loop, lang);
+  const b = tripTerms(inner, lang);
+  if (!a || !b || a.parts.length === 0 || b.parts.length === 0) return null;
+  const factor = (t: { parts: string[]; constant: number }) => {
+    const text = t.parts.join(" ") + (t.constant > 0 ? ` + ${t.constant}` : t.constant < 0 ? ` - ${-t.constant}` : "");
+    return t.parts.length === 1 && t.constant === 0 && !text.startsWith("-") ? text : `(${text})`;
+  };
+  return `${factor(a)} * ${factor(b)} >= ${threshold}`;
+}
+
+/** The trip count of a unit-step loop with pure bounds, as printed terms and a constant (upper - lower + 1). */
+function tripTerms(loop: Loop, lang: Language): { parts: string[]; constant: number } | null {
   if (loop.form !== "do" || !loop.lower || !loop.upper) return null;
   const step = loop.step ? constNum(loop.step) : 1;
   if (step !== 1 && step !== -1) return null;
@@ -206,8 +235,41 @@ function tripGuard(loop: Loop, threshold: number, lang: Language): string | null
     const mag = Math.abs(coef) === 1 ? atom : `${Math.abs(coef)} * ${atom}`;
     parts.push(parts.length === 0 ? (coef < 0 ? `-${mag}` : mag) : `${coef < 0 ? "-" : "+"} ${mag}`);
   }
-  if (parts.length === 0) return null;
-  return `${parts.join(" ")} >= ${threshold - l.constant}`;
+  return { parts, constant: l.constant };
+}
+
+/**
+ * The inner loop that stands for an iteration's work: among the loops
+ * directly in the body (not inside another inner loop), one with a
+ * symbolic trip count whose bounds the loop does not change, the one
+ * doing the most work.
+ */
+function dominantInner(loop: Loop, callee: CalleeWork, limit: TripLimit): Loop | null {
+  const assigned = assignedIn(loop);
+  const fixed = (e: Expr) => {
+    let ok = pureExpr(e);
+    walkExpr(e, (x) => {
+      if ((x.kind === "var" || x.kind === "elem") && assigned.has(x.sym)) ok = false;
+      if (x.kind === "elem" && x.subs.some((s) => constNum(s) === null)) ok = false;
+    });
+    return ok;
+  };
+  let best: Loop | null = null;
+  let bestWork = 0;
+  const visit = (stmts: readonly Stmt[]) => {
+    for (const s of stmts) {
+      if (s.kind === "loop") {
+        const cap = limit(s);
+        if (constTrips(s) !== null || (cap !== null && cap <= GUESS_TRIPS) || !s.lower || !s.upper || !fixed(s.lower) || !fixed(s.upper)) continue;
+        const w = blockWork(s.body, callee, limit);
+        if (w > bestWork) [best, bestWork] = [s, w];
+        continue;
+      }
+      for (const b of childBlocks(s)) visit(b);
+    }
+  };
+  visit(loop.body);
+  return best;
 }
 
 /** No calls other than pure intrinsics, no C side effects: evaluating it again changes nothing. */

@@ -1,10 +1,10 @@
 import type { NestRanges } from "../analysis/ranges/nest-ranges.js";
 import { evalInt } from "../ir/const-eval.js";
-import type { Expr } from "../ir/expr.js";
 import type { Language, Procedure } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
-import { collectLoops, stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import { collectLoops } from "../ir/walk.js";
+import { assignedIn } from "./assigned-in.js";
 import { constTrips, linearForm } from "./profitability.js";
 
 /** At most how many iterations a loop runs, when known; null otherwise. */
@@ -52,26 +52,4 @@ export function tripBounds(proc: Procedure, ranges: NestRanges | null, lang: Lan
       }
     return Math.max(0, max + 1);
   };
-}
-
-/** Scalars a nest may assign: assignments, loop indices, READ items, C ++/+=, addresses taken, arguments of calls (by reference in Fortran). */
-function assignedIn(root: Loop): Set<Sym> {
-  const out = new Set<Sym>();
-  const target = (e: Expr) => {
-    if (e.kind === "var") out.add(e.sym);
-  };
-  if (root.index) out.add(root.index);
-  walkStmts([root], (s) => {
-    if (s.kind === "assign") target(s.lhs);
-    if (s.kind === "loop" && s.index) out.add(s.index);
-    if (s.kind === "io") s.defs.forEach(target);
-    if (s.kind === "call") s.args.forEach(target);
-    for (const e of stmtExprs(s))
-      walkExpr(e, (x) => {
-        if (x.kind === "assign-expr") target(x.target);
-        if (x.kind === "addr") target(x.operand);
-        if (x.kind === "call" && !x.intrinsic) x.args.forEach(target);
-      });
-  });
-  return out;
 }
