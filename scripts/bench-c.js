@@ -11,9 +11,10 @@
 //    included, as a user sees it) and of the front end in-process (warm).
 // Usage: npm run build && node scripts/bench-c.js [--npb DIR] [--runs N]
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
+import { sourceFiles } from "./source-files.js";
 
 const root = new URL("..", import.meta.url).pathname;
 const args = process.argv.slice(2);
@@ -42,21 +43,13 @@ const TREES = [
   { dir: "NPB2.3-serial/IS", common: "NPB2.3-serial/common" },
 ];
 
-function walk(d, out) {
-  for (const n of readdirSync(join(npb, d)).sort()) {
-    const p = join(d, n);
-    if (statSync(join(npb, p)).isDirectory()) walk(p, out);
-    else if (n.endsWith(".c")) out.push(p);
-  }
-  return out;
-}
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const host = nodeHost(npb);
 let bad = false;
 
 for (const t of TREES) {
   if (!existsSync(join(npb, t.dir))) continue;
-  const files = walk(t.dir, []);
+  const files = sourceFiles(join(npb, t.dir), (n) => n.endsWith(".c")).map((p) => relative(npb, p));
   const lines = files.reduce((n, f) => n + readFileSync(join(npb, f), "utf8").split("\n").length - 1, 0);
   let errors = 0, diffs = 0, compared = 0, loops = 0;
   const inproc = [];

@@ -4,12 +4,12 @@
 // is the analysis time "on top of parsing". Prints figures; asserts nothing.
 //
 // Usage: node scripts/bench-dataflow.js [DIR...] [--runs N] [--input]
-import { readdirSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { analyzeFlow, type FlowTimings } from "../src/analysis/flow-analysis.js";
 import { nodeHost } from "../src/cli/node-host.js";
 import { parseFortran } from "../src/frontend/fortran/parse-fortran.js";
 import type { Program } from "../src/ir/program.js";
+import { sourceFiles } from "./source-files.js";
 
 const args = process.argv.slice(2);
 const dirs: string[] = [];
@@ -22,16 +22,8 @@ for (let i = 0; i < args.length; i++) {
 }
 if (dirs.length === 0) dirs.push("/work/npb/NPB3.3-SER");
 
-function walk(d: string, out: string[]): string[] {
-  for (const n of readdirSync(d).sort()) {
-    const p = join(d, n);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else if (/\.(f|f90)$/.test(n)) out.push(p);
-  }
-  return out;
-}
 
-const files = dirs.flatMap((d) => walk(d, []));
+const files = dirs.flatMap((d) => sourceFiles(d, (n) => /\.(f|f90)$/.test(n)));
 const host = nodeHost(process.cwd());
 const t0 = performance.now();
 const programs: Program[] = files.map((f) => parseFortran(f, host.readFile(f)!, host, { includeDirs: [dirname(f)] }));

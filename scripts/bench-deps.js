@@ -11,6 +11,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sourceFiles } from "./source-files.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -50,14 +51,6 @@ const { FortranCache } = await import(dist("frontend/fortran/source-reader.js"))
 const { ensureCParser } = await import(dist("cli/c-parser-node.js"));
 await ensureCParser();
 
-function walk(d, out) {
-  for (const n of readdirSync(d).sort()) {
-    const p = join(d, n);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else if (exts.some((e) => n.endsWith(e))) out.push(p);
-  }
-  return out;
-}
 
 const host = nodeHost(process.cwd());
 const cache = new FortranCache();
@@ -70,7 +63,7 @@ for (const d of dirs) {
   for (const sub of readdirSync(d).sort()) {
     const p = join(d, sub);
     if (!statSync(p).isDirectory()) continue;
-    const files = walk(p, []);
+    const files = sourceFiles(p, (n) => exts.some((e) => n.endsWith(e)));
     if (files.length === 0) continue;
     const stats = new DepStats();
     const t1 = process.hrtime.bigint();

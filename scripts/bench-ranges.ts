@@ -10,8 +10,7 @@
 //   neither   no ranges, no in-bounds assumption (the dependence layer alone)
 //
 // Usage: node scripts/bench-ranges.js [DIR...] [--runs N]
-import { readdirSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { analyzeProcedure, type DependenceOptions, type ProcedureDeps } from "../src/analysis/dependence/analyze.js";
 import { arrayVerdict } from "../src/analysis/dependence/verdict.js";
 import { analyzeFlow, type ProcedureFlow } from "../src/analysis/flow-analysis.js";
@@ -24,6 +23,7 @@ import { FortranCache } from "../src/frontend/fortran/source-reader.js";
 import type { Program } from "../src/ir/program.js";
 import { collectLoops } from "../src/ir/walk.js";
 import { interimVerdict } from "../src/report/interim-verdict.js";
+import { sourceFiles } from "./source-files.js";
 
 const args = process.argv.slice(2);
 const dirs: string[] = [];
@@ -34,19 +34,11 @@ for (let i = 0; i < args.length; i++) {
 }
 if (dirs.length === 0) dirs.push("/work/npb/NPB3.3-SER");
 
-function walk(d: string, out: string[]): string[] {
-  for (const n of readdirSync(d).sort()) {
-    const p = join(d, n);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else if (/\.(f|f90|c)$/.test(n)) out.push(p);
-  }
-  return out;
-}
 
 const host = nodeHost(process.cwd());
 const cache = new FortranCache();
 const programs: Program[] = [];
-for (const f of dirs.flatMap((d) => walk(d, []))) {
+for (const f of dirs.flatMap((d) => sourceFiles(d, (n) => /\.(f|f90|c)$/.test(n)))) {
   const l = loadProgram(f, host, { includeDirs: [dirname(f)], fortranCache: cache });
   if (l.program) programs.push(l.program);
 }

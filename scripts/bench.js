@@ -8,9 +8,10 @@
 //   reads). Lines are the physical lines of those files (included headers
 //   are counted separately).
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sourceFiles } from "./source-files.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const args = process.argv.slice(2);
@@ -34,15 +35,7 @@ if (!existsSync(join(root, "dist/doall.mjs"))) {
   process.exit(2);
 }
 
-function walk(d, out) {
-  for (const n of readdirSync(d).sort()) {
-    const p = join(d, n);
-    if (statSync(p).isDirectory()) walk(p, out);
-    else if (exts.some((e) => n.endsWith(e))) out.push(p);
-  }
-  return out;
-}
-const files = dirs.flatMap((d) => walk(d, []));
+const files = dirs.flatMap((d) => sourceFiles(d, (n) => exts.some((e) => n.endsWith(e))));
 const lines = files.reduce((n, f) => n + readFileSync(f, "utf8").split("\n").length - 1, 0);
 const timeBin = existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
 
