@@ -2,6 +2,7 @@ import type { Expr } from "../ir/expr.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { childBlocks, stmtExprs, walkExpr } from "../ir/walk.js";
+import { stronglyConnected } from "../analysis/flow-analysis.js";
 import { callableByName, nameKey, resolveInFile } from "../analysis/link/resolve-in-file.js";
 
 /** One call of a procedure: who calls it, and inside which of the caller's loops. */
@@ -67,15 +68,7 @@ export function callGraph(programs: readonly Program[], resolveName?: (name: str
     callees.set(caller, out);
   }
 
-  // Reverse post-order of a depth-first walk over callee edges: callers first.
-  const seen = new Set<Procedure>();
-  const post: Procedure[] = [];
-  const dfs = (p: Procedure) => {
-    seen.add(p);
-    for (const c of callees.get(p) ?? []) if (!seen.has(c)) dfs(c);
-    post.push(p);
-  };
-  for (const p of all) if (!sites.has(p) && !seen.has(p)) dfs(p);
-  for (const p of all) if (!seen.has(p)) dfs(p);
-  return { sites, topDown: post.reverse(), resolve };
+  // The components of the call graph come callees first: reversed, callers first.
+  const topDown = stronglyConnected(all, (p) => callees.get(p)!).reverse().flat();
+  return { sites, topDown, resolve };
 }

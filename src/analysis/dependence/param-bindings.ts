@@ -38,12 +38,8 @@ export class ParamBindings {
       });
     for (const caller of program.procedures)
       walkStmts(caller.body, (s) => {
-        if (s.kind === "call") {
-          const p = statics.get(s.name);
-          if (p) calls.set(p, [...(calls.get(p) ?? []), s.args]);
-          s.args.forEach(onExpr);
-          return;
-        }
+        const p = s.kind === "call" ? statics.get(s.name) : undefined;
+        if (p && s.kind === "call") calls.set(p, [...(calls.get(p) ?? []), s.args]);
         for (const e of stmtExprs(s)) onExpr(e);
       });
     for (const [p, sites] of calls) {
