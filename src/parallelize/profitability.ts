@@ -76,16 +76,13 @@ export function profitability(loop: Loop, lang: Language, entries = 1, callee: C
     else if (work < needed) notProfitable = `${often ? `${entered} each time ` : ""}it does too little work (about ${work} statement executions)`;
     return { trips, bodyWork, work, notProfitable, ifCondition: null };
   }
-  // Symbolic bounds whose value ranges cap the trip count: at most `most` iterations.
+  // The iterations that pay for a region; symbolic bounds whose value ranges cap the trip count: at most `most`.
+  const threshold = Math.max(MIN_TRIPS, Math.ceil(needed / bodyWork));
   const most = limit(loop);
-  if (most !== null) {
-    const threshold = Math.max(MIN_TRIPS, Math.ceil(needed / bodyWork));
-    if (most < threshold)
-      return { trips: null, bodyWork, work: null, notProfitable: `${often ? `${entered} ` : ""}it runs at most ${most} iteration${most === 1 ? "" : "s"} (the value ranges of its bounds), about ${most * bodyWork} statement executions, and a region pays only from ${threshold} iterations on`, ifCondition: null };
-  }
+  if (most !== null && most < threshold)
+    return { trips: null, bodyWork, work: null, notProfitable: `${often ? `${entered} ` : ""}it runs at most ${most} iteration${most === 1 ? "" : "s"} (the value ranges of its bounds), about ${most * bodyWork} statement executions, and a region pays only from ${threshold} iterations on`, ifCondition: null };
   if (often && bodyWork * MAX_GUARD_TRIPS < REGION_WORK)
     return { trips: null, bodyWork, work: null, notProfitable: `${entered} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`, ifCondition: null };
-  const threshold = Math.max(MIN_TRIPS, Math.ceil(needed / bodyWork));
   const inner = often ? dominantInner(loop, callee, limit) : null;
   // bodyWork / GUESS_TRIPS: an iteration's statements per iteration of the inner loop (the others scaled alike).
   const guard = inner ? productGuard(loop, inner, Math.ceil((needed * GUESS_TRIPS) / bodyWork), lang) : null;
