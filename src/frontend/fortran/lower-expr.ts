@@ -68,8 +68,13 @@ export function procedureSym(u: UnitContext, name: string, span: Span, isFunctio
 export function lowerExpr(e: FExpr, u: UnitContext): Expr {
   const span = e.span;
   switch (e.k) {
-    case "int":
-      return { kind: "int", value: e.value, span, type: { base: "integer", bytes: kindBytes(e.kindParam, u) ?? 4 } };
+    case "int": {
+      const type = { base: "integer", bytes: kindBytes(e.kindParam, u) ?? 4 } as const;
+      // A literal past 2^53 has no exact double: Number("9007199254740993") is 2^53, and a
+      // subscript built from it would be proved independent of the wrong offset (C does the same).
+      if (!Number.isSafeInteger(e.value)) return { kind: "unknown", text: e.text, span, type };
+      return { kind: "int", value: e.value, span, type };
+    }
     case "real":
       return { kind: "real", value: e.value, text: e.text, span, type: { base: "real", bytes: kindBytes(e.kindParam, u) ?? (e.double ? 8 : 4) } };
     case "str":
@@ -77,6 +82,7 @@ export function lowerExpr(e: FExpr, u: UnitContext): Expr {
     case "logical":
       return { kind: "logical", value: e.value, span, type: LOGICAL };
     case "boz":
+      if (!Number.isSafeInteger(e.value)) return { kind: "unknown", text: e.text, span, type: { base: "integer", bytes: 8 } };
       return { kind: "int", value: e.value, span, type: { base: "integer", bytes: 4 } };
     case "paren":
       return lowerExpr(e.x, u);
