@@ -12,8 +12,26 @@ import type { TokenStream } from "./token-stream.js";
  * a test at every level of a recursive-descent chain (this is hot code).
  */
 export function parseExpr(ts: TokenStream): FExpr {
-  return parseLevel(ts, 0);
+  const start = ts.peek();
+  const e = parseLevel(ts, 0);
+  // Every later pass walks expressions recursively: a tree deeper than this is refused here,
+  // with its position, instead of overflowing the stack somewhere downstream.
+  if (ts.nesting === 0 && deeperThan(e, MAX_EXPR_DEPTH)) ts.fail(TOO_DEEP, start);
+  return e;
 }
+
+/** How deep an expression tree may be (parentheses, operators, arguments). */
+export const MAX_EXPR_DEPTH = 200;
+const TOO_DEEP = `the expression is nested more than ${MAX_EXPR_DEPTH} levels deep, more than doall reads`;
+
+/**
+ * Runs of one associative operator longer than this are regrouped as a
+ * balanced tree (`x1 + x2 + ... + x5000`, as generated code has): its depth
+ * is then log2 of the run, not its length. Shorter runs keep the standard's
+ * left-to-right grouping, which is what the analyses see in ordinary code.
+ */
+const BALANCE_ABOVE = 16;
+const ASSOCIATIVE = new Set(["*", ".and.", ".or.", ".eqv.", ".neqv.", "//"]);
 
 // Binding power of binary operators (relations are non-associative in the
 // standard; parsing them left-associatively accepts a superset, which is fine
@@ -58,16 +76,85 @@ function binaryPrec(t: Token): number {
 
 /** Parses an expression whose binary operators all bind at least as tightly as `min`. */
 function parseLevel(ts: TokenStream, min: number): FExpr {
-  let l = parseUnary(ts, min);
+  // Parentheses, signs and arguments recurse through here: bounded, so that no input can
+  // overflow the stack (5,000 nested parentheses are a positioned error, not a crash).
+  if (++ts.nesting > MAX_EXPR_DEPTH) ts.fail(TOO_DEEP);
+  const first = parseUnary(ts, min);
+  let l = first;
+  const ops: Token[] = [];
+  const terms: FExpr[] = [first];
   for (;;) {
     const t = ts.peek();
     const p = binaryPrec(t);
-    if (p < 0 || p < min) return l;
+    if (p < 0 || p < min) break;
     ts.next();
     // ** is right associative; everything else left associative.
     const r = parseLevel(ts, p === PREC_POW ? p : p + 1);
     l = { k: "binary", op: t.value, l, r, span: spanTo(l.span, r.span) };
+    ops.push(t);
+    terms.push(r);
   }
+  ts.nesting--;
+  return ops.length > BALANCE_ABOVE ? balanced(ts, terms, ops) ?? l : l;
+}
+
+/**
+ * A long run `t0 op1 t1 op2 t2 ...` of one associative operator as a
+ * balanced tree; `+`/`-` runs as a sum of signed terms (`a - b` is
+ * `a + (-b)`). Undefined when the run mixes operators that do not
+ * associate (`a / b * c`): it keeps its left-to-right tree.
+ */
+function balanced(ts: TokenStream, terms: FExpr[], ops: Token[]): FExpr | undefined {
+  const op = ops[0]!.value;
+  if (op === "+" || op === "-") {
+    if (!ops.every((t) => t.value === "+" || t.value === "-")) return undefined;
+    const signed = terms.map((x, i): FExpr => (i > 0 && ops[i - 1]!.value === "-" ? { k: "unary", op: "-", x, span: spanTo(ts.span(ops[i - 1]!, ops[i - 1]!), x.span) } : x));
+    return balance(signed, 0, signed.length, "+");
+  }
+  if (!ASSOCIATIVE.has(op) || !ops.every((t) => t.value === op)) return undefined;
+  return balance(terms, 0, terms.length, op);
+}
+
+function balance(xs: FExpr[], from: number, to: number, op: string): FExpr {
+  if (to - from === 1) return xs[from]!;
+  const mid = (from + to) >> 1;
+  const l = balance(xs, from, mid, op);
+  const r = balance(xs, mid, to, op);
+  return { k: "binary", op, l, r, span: spanTo(l.span, r.span) };
+}
+
+/** Whether the tree is more than `limit` levels deep (it stops descending there, so its own recursion is bounded). */
+function deeperThan(e: FExpr, limit: number): boolean {
+  if (limit < 0) return true;
+  const d = limit - 1;
+  switch (e.k) {
+    case "unary":
+    case "paren":
+      return deeperThan(e.x, d);
+    case "binary":
+      return deeperThan(e.l, d) || deeperThan(e.r, d);
+    case "complex":
+      return deeperThan(e.re, d) || deeperThan(e.im, d);
+    case "ctor":
+      return e.items.some((x) => deeperThan(x, d));
+    case "implied-do":
+      return e.items.some((x) => deeperThan(x, d)) || deeperThan(e.lo, d) || deeperThan(e.hi, d) || (e.step !== null && deeperThan(e.step, d));
+    case "component":
+      return deeperThan(e.base, d) || argsDeeperThan(e.args, d);
+    case "name":
+      return argsDeeperThan(e.args, d);
+    default:
+      return false;
+  }
+}
+
+function argsDeeperThan(lists: FArgList[], limit: number): boolean {
+  for (const list of lists)
+    for (const a of list.items) {
+      if (a.kind === "expr" && deeperThan(a.e, limit)) return true;
+      if (a.kind === "range" && [a.lo, a.hi, a.stride].some((x) => x !== null && deeperThan(x, limit))) return true;
+    }
+  return false;
 }
 
 /**

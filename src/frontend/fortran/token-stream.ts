@@ -23,6 +23,8 @@ export class ParseError extends Error {
 export class TokenStream {
   toks: Token[];
   pos = 0;
+  /** How many expression levels the parser is inside (expr-parser.ts bounds it). */
+  nesting = 0;
 
   /** Lexical errors of the line, committed by the parser unless the statement is a FORMAT (whose text is not Fortran tokens). */
   readonly lexDiags: Diagnostic[] = [];
