@@ -1,7 +1,7 @@
 import type { Loop } from "../ir/stmt.js";
 import type { LoopPlan, PlanReductionOp } from "../parallelize/loop-plan.js";
 import type { ProgramPlan } from "../parallelize/plan-program.js";
-import { emitCDirectives, type CLoopDirective } from "./c/emit-c.js";
+import { emitCDirectives } from "./c/emit-c.js";
 import type { DirectiveClauses } from "./directive-text.js";
 import { emitFortranDirectives, type FortranLoopDirective } from "./fortran/emit-fortran.js";
 
@@ -35,16 +35,15 @@ export function planClauses(plan: LoopPlan): DirectiveClauses {
 export function emitProgram(text: string, plan: ProgramPlan): string {
   const file = plan.program.file;
   const emitted = plan.loops.filter((p) => p.emitted && p.loop.span.file === file.path);
-  if (file.language === "c") {
-    const loops: CLoopDirective[] = emitted.map((p) => ({ line: p.loop.span.line, column: p.loop.span.column, clauses: planClauses(p) }));
-    return emitCDirectives(text, loops);
-  }
+  if (file.language === "c") return emitCDirectives(text, emitted.map((p) => ({ line: p.loop.span.line, clauses: planClauses(p) })));
   const parentOf = new Map<Loop, Loop | null>(plan.loops.map((p) => [p.loop, p.parent]));
+  // The END directive is optional: it is left out where it could not stand right after the
+  // loop (a shared terminal statement, or `end do; b = 1` on one line).
   const sharesTerminal = (l: Loop): boolean => {
     if (l.terminalLabel === undefined) return false;
     for (let q = parentOf.get(l); q; q = parentOf.get(q)) if (q.terminalLabel === l.terminalLabel) return true;
     return false;
   };
-  const loops: FortranLoopDirective[] = emitted.map((p) => ({ line: p.loop.span.line, endLine: p.loop.endSpan.endLine, clauses: planClauses(p), end: !sharesTerminal(p.loop) }));
+  const loops: FortranLoopDirective[] = emitted.map((p) => ({ line: p.loop.span.line, endLine: p.loop.endSpan.endLine, clauses: planClauses(p), end: !sharesTerminal(p.loop) && !p.loop.sharesLine?.last }));
   return emitFortranDirectives(text, file.form ?? "fixed", loops);
 }

@@ -80,6 +80,13 @@ export interface Loop extends StmtBase {
   endSpan: Span;
   /** Text of an OpenMP directive the user already put on this loop, if any. */
   existingDirective?: string;
+  /**
+   * The loop starts after other text on its line (`a = 0; do i = ...`,
+   * `x = 0; for (...)`: no directive line can go right before it), or
+   * (Fortran) its closing statement is followed by another on its line
+   * (`end do; b = 1`: none can go right after it).
+   */
+  sharesLine?: { first?: true; last?: true };
 }
 
 export interface IfStmt extends StmtBase {

@@ -75,6 +75,14 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
         visit(s.body, null, inner);
         continue;
       }
+      if (s.sharesLine?.first) {
+        // Conservative: the directive line must come right before the DO, and doall does not
+        // split the user's line to make room (that would change it).
+        const kw = lang === "c" ? "for" : "DO";
+        plan.reasons.push({ kind: "layout", message: `the ${kw} statement follows other text on its line, so no directive line can go right before it: put the ${kw} on a line of its own` });
+        visit(s.body, null, inner);
+        continue;
+      }
       if (!plan.parallel && unconditionalInside(s)) {
         plan.reasons.push({ kind: "nested", message: "it is parallel only under a run-time check, and a loop inside it is parallel without one" });
         visit(s.body, null, inner);

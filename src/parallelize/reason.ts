@@ -19,7 +19,11 @@ export type ReasonKind =
   | "existing-directive"
   | "not-profitable"
   | "nested"
-  | "included-file";
+  | "included-file"
+  | "layout";
+
+/** The kinds that say why a loop proved parallel gets no directive (where it is, not what it does). */
+export const PLACEMENT_KINDS: ReadonlySet<ReasonKind> = new Set<ReasonKind>(["nested", "not-profitable", "existing-directive", "included-file", "layout"]);
 
 export interface ReasonRef {
   line: number;

@@ -1,7 +1,7 @@
 import { clauseWords } from "../emit/directive-text.js";
 import { planClauses } from "../emit/emit-program.js";
 import type { LoopPlan } from "../parallelize/loop-plan.js";
-import type { Reason } from "../parallelize/reason.js";
+import { PLACEMENT_KINDS, type Reason } from "../parallelize/reason.js";
 import { exprText } from "./expr-text.js";
 
 /**
@@ -20,7 +20,7 @@ export function explainLoop(plan: LoopPlan): string {
   const lines = [`${l.span.file}:${l.span.line}: ${head}  (in ${plan.proc.name}, depth ${plan.depth}${plan.parent ? `, inside the loop at line ${plan.parent.span.line}` : ""})`];
   const words = clauseWords(planClauses(plan), lang);
   const directive = `${lang === "fortran" ? "!$omp parallel do" : "#pragma omp parallel for"}${words.length ? " " + words.join(" ") : ""}`;
-  const blocking = plan.reasons.filter((r) => !["nested", "not-profitable", "existing-directive", "included-file"].includes(r.kind));
+  const blocking = plan.reasons.filter((r) => !PLACEMENT_KINDS.has(r.kind));
   const placement = plan.reasons.filter((r) => !blocking.includes(r));
   if (plan.parallel) lines.push(`Parallel: no dependence is carried by this loop${clauseNote(plan)}.`);
   else if (plan.runtimeCheck) lines.push(`Parallel only when ${lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c} holds (checked at run time).`);

@@ -26,7 +26,9 @@ export function oracleTransform(p: E2EProgram, verdicts: Verdict[] = ["parallel"
  * directive: round r holds the loops with r marked-safe loops around them.
  */
 export function oracleRounds(p: E2EProgram, sites: LoopSite[] = loopSites(p.path, p.text, p.lang)): Expectation[][] {
-  const safe = new Map(p.expectations.filter((x) => x.verdict !== "serial").map((x) => [x.loopLine, x]));
+  // A loop after other text on its line has no room for a directive line: even a safe one gets none.
+  const midLine = new Set(sites.filter((s) => s.startsMidLine).map((s) => s.line));
+  const safe = new Map(p.expectations.filter((x) => x.verdict !== "serial" && !midLine.has(x.loopLine)).map((x) => [x.loopLine, x]));
   const parent = new Map(sites.map((s) => [s.line, s.parentLine]));
   const rounds: Expectation[][] = [];
   for (const x of safe.values()) {
@@ -63,8 +65,8 @@ export function insertDirectives(p: E2EProgram, loops: DirectiveRequest[], sites
   });
   let out =
     p.lang === "c"
-      ? emitCDirectives(p.text, loops.map((x) => ({ line: x.loopLine, column: site(x).column, clauses: clauses(x) })))
-      : emitFortranDirectives(p.text, formForPath(p.path) ?? "fixed", loops.map((x) => ({ line: x.loopLine, endLine: site(x).endLine, clauses: clauses(x), end: !site(x).sharedTerminal })));
+      ? emitCDirectives(p.text, loops.map((x) => ({ line: x.loopLine, clauses: clauses(x) })))
+      : emitFortranDirectives(p.text, formForPath(p.path) ?? "fixed", loops.map((x) => ({ line: x.loopLine, endLine: site(x).endLine, clauses: clauses(x), end: !site(x).endOmitted })));
   const linear = loops.filter((x) => x.clauses.linear.length);
   if (linear.length) out = addLinearClauses(p, out, linear);
   return out;

@@ -1,6 +1,7 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { Procedure, Program } from "../../ir/program.js";
 import { SymIds } from "../../ir/symbol.js";
+import { collectLoops } from "../../ir/walk.js";
 import type { SourceHost } from "../../source/host.js";
 import { preprocess } from "../cpp/preprocess.js";
 import { CScope, type CContext } from "./c-context.js";
@@ -100,8 +101,31 @@ export function parseC(path: string, text: string, host: SourceHost, opts: COpti
       span: { file: path, line: 1, column: 1, endLine: 1, endColumn: 1 },
     });
   }
+  markSharedLines(path, text, procedures);
   program.procedures = procedures;
   program.symbolCount = ids.count;
   program.loopCount = loops;
   return program;
+}
+
+/**
+ * A `for` that does not start its line (`x = 0; for (...)`) has no room for
+ * a pragma line before it without splitting the user's line, which doall
+ * does not do (Loop.sharesLine).
+ */
+function markSharedLines(path: string, text: string, procedures: Procedure[]): void {
+  let starts: number[] | undefined;
+  for (const p of procedures)
+    for (const { loop } of collectLoops(p.body)) {
+      if (loop.span.file !== path) continue;
+      starts ??= lineStarts(text);
+      const from = starts[loop.span.line - 1];
+      if (from !== undefined && text.slice(from, from + loop.span.column - 1).trim() !== "") loop.sharesLine = { first: true };
+    }
+}
+
+function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) out.push(i + 1);
+  return out;
 }

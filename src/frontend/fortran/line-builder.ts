@@ -84,8 +84,23 @@ function splitAtSemicolons(ll: LogicalLine): LogicalLine[] {
   const out: LogicalLine[] = [];
   let from = 0;
   for (const cut of [...cuts, t.length]) {
-    out.push(sliceLine(ll, from, cut, out.length === 0));
+    // Without the blanks around it, so that a statement continued from the line of the one
+    // before it (`a = 0; &` / `do i = ...`) starts on the line where its text does.
+    let a = from;
+    let b = cut;
+    while (a < b && (t[a] === " " || t[a] === "\t")) a++;
+    while (b > a && (t[b - 1] === " " || t[b - 1] === "\t")) b--;
+    out.push(a < b ? sliceLine(ll, a, b, out.length === 0) : sliceLine(ll, from, cut, out.length === 0));
     from = cut + 1;
+  }
+  // Which statements share a physical line with a neighbour: a directive line cannot go
+  // between them (blank pieces, `a = 1;;`, are dropped later and share nothing).
+  const real = out.filter((p) => p.text.trim().length > 0);
+  for (let i = 1; i < real.length; i++) {
+    if (real[i - 1]!.endLine === real[i]!.line) {
+      real[i - 1]!.sharesLastLine = true;
+      real[i]!.sharesFirstLine = true;
+    }
   }
   return out;
 }

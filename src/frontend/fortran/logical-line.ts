@@ -36,6 +36,10 @@ export interface LogicalLine {
   endLine: number;
   /** Directive lines between the previous statement and this one. */
   directivesBefore?: DirectiveLine[];
+  /** Another statement (`a = 0; do ...`) ends on this statement's first physical line. */
+  sharesFirstLine?: boolean;
+  /** Another statement (`end do; b = 1`) starts on this statement's last physical line. */
+  sharesLastLine?: boolean;
 }
 
 /** Index of the segment holding offset `off` (binary search; segments are sorted by offset). */

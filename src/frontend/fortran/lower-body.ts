@@ -1,3 +1,4 @@
+import { evalInt } from "../../ir/const-eval.js";
 import type { IfStmt, Loop, Stmt, SwitchStmt } from "../../ir/stmt.js";
 import type { Span } from "../../source/span.js";
 import type { FStmt } from "./ast.js";
@@ -43,7 +44,7 @@ export function lowerBody(stmts: FStmt[], u: UnitContext): Stmt[] {
       const f = top();
       if (f.kind === "do" && f.target === label) {
         frames.pop();
-        f.loop.endSpan = s.span;
+        closeLoop(f.loop, s);
         continue;
       }
       break;
@@ -73,7 +74,7 @@ export function lowerBody(stmts: FStmt[], u: UnitContext): Stmt[] {
         // A label on END DO is the target of a GOTO meaning "next iteration".
         labelNop(s);
         frames.pop();
-        f.loop.endSpan = s.span;
+        closeLoop(f.loop, s);
         closeLabeledDos(s.label, s);
         continue;
       }
@@ -176,6 +177,12 @@ export function lowerBody(stmts: FStmt[], u: UnitContext): Stmt[] {
   return root.list;
 }
 
+/** The loop ends at `end`: its END DO or labeled terminal statement. */
+function closeLoop(loop: Loop, end: FStmt): void {
+  loop.endSpan = end.span;
+  if (end.ll.sharesLastLine) loop.sharesLine = { ...loop.sharesLine, last: true };
+}
+
 function findLoop(frames: Frame[], name: string | undefined): Loop | undefined {
   for (let i = frames.length - 1; i >= 0; i--) {
     const f = frames[i]!;
@@ -215,11 +222,18 @@ function makeLoop(s: Extract<FStmt, { k: "do" }>, u: UnitContext): Loop {
     loop.lower = lowerExpr(s.lo!, u);
     loop.upper = lowerExpr(s.hi!, u);
     loop.step = s.step ? lowerExpr(s.step, u) : null;
+    if (loop.step && evalInt(loop.step) === 0) {
+      // The standard requires a nonzero step (F2018 11.1.7.4.1); gfortran rejects a constant zero.
+      u.ctx.diags.push({ id: "fortran.zero-step", severity: "error", message: "the DO step is zero", span: loop.step.span });
+      loop.candidate = false;
+      loop.notCandidate = "its step is zero";
+    }
     if (index.type.base !== "integer" && index.type.base !== "unknown") {
       loop.candidate = false;
       loop.notCandidate = `the DO variable ${index.name} is not an integer`;
     }
   }
+  if (s.ll.sharesFirstLine) loop.sharesLine = { first: true };
   if (s.label !== undefined) loop.label = s.label;
   if (s.target !== undefined) loop.terminalLabel = s.target;
   if (s.name !== undefined) loop.name = s.name;

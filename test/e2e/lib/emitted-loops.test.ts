@@ -42,8 +42,8 @@ test("collapse(2) also parallelizes the first inner loop; non-loop directives ar
   const src = "a\nb\nc\n";
   const out = "#pragma omp parallel for collapse(2)\na\n#pragma omp critical\nb\nc\n";
   const sites = [
-    { line: 1, column: 1, endLine: 3, parentLine: null, counted: true, sharedTerminal: false },
-    { line: 2, column: 1, endLine: 3, parentLine: 1, counted: true, sharedTerminal: false },
+    { line: 1, column: 1, endLine: 3, parentLine: null, counted: true, endOmitted: false, startsMidLine: false },
+    { line: 2, column: 1, endLine: 3, parentLine: 1, counted: true, endOmitted: false, startsMidLine: false },
   ];
   const found = emittedLoops(src, out, "c", sites);
   assert.deepEqual(found.map((e) => [e.line, e.collapsedInto]), [

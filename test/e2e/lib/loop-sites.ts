@@ -18,8 +18,14 @@ export interface LoopSite {
   parentLine: number | null;
   /** Counted loop (DO with control, C for) rather than DO WHILE / while / do. */
   counted: boolean;
-  /** Fortran: its terminal statement also ends another DO of the nest. */
-  sharedTerminal: boolean;
+  /**
+   * Fortran: no END directive can stand right after the loop: its terminal
+   * statement also ends another DO of the nest, or another statement
+   * follows the END DO on its line.
+   */
+  endOmitted: boolean;
+  /** Other text comes before the loop on its line (`a = 0; do ...`): no directive line can go right before it. */
+  startsMidLine: boolean;
 }
 
 /**
@@ -33,7 +39,16 @@ export function loopSites(path: string, text: string, lang: Lang): LoopSite[] {
 }
 
 function cSites(text: string): LoopSite[] {
-  return scanCLoops(text).map((l) => ({ line: l.line, column: l.column, endLine: l.endLine, parentLine: l.parentLine, counted: l.keyword === "for", sharedTerminal: false }));
+  const lines = text.split("\n");
+  return scanCLoops(text).map((l) => ({
+    line: l.line,
+    column: l.column,
+    endLine: l.endLine,
+    parentLine: l.parentLine,
+    counted: l.keyword === "for",
+    endOmitted: false,
+    startsMidLine: (lines[l.line - 1] ?? "").slice(0, l.column - 1).trim() !== "",
+  }));
 }
 
 function fortranSites(path: string, text: string): LoopSite[] {
@@ -52,7 +67,8 @@ function fortranSites(path: string, text: string): LoopSite[] {
         endLine: loop.endSpan.endLine,
         parentLine: parent ? parent.span.line : null,
         counted: loop.form === "do",
-        sharedTerminal: shares(parent) || child,
+        endOmitted: shares(parent) || child || loop.sharesLine?.last === true,
+        startsMidLine: loop.sharesLine?.first === true,
       });
     }
   }
