@@ -36,7 +36,7 @@ export function loadProgram(path: string, host: SourceHost, opts: LoadOptions = 
     return { path, program: null, diagnostics: [{ id: "input.unknown-suffix", severity: "error", message: `${path}: cannot tell the language from the file name (known suffixes: ${KNOWN_SUFFIXES})` }] };
   }
   const text = host.readFile(path);
-  if (text === undefined) return { path, program: null, diagnostics: [{ id: "input.unreadable", severity: "error", message: `${path}: cannot read the file` }] };
+  if (text === undefined) return { path, program: null, diagnostics: [{ id: "input.unreadable", severity: "error", message: "cannot read the file: no such file, or not a regular file" }] };
   if (kind.language === "c") {
     // The C parser loads asynchronously (wasm): a command that did not load it gets no program.
     if (!cParserReady()) return { path, program: null, diagnostics: [{ id: "c.parser-not-ready", severity: "error", message: `${path}: the C parser is not loaded for this command` }] };

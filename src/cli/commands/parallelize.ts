@@ -10,7 +10,7 @@ import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../ana
 import { optFlag, optString, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
-import { nodeHost } from "../node-host.js";
+import { nodeHost, SOURCE_ENCODING } from "../node-host.js";
 import { Progress } from "../progress.js";
 
 const usage = `Usage: doall parallelize FILE|DIR... -o OUTDIR [options]
@@ -73,11 +73,10 @@ export const parallelizeCommand: Command = {
       io.stderr(`doall parallelize: no input files\n${usage}`);
       return EXIT_USAGE;
     }
-    const inputs = expandInputs(p.positional, io.cwd);
-    if (typeof inputs === "string") {
-      io.stderr(`doall parallelize: ${inputs}\n`);
-      return EXIT_USAGE;
-    }
+    // A missing file or an empty directory is an input error (exit 1, like analyze): said, and
+    // the other inputs are still parallelized.
+    const { inputs, errors } = expandInputs(p.positional, io.cwd);
+    for (const e of errors) io.stderr(`${e}\n`);
     const outDir = resolve(io.cwd, out);
     for (const f of inputs) {
       if (resolve(outDir, f.rel) === f.abs) {
@@ -111,7 +110,7 @@ export const parallelizeCommand: Command = {
       if (r.output === null) return;
       const dest = join(outDir, f.rel);
       mkdirSync(dirname(dest), { recursive: true });
-      writeFileSync(dest, r.output);
+      writeFileSync(dest, r.output, SOURCE_ENCODING);
       const own = r.report.loops.filter((l) => l.file === f.arg);
       io.stderr(`${f.arg}: ${own.length} loops, ${own.filter((l) => l.parallel).length} parallel, ${own.filter((l) => l.emitted).length} directives -> ${relative(io.cwd, dest) || dest}\n`);
     });
@@ -122,7 +121,7 @@ export const parallelizeCommand: Command = {
       mkdirSync(dirname(resolve(io.cwd, reportPath)), { recursive: true });
       writeFileSync(resolve(io.cwd, reportPath), json);
     }
-    return failed ? EXIT_INPUT_ERROR : EXIT_OK;
+    return failed || errors.length > 0 ? EXIT_INPUT_ERROR : EXIT_OK;
   },
 };
 
@@ -135,18 +134,21 @@ interface Input {
 }
 
 /** Files as given; directories walked for Fortran and C sources (not headers). */
-function expandInputs(args: string[], cwd: string): Input[] | string {
+function expandInputs(args: string[], cwd: string): { inputs: Input[]; errors: string[] } {
   const found: { arg: string; abs: string }[] = [];
   const bases: string[] = [];
+  const errors: string[] = [];
   for (const a of args) {
     const abs = resolve(cwd, a);
     let st;
     try {
       st = statSync(abs);
     } catch {
-      return `${a}: no such file or directory`;
+      errors.push(`${a}: error: no such file or directory`);
+      continue;
     }
     if (st.isDirectory()) {
+      const before = found.length;
       bases.push(abs);
       const walk = (d: string) => {
         for (const name of readdirSync(d).sort()) {
@@ -157,14 +159,16 @@ function expandInputs(args: string[], cwd: string): Input[] | string {
         }
       };
       walk(abs);
+      if (found.length === before) errors.push(`${a}: error: no Fortran or C source file in this directory`);
     } else {
       bases.push(dirname(abs));
       found.push({ arg: a, abs });
     }
   }
+  if (found.length === 0) return { inputs: [], errors };
   // Paths under the output directory: relative to the one directory given, or to the inputs' common directory.
   const base = commonDir(bases);
-  return found.map((f) => ({ ...f, rel: relative(base, f.abs) }));
+  return { inputs: found.map((f) => ({ ...f, rel: relative(base, f.abs) })), errors };
 }
 
 function commonDir(dirs: string[]): string {
