@@ -47,6 +47,9 @@ export function parseC(path: string, text: string, host: SourceHost, opts: COpti
     symbolCount: 0,
     loopCount: 0,
   };
+  // Output cut short by a limit (a runaway macro, 8 MB of text) is not parsed: the
+  // preprocessor's error says why, and parsing a million-token line is the hang it prevents.
+  if (pp.limitHit) return program;
   if (!cParserReady()) {
     diags.push({ id: "c.parser-not-ready", severity: "error", message: `${path}: the C parser is not loaded for this command (callers must await initCParser first)` });
     return program;
