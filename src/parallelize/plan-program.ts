@@ -1,5 +1,6 @@
 import type { AnalysisOptions } from "../analysis/analysis-options.js";
 import type { DependenceOptions, ProcedureDeps } from "../analysis/dependence/analyze.js";
+import { MAX_NEST_DEPTH } from "../analysis/nest-depth.js";
 import { RangeFactsUsed } from "../analysis/range-facts-used.js";
 import { ParamBindings } from "../analysis/dependence/param-bindings.js";
 import { analyzeRangedDependences } from "../analysis/ranged-dependences.js";
@@ -129,6 +130,11 @@ function linkedCallGraph(link: ProgramLink): CallGraph {
 /** The facts about one loop, turned into clauses or reasons; `emitted` is decided later. */
 function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: number, deps: ProcedureDeps | null, flow: ProcedureFlow | null, callVerdict: Parameters<typeof exclusions>[2]): LoopPlan {
   const plan = emptyPlan(proc, loop, parent, depth);
+  if (depth > MAX_NEST_DEPTH) {
+    // Conservative: the dependence tests did not look at this level (nest-depth.ts).
+    plan.reasons.push({ kind: "too-deep", message: `not analyzed: nested deeper than ${MAX_NEST_DEPTH} loops` });
+    return plan;
+  }
   plan.reasons.push(...exclusions(loop, proc, callVerdict));
   const region = flow?.regions.loops.find((l) => l.loop === loop);
   if (!deps || !region || !flow) {

@@ -20,7 +20,8 @@ export type ReasonKind =
   | "not-profitable"
   | "nested"
   | "included-file"
-  | "layout";
+  | "layout"
+  | "too-deep";
 
 /** The kinds that say why a loop proved parallel gets no directive (where it is, not what it does). */
 export const PLACEMENT_KINDS: ReadonlySet<ReasonKind> = new Set<ReasonKind>(["nested", "not-profitable", "existing-directive", "included-file", "layout"]);
