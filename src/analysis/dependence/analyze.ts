@@ -16,6 +16,7 @@ import { collectRefs, type ArrayRef } from "./references.js";
 import { decidingTest, solvePair, type PairSolution } from "./solve-pair.js";
 import { DepStats } from "./stats.js";
 import { ValueAnalyzer } from "./values.js";
+import { phase } from "../../util/phases.js";
 
 /**
  * Array dependence analysis of a procedure: every pair of references to
@@ -93,6 +94,10 @@ export interface ProcedureDeps {
 }
 
 export function analyzeProcedure(proc: Procedure, options: DependenceOptions = {}, stats?: DepStats): ProcedureDeps {
+  return phase("deps", () => analyze(proc, options, stats));
+}
+
+function analyze(proc: Procedure, options: DependenceOptions, stats?: DepStats): ProcedureDeps {
   const index = new ProcIndex(proc, options.summaries);
   const atoms = new AtomTable();
   const refs = collectRefs(proc, (name) => index.effectOf(name));
