@@ -70,9 +70,12 @@ export interface Tie {
   level: number;
 }
 
+/**
+ * Built from the two references' loops, guards and subscript equations
+ * only (not the references themselves), so pairs that agree on those
+ * share one problem (built-problems.ts).
+ */
 export interface DepProblem {
-  src: AccessForm;
-  snk: AccessForm;
   levels: Level[];
   counters: Map<string, CounterVar>;
   eqs: Equation[];
@@ -186,7 +189,7 @@ export function buildProblem(src: AccessForm, snk: AccessForm, equations: Equati
     const m = src.models[k]!;
     return { loop: l, opaque: m.kind === "opaque", src: ren.a(m.counter), snk: ren.b(m.counter), step: m.step };
   });
-  return { src, snk, levels, counters, eqs, bounds, facts: new Facts(factList), ties: [...ties.values()], shared, relaxed, atoms };
+  return { levels, counters, eqs, bounds, facts: new Facts(factList), ties: [...ties.values()], shared, relaxed, atoms };
 }
 
 function modelFrom(models: LoopModel[]): (l: Loop) => LoopModel {
