@@ -91,6 +91,8 @@ export interface NestDeps {
   va: ValueAnalyzer;
   forms: Map<ArrayRef, AccessForm>;
   pairs: PairResult[];
+  /** The answer of each pair key (ref-classes.ts); null: not a pair (no common loop, disjoint storage). */
+  answers: ReadonlyMap<string, PairAnswer | null>;
 }
 
 export interface ProcedureDeps {
@@ -122,9 +124,21 @@ function analyze(proc: Procedure, options: DependenceOptions, stats?: DepStats):
   return { proc, index, atoms, refs, nests };
 }
 
-function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: AtomTable, options: DependenceOptions, stats?: DepStats): NestDeps {
-  const va = new ValueAnalyzer(index, atoms, root);
-  const forms = new Map(list.map((r) => [r, accessForm(r, va)]));
+/**
+ * The analysis of `deps`'s procedure again without the value ranges (and
+ * the same other options): what the range-facts report compares with.
+ * Only the pairs whose problem took a fact from a range can change; the
+ * others keep their answers, and the references' forms are those of
+ * `deps` (they do not depend on the ranges).
+ */
+export function withoutRanges(deps: ProcedureDeps, options: DependenceOptions): ProcedureDeps {
+  const { symbolRanges: _, ...rest } = options;
+  return phase("deps", () => ({ ...deps, nests: deps.nests.map((n) => analyzeNest(n.root, [...n.forms.keys()], deps.index, deps.atoms, rest, undefined, n)) }));
+}
+
+function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: AtomTable, options: DependenceOptions, stats?: DepStats, prior?: NestDeps): NestDeps {
+  const va = prior?.va ?? new ValueAnalyzer(index, atoms, root);
+  const forms = prior?.forms ?? new Map(list.map((r) => [r, accessForm(r, va)]));
   const shapes = new Map<Sym, Shape>();
   const shape = (f: AccessForm): Shape => {
     let s = shapes.get(f.ref.sym);
@@ -200,14 +214,18 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
       if (kind === "disjoint") continue;
       const key = options.shareAnswers === false ? `${i},${j}` : keys.key(i, j, kind, i === j);
       let t = answers.get(key);
-      if (t === undefined) answers.set(key, (t = answer(a, b, i === j)));
+      if (t === undefined) {
+        // Answers that took nothing from the ranges are the same without them.
+        const before = prior?.answers.get(key);
+        answers.set(key, (t = before === null || (before && !before.problem.ranged) ? before : answer(a, b, i === j)));
+      }
       if (!t) continue;
       const r: PairResult = { src: a, snk: b, ...t };
       pairs.push(r);
       stats?.countPair(r);
     }
   }
-  return { root, va, forms, pairs };
+  return { root, va, forms, pairs, answers };
 }
 
 /** A pair's result but its references: what pairs of references of the same classes share. */

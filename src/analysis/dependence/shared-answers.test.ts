@@ -2,7 +2,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { polyToString } from "../symbolic/polynomial.js";
-import type { PairResult } from "./analyze.js";
+import { analyzeProcedure, withoutRanges, type PairResult, type ProcedureDeps } from "./analyze.js";
+import { analyzeRangedDependences } from "../ranged-dependences.js";
+import { FIG1 } from "../ranges/test-support/fig1.js";
+import { fortran } from "../test-support/parse.js";
 import { analyzeFortran } from "./test-support/fortran.js";
 
 /**
@@ -38,6 +41,8 @@ function describe(p: PairResult): unknown {
     levels: q.levels.map((l) => ({ loop: l.loop.id, src: l.src, snk: l.snk, step: l.step, opaque: l.opaque })),
   };
 }
+
+const pairsOf = (deps: ProcedureDeps) => deps.nests.flatMap((n) => n.pairs.map(describe));
 
 function same(text: string, assumeInBounds: boolean): void {
   const shared = analyzeFortran(text, undefined, { assumeInBounds });
@@ -104,4 +109,31 @@ test("u(1,i) against u(2,i) shares u(2,i) against u(3,i)'s answer; members of on
   ].join("\n");
   same(text, true);
   same(text, false);
+});
+
+/** The range-facts report's second analysis keeps the answers that took nothing from a range: as if analyzed afresh. */
+function sameWithoutRanges(text: string, boundsAssumption: boolean): void {
+  const proc = fortran(text).procedures[0]!;
+  const ranged = analyzeRangedDependences(proc, {}, { boundsAssumption });
+  const { symbolRanges: _, ...options } = ranged.options;
+  assert.deepEqual(pairsOf(withoutRanges(ranged.deps, ranged.options)), pairsOf(analyzeProcedure(proc, options)));
+}
+
+test("the analysis again without the ranges equals a fresh one (Fig. 1, and property over programs whose subscripts use a ranged v)", () => {
+  sameWithoutRanges(FIG1, true);
+  sameWithoutRanges(FIG1, false);
+  const V = fc.constantFrom({ text: "v" }, { text: "v + i" }, { text: "100 - v" }, { text: "i + 1" }, { text: "j" });
+  const VREF = fc.record({ arr: fc.constantFrom("a", "b"), s1: fc.oneof(SUB, V), s2: fc.oneof(SUB, V) });
+  const VSTMT = fc.record({ lhs: VREF, rhs: fc.array(VREF, { maxLength: 2 }), guard: fc.constant(null) });
+  fc.assert(
+    fc.property(fc.array(VSTMT, { minLength: 1, maxLength: 4 }), fc.boolean(), fc.constantFrom("v >= 1 .and. v <= 9", "v > 0", "v == 3"), (stmts, inBounds, cond) => {
+      const text = program(stmts)
+        .replace("subroutine s(n, m, k)", "subroutine s(n, m, k, v)")
+        .replace("integer n, m, k, i, j", "integer n, m, k, i, j, v")
+        .replace("  do j = 1, n", `  if (${cond}) then\n  do j = 1, n`)
+        .replace(/  end do\nend$/, "  end do\n  end if\nend");
+      sameWithoutRanges(text, inBounds);
+    }),
+    { numRuns: 100 },
+  );
 });
