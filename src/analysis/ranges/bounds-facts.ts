@@ -65,6 +65,12 @@ export interface AffineSubscript {
 }
 
 export function affineSubscripts(e: ElemRef, ctx: RangeContext): AffineSubscript[] {
+  return ctx.memo(subscriptMemo, e, () => subscriptsOf(e, ctx));
+}
+
+const subscriptMemo = Symbol("affine subscripts");
+
+function subscriptsOf(e: ElemRef, ctx: RangeContext): AffineSubscript[] {
   const dims = usableDims(e.sym, ctx);
   const out: AffineSubscript[] = [];
   e.subs.forEach((s, k) => {

@@ -103,7 +103,7 @@ function edgeState(ctx: RangeContext, from: number, to: number, o: RangeState, b
       for (const [sym, r] of c) {
         const v = ctx.varOf(sym);
         if (v === undefined) continue;
-        const id = ctx.sources.add("condition", `${e.truth ? "" : "not "}(${ctx.text(e.cond)})`, e.cond.span.line);
+        const id = ctx.conditionSource(e.cond, e.truth);
         const nr = narrow(st.get(v), r.set, mergeWhy(r.why, [id]));
         if (nr.set.isEmpty()) return null;
         st.set(v, nr);

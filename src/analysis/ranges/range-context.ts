@@ -49,6 +49,8 @@ export class RangeContext {
   /** Loops by their header block. */
   readonly loopOfHeader = new Map<number, CfgLoop>();
   private readonly refSources = new Map<number, number>();
+  private readonly condSources = new Map<Expr, [number | undefined, number | undefined]>();
+  private readonly memos = new Map<symbol, Map<unknown, unknown>>();
 
   constructor(
     readonly cfg: Cfg,
@@ -88,6 +90,31 @@ export class RangeContext {
     let id = this.refSources.get(r.id);
     if (id === undefined) this.refSources.set(r.id, (id = this.sources.add("bounds", `${referenceText(e, this.cfg.proc.language)} at line ${r.span.line}`, r.span.line)));
     return id;
+  }
+
+  /**
+   * The "condition" source of a branch condition, created on first use:
+   * the propagation narrows by the same edge on every visit, and printing
+   * the condition each time cost more than the narrowing.
+   */
+  conditionSource(cond: Expr, truth: boolean): number {
+    let ids = this.condSources.get(cond);
+    if (!ids) this.condSources.set(cond, (ids = [undefined, undefined]));
+    const k = truth ? 1 : 0;
+    return (ids[k] ??= this.sources.add("condition", `${truth ? "" : "not "}(${this.text(cond)})`, cond.span.line));
+  }
+
+  /**
+   * What a function of this procedure's context and one key computes,
+   * computed once (the propagation meets each reference once per visit of
+   * its block). `kind` tells the functions apart.
+   */
+  memo<K extends object, V>(kind: symbol, key: K, f: () => V): V {
+    let m = this.memos.get(kind) as Map<K, V> | undefined;
+    if (!m) this.memos.set(kind, (m = new Map()));
+    let v = m.get(key);
+    if (v === undefined && !m.has(key)) m.set(key, (v = f()));
+    return v as V;
   }
 
   /** An expression as the user wrote it, for the facts' texts. */
