@@ -20,6 +20,12 @@ export interface RangeOptions {
    * programs that index out of bounds on purpose.
    */
   boundsAssumption?: boolean;
+  /**
+   * Compute every block's state in every round of the forward propagation,
+   * even blocks whose inputs did not change (forward-ranges.ts skips those):
+   * for the test that checks the skipping changes no range.
+   */
+  everyBlock?: boolean;
 }
 
 /**
@@ -46,6 +52,9 @@ export class RangeContext {
   /** Constants of the program (declared bounds, literals of conditions and loop bounds), for widening. */
   readonly thresholds: number[];
   readonly boundsAssumption: boolean;
+  readonly everyBlock: boolean;
+  /** Blocks with a loop's start, which sets its bounds (forward-ranges.ts). */
+  readonly setsBounds = new Set<number>();
   /** Loops by their header block. */
   readonly loopOfHeader = new Map<number, CfgLoop>();
   private readonly refSources = new Map<number, number>();
@@ -57,6 +66,7 @@ export class RangeContext {
     options: RangeOptions = {},
   ) {
     this.boundsAssumption = options.boundsAssumption !== false;
+    this.everyBlock = options.everyBlock === true;
     for (const v of cfg.vars.vars) {
       const s = v.syms[0];
       if (v.pseudo || v.syms.length !== 1 || !s || !isRangeType(s)) continue;
@@ -73,6 +83,7 @@ export class RangeContext {
     this.rpo = rpo;
     for (const b of rpo) for (const s of cfg.succs[b]!) if (rpoIndex[s]! >= 0 && rpoIndex[s]! <= rpoIndex[b]!) this.wideningPoints.add(s);
     this.sure = sureElements(cfg.proc);
+    for (let b = 0; b < cfg.blocks.length; b++) for (const id of cfg.blocks[b]!.refs) if (cfg.refs.refs[id]!.origin === "loop-init") this.setsBounds.add(b);
     this.thresholds = collectThresholds(cfg);
   }
 
