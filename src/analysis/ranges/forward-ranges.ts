@@ -85,7 +85,7 @@ export function solveForward(ctx: RangeContext, inj: Injection = {}): ForwardRes
   for (let changed = true; changed; ) {
     changed = false;
     for (const b of ctx.rpo) {
-      if (stable[b] && !ctx.everyBlock && !inputsChanged(b)) continue;
+      if (stable[b] && !ctx.exhaustive && !inputsChanged(b)) continue;
       computedAt[b] = clock;
       let s = inState(b);
       const old = entry[b];
