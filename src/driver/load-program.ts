@@ -8,6 +8,7 @@ import { inputKindOf, KNOWN_SUFFIXES } from "./languages.js";
 import { preprocess } from "../frontend/cpp/preprocess.js";
 import { parseC } from "../frontend/c/parse-c.js";
 import { cParserReady } from "../frontend/c/c-parser.js";
+import { phase } from "../util/phases.js";
 
 export interface LoadOptions {
   /** Fortran source form, overriding the suffix. */
@@ -39,13 +40,20 @@ export interface Loaded {
   diagnostics: Diagnostic[];
 }
 
-/** Reads one input file and runs the right front end on it. Never throws on bad input. */
+/**
+ * Reads one input file and runs the right front end on it. Never throws on bad input.
+ * Its time is "lower" but for the reading and parsing the front ends mark as "read".
+ */
 export function loadProgram(path: string, host: SourceHost, opts: LoadOptions = {}): Loaded {
+  return phase("lower", () => load(path, host, opts));
+}
+
+function load(path: string, host: SourceHost, opts: LoadOptions): Loaded {
   const kind = inputKindOf(path, opts.form);
   if (!kind) {
     return { path, program: null, diagnostics: [{ id: "input.unknown-suffix", severity: "error", message: `${path}: cannot tell the language from the file name (known suffixes: ${KNOWN_SUFFIXES})` }] };
   }
-  const text = host.readFile(path);
+  const text = phase("read", () => host.readFile(path));
   if (text === undefined) return { path, program: null, diagnostics: [{ id: "input.unreadable", severity: "error", message: "cannot read the file: no such file, or not a regular file" }] };
   const max = opts.maxFileBytes ?? MAX_FILE_BYTES;
   if (text.length > max) {

@@ -24,6 +24,7 @@ import { procedureWork } from "./procedure-work.js";
 import { constTrips } from "./profitability.js";
 import { tripBounds } from "./trip-bounds.js";
 import { planScalars } from "./scalar-plan.js";
+import { phase } from "../util/phases.js";
 
 export interface ParallelizeOptions extends AnalysisOptions {
   /**
@@ -72,7 +73,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const link = options.link?.has(program) ? options.link : undefined;
   const flows = new Map<Procedure, ProcedureFlow>();
   try {
-    for (const f of analyzeFlow(program, link ? { linked: (name, caller) => link.summaryFor(name, caller, program) } : {})) flows.set(f.proc, f);
+    for (const f of phase("flow", () => analyzeFlow(program, link ? { linked: (name, caller) => link.summaryFor(name, caller, program) } : {}))) flows.set(f.proc, f);
   } catch (e) {
     // Conservative: without the dataflow facts every loop stays serial, and the report says why.
     warnings.push({ message: `dataflow analysis failed: ${(e as Error).message}`, line: null, file: program.file.path });
@@ -123,7 +124,7 @@ const linkedGraphs = new WeakMap<ProgramLink, CallGraph>();
 /** The call graph of all the files of a link, made once per link. */
 function linkedCallGraph(link: ProgramLink): CallGraph {
   let g = linkedGraphs.get(link);
-  if (!g) linkedGraphs.set(link, (g = callGraph(link.programs(), (name, caller) => link.resolve(name, caller))));
+  if (!g) linkedGraphs.set(link, (g = phase("link", () => callGraph(link.programs(), (name, caller) => link.resolve(name, caller)))));
   return g;
 }
 
