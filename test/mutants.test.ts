@@ -74,7 +74,7 @@ test(`${MUTANTS} mutants of the corpus programs: no crash, exits 0/1/2, position
   await fc.assert(
     fc.asyncProperty(mutant, async ([k, ms]) => {
       const seed = seeds[k]!;
-      const bytes = ms.reduce((b, m) => m.f(b), seed.bytes);
+      const bytes = ms.reduce<Buffer>((b, m) => m.f(b), seed.bytes);
       // Next to the headers, under a name of its own with the seed's suffix.
       const name = `m${n++}_${seed.name}`;
       writeFileSync(join(work, name), bytes);
