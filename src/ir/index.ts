@@ -6,3 +6,4 @@ export * from "./program.js";
 export * from "./walk.js";
 export * from "./const-eval.js";
 export * from "./print.js";
+export * from "./expr-text.js";

@@ -5,7 +5,7 @@ import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { childBlocks, childExprs, stmtExprs, walkExpr } from "../ir/walk.js";
-import { exprText } from "../report/expr-text.js";
+import { exprText } from "../ir/expr-text.js";
 import { evalInt } from "../ir/const-eval.js";
 import { implicitRef } from "./loop-refs.js";
 import { constDifference, constTrips, linearForm } from "./profitability.js";

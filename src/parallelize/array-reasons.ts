@@ -1,7 +1,7 @@
 import type { Dir } from "../analysis/dependence/problem.js";
 import type { CarriedDependence } from "../analysis/dependence/verdict.js";
 import type { Language } from "../ir/program.js";
-import { exprText } from "../report/expr-text.js";
+import { exprText } from "../ir/expr-text.js";
 import type { Reason } from "./reason.js";
 
 /** Reasons listed per loop before the rest are only counted. */

@@ -5,7 +5,7 @@ import type { Expr } from "../ir/expr.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
-import { exprText } from "../report/expr-text.js";
+import { exprText } from "../ir/expr-text.js";
 import type { PlanReduction, PlanReductionOp } from "./loop-plan.js";
 import { implicitRef } from "./loop-refs.js";
 

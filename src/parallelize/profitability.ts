@@ -4,7 +4,7 @@ import type { Loop, Stmt } from "../ir/stmt.js";
 import { evalInt } from "../ir/const-eval.js";
 import { childBlocks, stmtExprs, walkExpr } from "../ir/walk.js";
 import { assignedIn } from "./assigned-in.js";
-import { exprText } from "../report/expr-text.js";
+import { exprText } from "../ir/expr-text.js";
 
 /**
  * Whether running a loop in parallel pays (issue 9 §5). Work is counted in

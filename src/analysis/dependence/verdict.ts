@@ -2,7 +2,7 @@ import type { Expr } from "../../ir/expr.js";
 import type { Language } from "../../ir/program.js";
 import type { Loop } from "../../ir/stmt.js";
 import { LOGICAL } from "../../ir/types.js";
-import { exprText } from "../../report/expr-text.js";
+import { exprText } from "../../ir/expr-text.js";
 import type { PairResult, PairStatus, ProcedureDeps } from "./analyze.js";
 import type { TestName } from "./outcome.js";
 import type { Dir } from "./problem.js";

@@ -7,7 +7,7 @@ import { loadProgram, type LoadOptions } from "../../driver/load-program.js";
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
 import type { Program } from "../../ir/program.js";
 import { diagnosticReport } from "../../report/file-report.js";
-import { exprText } from "../../report/expr-text.js";
+import { exprText } from "../../ir/expr-text.js";
 import { optFlag, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";

@@ -1,5 +1,5 @@
-import type { Expr, Triplet } from "../ir/expr.js";
-import type { Language } from "../ir/program.js";
+import type { Expr, Triplet } from "./expr.js";
+import type { Language } from "./program.js";
 
 /**
  * Prints an HIR expression in the user's language with as few parentheses
