@@ -7,3 +7,5 @@ export * from "./walk.js";
 export * from "./const-eval.js";
 export * from "./print.js";
 export * from "./expr-text.js";
+export * from "./expr-equals.js";
+export * from "./expr-map.js";
