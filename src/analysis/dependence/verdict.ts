@@ -2,6 +2,7 @@ import type { Expr } from "../../ir/expr.js";
 import type { Language } from "../../ir/program.js";
 import type { Loop } from "../../ir/stmt.js";
 import { LOGICAL } from "../../ir/types.js";
+import { exprEquals } from "../../ir/expr-equals.js";
 import { exprText } from "../../ir/expr-text.js";
 import type { PairResult, PairStatus, ProcedureDeps } from "./analyze.js";
 import type { TestName } from "./outcome.js";
@@ -68,7 +69,7 @@ const MAX_CHECK_ATOMS = 8;
 
 export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict {
   const carried: CarriedDependence[] = [];
-  const checks: { expr: Expr; text: string; atoms: number }[] = [];
+  const checks: { expr: Expr; atoms: number }[] = [];
   let allConditional = true;
   const assumes = new Map<string, Poly>();
   for (const nest of deps.nests) {
@@ -83,8 +84,7 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
       if (cond && cond.some((c) => c.length === 0)) continue;
       if (cond) {
         const expr = conditionExpr(cond, deps.atoms, subscriptSymbols(pr.problem), loop);
-        const text = exprText(expr, "fortran");
-        if (!checks.some((c) => c.text === text)) checks.push({ expr, text, atoms: cond.reduce((n, c) => n + c.length, 0) });
+        if (!checks.some((c) => exprEquals(c.expr, expr))) checks.push({ expr, atoms: cond.reduce((n, c) => n + c.length, 0) });
       } else allConditional = false;
       const seen = new Set<string>();
       for (const v of vs) {
