@@ -99,7 +99,7 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
           source,
           sink,
           direction: forward ? v.dirs : v.dirs.map(flip),
-          distance: d === null || d === undefined ? null : forward ? d : -d,
+          distance: d === null || d === undefined ? null : forward ? d : 0 - d, // never -0
           exact: v.exact,
           status: pr.status,
           test: v.exact ? "exact" : d !== null && d !== undefined ? "siv" : null,
