@@ -102,6 +102,11 @@ export interface FileReport {
   loops: LoopReport[];
 }
 
+/** The JSON report of a run, one entry per input file: what `doall parallelize --report` and `doall analyze --json` write. */
+export interface Report {
+  files: FileReport[];
+}
+
 export function diagnosticReport(d: Diagnostic): DiagnosticReport {
   return { severity: d.severity, message: d.message, file: d.span?.file ?? null, line: d.span?.line ?? null, column: d.span?.column ?? null };
 }
