@@ -31,8 +31,8 @@ if (!existsSync(join(root, "dist/cli/run.js"))) {
 const dist = (p) => pathToFileURL(join(root, "dist", p)).href;
 const { loadProgram } = await import(dist("driver/load-program.js"));
 const { buildFileReport } = await import(dist("report/file-report.js"));
-const { nodeHost } = await import(dist("cli/node-host.js"));
-const { ensureCParser } = await import(dist("cli/c-parser-node.js"));
+const { nodeHost } = await import(dist("node/node-host.js"));
+const { ensureCParser } = await import(dist("node/c-parser-node.js"));
 await ensureCParser();
 
 const refPath = join(npb, "ref/c-loops.json");

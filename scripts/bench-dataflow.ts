@@ -6,7 +6,7 @@
 // Usage: node scripts/bench-dataflow.js [DIR...] [--runs N] [--input]
 import { dirname } from "node:path";
 import { analyzeFlow, type FlowTimings } from "../src/analysis/flow-analysis.js";
-import { nodeHost } from "../src/cli/node-host.js";
+import { nodeHost } from "../src/node/node-host.js";
 import { parseFortran } from "../src/frontend/fortran/parse-fortran.js";
 import type { Program } from "../src/ir/program.js";
 import { sourceFiles } from "./source-files.js";

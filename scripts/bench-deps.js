@@ -46,9 +46,9 @@ const { interimVerdict } = await import(dist("report/interim-verdict.js"));
 const { analyzeFlow } = await import(dist("analysis/flow-analysis.js"));
 const { summaryLookup } = await import(dist("analysis/dependence/call-effects.js"));
 const { collectLoops } = await import(dist("ir/walk.js"));
-const { nodeHost } = await import(dist("cli/node-host.js"));
+const { nodeHost } = await import(dist("node/node-host.js"));
 const { FortranCache } = await import(dist("frontend/fortran/source-reader.js"));
-const { ensureCParser } = await import(dist("cli/c-parser-node.js"));
+const { ensureCParser } = await import(dist("node/c-parser-node.js"));
 await ensureCParser();
 
 

@@ -17,7 +17,7 @@ import { analyzeFlow, type ProcedureFlow } from "../src/analysis/flow-analysis.j
 import { RangeFactsUsed } from "../src/analysis/range-facts-used.js";
 import { analyzeRangedDependences } from "../src/analysis/ranged-dependences.js";
 import { analyzeRanges } from "../src/analysis/ranges/range-analysis.js";
-import { nodeHost } from "../src/cli/node-host.js";
+import { nodeHost } from "../src/node/node-host.js";
 import { loadProgram } from "../src/driver/load-program.js";
 import { FortranCache } from "../src/frontend/fortran/source-reader.js";
 import type { Program } from "../src/ir/program.js";

@@ -13,7 +13,7 @@ const root = new URL("..", import.meta.url).pathname;
 const dist = (p) => pathToFileURL(join(root, "dist", p)).href;
 const { loadProgram } = await import(dist("driver/load-program.js"));
 const { buildFileReport } = await import(dist("report/file-report.js"));
-const { nodeHost } = await import(dist("cli/node-host.js"));
+const { nodeHost } = await import(dist("node/node-host.js"));
 const { FortranCache } = await import(dist("frontend/fortran/source-reader.js"));
 
 const [base, refPath, ...rest] = process.argv.slice(2);

@@ -1,7 +1,7 @@
 import { parallelizeCommand } from "./commands/parallelize.js";
 import { explainCommand } from "./commands/explain.js";
 import { needsCParser } from "../driver/languages.js";
-import { ensureCParser } from "./c-parser-node.js";
+import { ensureCParser } from "../node/c-parser-node.js";
 import { statSync } from "node:fs";
 import { resolve } from "node:path";
 

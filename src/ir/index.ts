@@ -6,3 +6,6 @@ export * from "./program.js";
 export * from "./walk.js";
 export * from "./const-eval.js";
 export * from "./print.js";
+export * from "./expr-text.js";
+export * from "./expr-equals.js";
+export * from "./expr-map.js";

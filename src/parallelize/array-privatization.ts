@@ -5,7 +5,8 @@ import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { childBlocks, childExprs, stmtExprs, walkExpr } from "../ir/walk.js";
-import { exprText } from "../report/expr-text.js";
+import { exprEquals } from "../ir/expr-equals.js";
+import { exprText } from "../ir/expr-text.js";
 import { evalInt } from "../ir/const-eval.js";
 import { implicitRef } from "./loop-refs.js";
 import { constDifference, constTrips, linearForm } from "./profitability.js";
@@ -105,12 +106,12 @@ class Coverage {
   ) {}
 
   /** `inner`: indices of the enclosing inner loops (fixed within their iteration); `elems`: elements written earlier in this iteration. */
-  block(stmts: readonly Stmt[], inner: Map<Sym, Range>, elems: string[], conditional = false): boolean {
+  block(stmts: readonly Stmt[], inner: Map<Sym, Range>, elems: Expr[], conditional = false): boolean {
     for (const s of stmts) if (!this.stmt(s, inner, elems, conditional)) return false;
     return true;
   }
 
-  stmt(s: Stmt, inner: Map<Sym, Range>, elems: string[], conditional: boolean): boolean {
+  stmt(s: Stmt, inner: Map<Sym, Range>, elems: Expr[], conditional: boolean): boolean {
     if (s.kind === "loop") {
       if (this.noAccess(s)) return true;
       if (s.form !== "do" || !s.index || !s.lower || !s.upper || (s.step && evalInt(s.step) !== 1)) return this.fail("a loop that touches it is not a unit-step counted loop");
@@ -118,8 +119,7 @@ class Coverage {
       const k = s.index;
       const saved = this.boxes.length;
       const here = new Map(inner).set(k, { lo: s.lower, hi: s.upper });
-      const word = new RegExp(`\\b${k.name}\\b`, "i");
-      if (!this.block(s.body, here, elems.filter((e) => !word.test(e)), conditional)) return false;
+      if (!this.block(s.body, here, elems.filter((e) => !this.uses(e, k)), conditional)) return false;
       const made = this.boxes.splice(saved);
       const trips = constTrips(s);
       for (const b of made) {
@@ -127,7 +127,7 @@ class Coverage {
         if (w) this.boxes.push(w);
       }
       // Elements written inside are not known to be written for the index's current value any more.
-      for (let n = elems.length - 1; n >= 0; n--) if (word.test(elems[n]!)) elems.splice(n, 1);
+      for (let n = elems.length - 1; n >= 0; n--) if (this.uses(elems[n]!, k)) elems.splice(n, 1);
       return true;
     }
     if (s.kind === "if") {
@@ -139,7 +139,7 @@ class Coverage {
       if (s.lhs.kind === "elem" && s.lhs.sym === this.sym) {
         for (const x of s.lhs.subs) if (!this.reads(x, inner, elems)) return false;
         if (!conditional && s.lhs.subs.every((x) => this.isFixed(x, inner))) {
-          elems.push(exprText(s.lhs, this.lang));
+          elems.push(s.lhs);
           this.boxes.push(s.lhs.subs.map((x) => ({ lo: x, hi: x })));
         }
         return true;
@@ -163,8 +163,8 @@ class Coverage {
         continue;
       }
       // Only a point k + c widens (to [lo + c, hi + c]).
-      const c = constDifference(r.lo, kv, this.lang);
-      if (c === null || constDifference(r.hi, kv, this.lang) !== c) return null;
+      const c = constDifference(r.lo, kv);
+      if (c === null || constDifference(r.hi, kv) !== c) return null;
       uses = true;
       out.push({ lo: plus(lo, c), hi: plus(hi, c) });
     }
@@ -181,21 +181,20 @@ class Coverage {
   }
 
   /** Every reference to the array in `e` is an element read covered by earlier writes. */
-  reads(e: Expr, inner: Map<Sym, Range>, elems: string[], asTarget = false): boolean {
+  reads(e: Expr, inner: Map<Sym, Range>, elems: readonly Expr[], asTarget = false): boolean {
     let ok = true;
     const visit = (x: Expr): void => {
       if (!ok) return;
       if (x.kind === "elem" && x.sym === this.sym) {
         x.subs.forEach(visit);
-        const text = exprText(x, this.lang);
-        if (elems.includes(text)) return;
+        if (elems.some((w) => exprEquals(w, x))) return;
         const fixed = x.subs.every((s) => this.isFixed(s, inner));
         const box: Box = x.subs.map((s) => ({ lo: s, hi: s }));
         if (fixed && this.boxes.some((b) => this.contains(b, box))) return;
         // Over the whole ranges of the enclosing inner loops, against boxes written before them.
         const wide = this.rangeBox(x.subs, inner);
         const before = this.boxes.filter((b) => b.every((r) => ![...inner.keys()].some((k) => this.uses(r.lo, k) || this.uses(r.hi, k))));
-        if (!wide || !before.some((b) => this.contains(b, wide))) ok = this.fail(`${text} (line ${x.span.line}) may read a value written in another iteration`);
+        if (!wide || !before.some((b) => this.contains(b, wide))) ok = this.fail(`${exprText(x, this.lang)} (line ${x.span.line}) may read a value written in another iteration`);
         return;
       }
       if ((x.kind === "var" || x.kind === "section") && x.sym === this.sym) {
@@ -213,8 +212,8 @@ class Coverage {
     return (
       outer.length === inner.length &&
       outer.every((o, k) => {
-        const dl = constDifference(inner[k]!.lo, o.lo, this.lang);
-        const dh = constDifference(o.hi, inner[k]!.hi, this.lang);
+        const dl = constDifference(inner[k]!.lo, o.lo);
+        const dh = constDifference(o.hi, inner[k]!.hi);
         return dl !== null && dl >= 0 && dh !== null && dh >= 0;
       })
     );
@@ -228,7 +227,7 @@ class Coverage {
   rangeBox(subs: readonly Expr[], inner: Map<Sym, Range>): Box | null {
     const box: Box = [];
     for (const s of subs) {
-      const f = linearForm(s, this.lang);
+      const f = linearForm(s);
       let lo: Expr = { kind: "int", value: f.constant, span: s.span };
       let hi: Expr = lo;
       for (const t of f.terms) {

@@ -1,7 +1,7 @@
 import type { Dir } from "../analysis/dependence/problem.js";
 import type { CarriedDependence } from "../analysis/dependence/verdict.js";
 import type { Language } from "../ir/program.js";
-import { exprText } from "../report/expr-text.js";
+import { exprText } from "../ir/expr-text.js";
 import type { Reason } from "./reason.js";
 
 /** Reasons listed per loop before the rest are only counted. */
@@ -34,7 +34,8 @@ export function carriedReasons(carried: readonly CarriedDependence[], lang: Lang
       source: { line: c.source.stmt.span.line, text: exprText(c.source.expr, lang) },
       sink: { line: c.sink.stmt.span.line, text: exprText(c.sink.expr, lang) },
       direction: c.direction.map((x: Dir) => x),
-      distance: d.map((x) => (x === null || x === undefined ? null : forward ? x : -x)),
+      // 0 - x, not -x: a distance 0 reversed is 0, not the -0 a library user would get (JSON hides it).
+      distance: d.map((x) => (x === null || x === undefined ? null : forward ? x : 0 - x)),
       message: describe(c),
     };
     if (c.test) r.test = c.test;

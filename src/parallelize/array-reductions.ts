@@ -5,7 +5,7 @@ import type { Expr } from "../ir/expr.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
-import { exprText } from "../report/expr-text.js";
+import { exprEquals } from "../ir/expr-equals.js";
 import type { PlanReduction, PlanReductionOp } from "./loop-plan.js";
 import { implicitRef } from "./loop-refs.js";
 
@@ -50,7 +50,6 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): Pl
   const v = cfg.vars.lookup(sym);
   if (v === undefined) return null;
   if (implicitRef(cfg, info, v)) return null;
-  const lang = cfg.proc.language;
   let op: PlanReductionOp | null = null;
   let ok = true;
   let indirect = false;
@@ -62,7 +61,7 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): Pl
     let target: Expr | null = null;
     if (s.kind === "assign" && s.lhs.kind === "elem" && s.lhs.sym === sym) {
       target = s.lhs;
-      o = rhsOp(s.rhs, s.lhs, sym, lang);
+      o = rhsOp(s.rhs, s.lhs, sym);
       if (count !== 2 || s.lhs.subs.some((x) => mentions(x, sym) > 0)) o = null;
     } else if (s.kind === "expr" && s.expr.kind === "assign-expr" && s.expr.target.kind === "elem" && s.expr.target.sym === sym && s.expr.value) {
       target = s.expr.target;
@@ -80,9 +79,8 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): Pl
 }
 
 /** The operator combining x(s) (the target itself, once, as a direct operand) with the rest of the right-hand side. */
-function rhsOp(rhs: Expr, target: Expr, sym: Sym, lang: "fortran" | "c"): PlanReductionOp | null {
-  const t = exprText(target, lang);
-  const isT = (e: Expr) => e.kind === "elem" && e.sym === sym && exprText(e, lang) === t;
+function rhsOp(rhs: Expr, target: Expr, sym: Sym): PlanReductionOp | null {
+  const isT = (e: Expr) => e.kind === "elem" && e.sym === sym && exprEquals(e, target);
   if (rhs.kind === "binary" && (rhs.op === "+" || rhs.op === "*")) {
     const parts: { e: Expr; plus: boolean }[] = [];
     const flat = (e: Expr, plus: boolean) => {

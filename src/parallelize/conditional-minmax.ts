@@ -4,7 +4,7 @@ import type { VarId } from "../analysis/refs/vars.js";
 import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
-import { exprText } from "../report/expr-text.js";
+import { exprEquals } from "../ir/expr-equals.js";
 import { implicitRef } from "./loop-refs.js";
 import { pureExpr } from "./profitability.js";
 
@@ -25,7 +25,6 @@ export function conditionalMinMax(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop
   const sym = vr.syms[0]!;
   if (sym.type.base !== "integer" && sym.type.base !== "real") return null;
   if (implicitRef(cfg, info, v)) return null;
-  const lang = cfg.proc.language;
   const isS = (e: Expr) => e.kind === "var" && e.sym === sym;
   const mentions = (e: Expr) => {
     let yes = false;
@@ -46,12 +45,11 @@ export function conditionalMinMax(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop
       if (s.else.length || then.length !== 1 || then[0]!.kind !== "assign" || !isS(then[0]!.lhs) || c.kind !== "binary") return void (ok = false);
       const x = then[0]!.rhs;
       if (mentions(x) || !pureExpr(x)) return void (ok = false);
-      const xt = exprText(x, lang);
       let o: "max" | "min" | null = null;
       const gt = c.op === ">" || c.op === ">=";
       const lt = c.op === "<" || c.op === "<=";
-      if ((gt || lt) && isS(c.right) && exprText(c.left, lang) === xt) o = gt ? "max" : "min";
-      else if ((gt || lt) && isS(c.left) && exprText(c.right, lang) === xt) o = lt ? "max" : "min";
+      if ((gt || lt) && isS(c.right) && exprEquals(c.left, x)) o = gt ? "max" : "min";
+      else if ((gt || lt) && isS(c.left) && exprEquals(c.right, x)) o = lt ? "max" : "min";
       if (!o || (op && o !== op)) return void (ok = false);
       op = o;
       handled.add(then[0]!);

@@ -4,7 +4,7 @@ import type { VarId } from "../analysis/refs/vars.js";
 import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { walkStmts } from "../ir/walk.js";
-import { exprText } from "../report/expr-text.js";
+import { exprText } from "../ir/expr-text.js";
 import { loopRefs } from "./loop-refs.js";
 
 /**

@@ -94,7 +94,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
       if (ranged.rangeError !== undefined) warnings.push({ message: `value-range analysis of ${proc.name} failed: ${ranged.rangeError}`, line: proc.span.line, file: proc.span.file });
       deps = ranged.deps;
       if (options.rangeFacts !== false) used = new RangeFactsUsed(ranged);
-      const cap = tripBounds(proc, ranged.ranges, proc.language);
+      const cap = tripBounds(proc, ranged.ranges);
       for (const { loop } of collectLoops(proc.body)) caps.set(loop, cap(loop));
     } catch (e) {
       // Conservative: an internal error leaves every loop of the procedure serial, and says so.

@@ -4,7 +4,8 @@ import type { Loop, Stmt } from "../ir/stmt.js";
 import { evalInt } from "../ir/const-eval.js";
 import { childBlocks, stmtExprs, walkExpr } from "../ir/walk.js";
 import { assignedIn } from "./assigned-in.js";
-import { exprText } from "../report/expr-text.js";
+import { exprText } from "../ir/expr-text.js";
+import { ExprMap } from "../ir/expr-map.js";
 
 /**
  * Whether running a loop in parallel pays (issue 9 §5). Work is counted in
@@ -138,49 +139,48 @@ export function constTrips(loop: Loop): number | null {
 }
 
 /** a - b when it is an integer constant (the same atoms cancel), else null. */
-export function constDifference(a: Expr, b: Expr, lang: Language): number | null {
-  const l: Linear = { terms: new Map(), constant: 0 };
-  linear(a, lang, 1, l);
-  linear(b, lang, -1, l);
+export function constDifference(a: Expr, b: Expr): number | null {
+  const l: Linear = { terms: new ExprMap(), constant: 0 };
+  linear(a, 1, l);
+  linear(b, -1, l);
   for (const t of l.terms.values()) if (t.coef !== 0) return null;
   return l.constant;
 }
 
 /** `e` as Σ coef·atom + constant, atoms being the non-constant, non-additive subexpressions. */
-export function linearForm(e: Expr, lang: Language): { terms: { e: Expr; coef: number }[]; constant: number } {
-  const l: Linear = { terms: new Map(), constant: 0 };
-  linear(e, lang, 1, l);
+export function linearForm(e: Expr): { terms: { e: Expr; coef: number }[]; constant: number } {
+  const l: Linear = { terms: new ExprMap(), constant: 0 };
+  linear(e, 1, l);
   return { terms: [...l.terms.values()].filter((t) => t.coef !== 0), constant: l.constant };
 }
 
-/** A linear form Σ coef·atom + constant over atoms printed as source text. */
+/** A linear form Σ coef·atom + constant; atoms equal by structure are one term (`n - n` cancels). */
 interface Linear {
-  terms: Map<string, { e: Expr; coef: number }>;
+  terms: ExprMap<{ e: Expr; coef: number }>;
   constant: number;
 }
 
-function linear(e: Expr, lang: Language, sign: number, out: Linear): void {
+function linear(e: Expr, sign: number, out: Linear): void {
   const c = constNum(e);
   if (c !== null) {
     out.constant += sign * c;
     return;
   }
   if (e.kind === "binary" && (e.op === "+" || e.op === "-")) {
-    linear(e.left, lang, sign, out);
-    linear(e.right, lang, e.op === "+" ? sign : -sign, out);
+    linear(e.left, sign, out);
+    linear(e.right, e.op === "+" ? sign : -sign, out);
     return;
   }
-  if (e.kind === "unary" && e.op === "-") return linear(e.operand, lang, -sign, out);
+  if (e.kind === "unary" && e.op === "-") return linear(e.operand, -sign, out);
   if (e.kind === "binary" && e.op === "*") {
     const a = constNum(e.left);
-    if (a !== null) return linear(e.right, lang, sign * a, out);
+    if (a !== null) return linear(e.right, sign * a, out);
     const b = constNum(e.right);
-    if (b !== null) return linear(e.left, lang, sign * b, out);
+    if (b !== null) return linear(e.left, sign * b, out);
   }
-  const key = exprText(e, lang);
-  const t = out.terms.get(key) ?? { e, coef: 0 };
+  const t = out.terms.get(e) ?? { e, coef: 0 };
   t.coef += sign;
-  out.terms.set(key, t);
+  out.terms.set(e, t);
 }
 
 /**
@@ -219,10 +219,10 @@ function tripTerms(loop: Loop, lang: Language): { parts: string[]; constant: num
   const step = loop.step ? constNum(loop.step) : 1;
   if (step !== 1 && step !== -1) return null;
   if (!pureExpr(loop.lower) || !pureExpr(loop.upper)) return null;
-  const l: Linear = { terms: new Map(), constant: 0 };
+  const l: Linear = { terms: new ExprMap(), constant: 0 };
   const [hi, lo] = step === 1 ? [loop.upper, loop.lower] : [loop.lower, loop.upper];
-  linear(hi, lang, 1, l);
-  linear(lo, lang, -1, l);
+  linear(hi, 1, l);
+  linear(lo, -1, l);
   l.constant += 1;
   const parts: string[] = [];
   for (const { e, coef } of l.terms.values()) {

@@ -1,6 +1,6 @@
 import type { NestRanges } from "../analysis/ranges/nest-ranges.js";
 import { evalInt } from "../ir/const-eval.js";
-import type { Language, Procedure } from "../ir/program.js";
+import type { Procedure } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { collectLoops } from "../ir/walk.js";
@@ -20,7 +20,7 @@ export type TripBound = (loop: Loop) => number | null;
  * it got a directive that started 262,000 regions of 125 statements.
  * A heuristic's input, not a proof: nothing correct depends on it.
  */
-export function tripBounds(proc: Procedure, ranges: NestRanges | null, lang: Language): TripBound {
+export function tripBounds(proc: Procedure, ranges: NestRanges | null): TripBound {
   if (!ranges) return constTrips;
   const root = new Map<Loop, Loop>();
   for (const { loop, parent } of collectLoops(proc.body)) root.set(loop, parent ? (root.get(parent) ?? parent) : loop);
@@ -38,8 +38,8 @@ export function tripBounds(proc: Procedure, ranges: NestRanges | null, lang: Lan
     if (step !== 1 && step !== -1) return null;
     const r = root.get(loop) ?? loop;
     const w = writtenIn(r);
-    const hi = linearForm(step === 1 ? loop.upper : loop.lower, lang);
-    const lo = linearForm(step === 1 ? loop.lower : loop.upper, lang);
+    const hi = linearForm(step === 1 ? loop.upper : loop.lower);
+    const lo = linearForm(step === 1 ? loop.lower : loop.upper);
     let max = hi.constant - lo.constant;
     for (const [sign, form] of [[1, hi] as const, [-1, lo] as const])
       for (const t of form.terms) {

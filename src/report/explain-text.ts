@@ -2,7 +2,7 @@ import { clauseWords } from "../emit/directive-text.js";
 import { planClauses } from "../emit/emit-program.js";
 import type { LoopPlan } from "../parallelize/loop-plan.js";
 import { PLACEMENT_KINDS, type Reason } from "../parallelize/reason.js";
-import { exprText } from "./expr-text.js";
+import { exprText } from "../ir/expr-text.js";
 
 /**
  * `doall explain`: one loop's plan in sentences (issue 9 §8): the verdict,

@@ -8,7 +8,7 @@ import type { RangeFact } from "../analysis/ranges/nest-ranges.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Program } from "../ir/program.js";
 import { collectLoops } from "../ir/walk.js";
-import { exprText } from "./expr-text.js";
+import { exprText } from "../ir/expr-text.js";
 
 /** One diagnostic as the JSON report shows it. */
 export interface DiagnosticReport {
@@ -100,6 +100,11 @@ export interface FileReport {
   diagnostics: DiagnosticReport[];
   procedures: ProcedureReport[];
   loops: LoopReport[];
+}
+
+/** The JSON report of a run, one entry per input file: what `doall parallelize --report` and `doall analyze --json` write. */
+export interface Report {
+  files: FileReport[];
 }
 
 export function diagnosticReport(d: Diagnostic): DiagnosticReport {

@@ -6,9 +6,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dirname } from "node:path";
-import { analyzeFile } from "../cli/analyze-file.js";
-import { ensureCParser } from "../cli/c-parser-node.js";
-import { nodeHost } from "../cli/node-host.js";
+import { analyzeFile } from "../driver/analyze-file.js";
+import { ensureCParser } from "../node/c-parser-node.js";
+import { nodeHost } from "../node/node-host.js";
 import { loadCorpus } from "../../test/e2e/lib/corpus.js";
 import { parseExpectations } from "../../test/e2e/lib/expectations.js";
 

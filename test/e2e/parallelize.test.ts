@@ -1,8 +1,8 @@
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { dirname } from "node:path";
-import { ensureCParser } from "../../src/cli/c-parser-node.js";
-import { nodeHost } from "../../src/cli/node-host.js";
+import { ensureCParser } from "../../src/node/c-parser-node.js";
+import { nodeHost } from "../../src/node/node-host.js";
 import { parallelizeFile } from "../../src/driver/parallelize-file.js";
 import { formatReport, loadCorpus, runE2E, type E2EReport } from "./harness.js";
 

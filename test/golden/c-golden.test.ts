@@ -2,7 +2,7 @@ import { before, test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { basename } from "node:path";
-import { ensureCParser } from "../../src/cli/c-parser-node.js";
+import { ensureCParser } from "../../src/node/c-parser-node.js";
 import { preprocessedGoldenInputs, renderPreprocessedGoldens, stemOf } from "./c-golden.js";
 
 before(() => ensureCParser());

@@ -6,7 +6,7 @@ import { loadProgram } from "../../src/driver/load-program.js";
 import { printProgram } from "../../src/ir/print.js";
 import { buildFileReport } from "../../src/report/file-report.js";
 import { renderAnalyzeText } from "../../src/report/text-report.js";
-import { nodeHost } from "../../src/cli/node-host.js";
+import { nodeHost } from "../../src/node/node-host.js";
 
 /**
  * Golden outputs of the preprocessed inputs: C files in test/golden/c and

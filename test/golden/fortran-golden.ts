@@ -6,7 +6,7 @@ import { parseFortran } from "../../src/frontend/fortran/parse-fortran.js";
 import { tokenize } from "../../src/frontend/fortran/lexer.js";
 import { readFortranLines } from "../../src/frontend/fortran/source-reader.js";
 import { printProgram } from "../../src/ir/print.js";
-import { nodeHost } from "../../src/cli/node-host.js";
+import { nodeHost } from "../../src/node/node-host.js";
 
 /**
  * Golden outputs of the Fortran front end for the programs in

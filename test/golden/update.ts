@@ -9,7 +9,7 @@ for (const input of goldenInputs()) {
 }
 
 // C and preprocessed Fortran: X.hir.txt and X.report.txt.
-const { ensureCParser } = await import("../../src/cli/c-parser-node.js");
+const { ensureCParser } = await import("../../src/node/c-parser-node.js");
 const { preprocessedGoldenInputs, renderPreprocessedGoldens, stemOf } = await import("./c-golden.js");
 await ensureCParser();
 for (const input of preprocessedGoldenInputs()) {

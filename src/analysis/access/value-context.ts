@@ -1,4 +1,5 @@
 import type { Expr } from "../../ir/expr.js";
+import { ExprMap } from "../../ir/expr-map.js";
 import { printExpr } from "../../ir/print.js";
 import type { Sym } from "../../ir/symbol.js";
 import { walkExpr } from "../../ir/walk.js";
@@ -37,7 +38,7 @@ interface OpaqueTerm {
 const MAX_DEPTH = 8;
 
 export class ValueContext {
-  private readonly opaque = new Map<string, OpaqueTerm>();
+  private readonly opaque = new ExprMap<OpaqueTerm>();
   private readonly opaqueById = new Map<number, OpaqueTerm>();
   private readonly levelDefs = new Map<NestLevel, DefSet>();
 
@@ -141,7 +142,7 @@ export class ValueContext {
     return label !== undefined && this.targets.has(label);
   }
 
-  /** An opaque symbol for a side-effect-free integer expression, shared by equal texts. */
+  /** An opaque symbol for a side-effect-free integer expression, shared by expressions equal by structure (named by its text). */
   private opaqueFor(e: Expr): OpaqueTerm | undefined {
     if (!isIntegerExpr(e)) return undefined;
     const deps = new Map<number, Sym>();
@@ -169,12 +170,12 @@ export class ValueContext {
       }
     });
     if (!pure) return undefined;
-    const name = this.nameOf(e);
-    let t = this.opaque.get(name);
+    let t = this.opaque.get(e);
     if (!t) {
+      const name = this.nameOf(e);
       const sym: Sym = { id: this.freshId(), name, type: { base: "integer" }, dims: [], layout: "column-major", storage: "local", attrs: {}, span: e.span };
       t = { sym, expr: e, deps: [...deps.values()] };
-      this.opaque.set(name, t);
+      this.opaque.set(e, t);
       this.opaqueById.set(sym.id, t);
     }
     return t;

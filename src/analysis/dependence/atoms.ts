@@ -1,4 +1,5 @@
 import type { Expr } from "../../ir/expr.js";
+import { ExprMap } from "../../ir/expr-map.js";
 import type { Loop } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 
@@ -13,7 +14,9 @@ import type { Sym } from "../../ir/symbol.js";
  *   with instance null, when the nest's outermost loop starts;
  * - opaque: the value of an integer expression doall does not model (an
  *   array element such as `x(j1)`, `grid_points(1)`), invariant during one
- *   instance of `instance` (null: during the whole nest).
+ *   instance of `instance` (null: during the whole nest). Expressions equal
+ *   by structure (exprEquals: the same symbols, not just the same names)
+ *   are one quantity; `text` only names it in messages.
  *
  * Two references in the same instance of loop L see the same per-instance
  * atom of L; that is the case exactly when their iterations agree ("=") on
@@ -27,7 +30,7 @@ export type Atom =
 
 export class AtomTable {
   private readonly byName = new Map<string, Atom>();
-  private readonly opaqueIds = new Map<string, number>();
+  private readonly opaqueIds = new ExprMap<number>();
 
   counter(loop: Loop): string {
     const name = `t${loop.id}`;
@@ -42,10 +45,10 @@ export class AtomTable {
   }
 
   opaque(expr: Expr, text: string, instance: Loop | null): string {
-    let id = this.opaqueIds.get(text);
+    let id = this.opaqueIds.get(expr);
     if (id === undefined) {
       id = this.opaqueIds.size;
-      this.opaqueIds.set(text, id);
+      this.opaqueIds.set(expr, id);
     }
     const name = instance ? `o${id}_${instance.id}` : `o${id}`;
     if (!this.byName.has(name)) this.byName.set(name, { kind: "opaque", name, expr, text, instance });

@@ -3,7 +3,7 @@
 // no summary describes is the worst case.
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
-import { ensureCParser } from "../../cli/c-parser-node.js";
+import { ensureCParser } from "../../node/c-parser-node.js";
 import { parseC } from "../../frontend/c/parse-c.js";
 import type { Program } from "../../ir/program.js";
 import { collectLoops } from "../../ir/walk.js";

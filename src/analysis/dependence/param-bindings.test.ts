@@ -1,6 +1,6 @@
 import { before, test } from "node:test";
 import assert from "node:assert/strict";
-import { ensureCParser } from "../../cli/c-parser-node.js";
+import { ensureCParser } from "../../node/c-parser-node.js";
 import { parseC } from "../../frontend/c/parse-c.js";
 import { memoryHost } from "../../source/host.js";
 import { ParamBindings } from "./param-bindings.js";

@@ -2,7 +2,7 @@
 // (issue 6, "Done when"), C source through the C front end; see
 // soundness-fortran.test.ts for what is checked.
 import { before, test } from "node:test";
-import { ensureCParser } from "../../cli/c-parser-node.js";
+import { ensureCParser } from "../../node/c-parser-node.js";
 import { soundnessProperty } from "./test-support/soundness-case.js";
 
 before(() => ensureCParser());

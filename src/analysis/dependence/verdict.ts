@@ -2,7 +2,8 @@ import type { Expr } from "../../ir/expr.js";
 import type { Language } from "../../ir/program.js";
 import type { Loop } from "../../ir/stmt.js";
 import { LOGICAL } from "../../ir/types.js";
-import { exprText } from "../../report/expr-text.js";
+import { exprEquals } from "../../ir/expr-equals.js";
+import { exprText } from "../../ir/expr-text.js";
 import type { NestDeps, PairResult, PairStatus, ProcedureDeps } from "./analyze.js";
 import type { TestName } from "./outcome.js";
 import type { DepProblem, Dir } from "./problem.js";
@@ -68,7 +69,7 @@ const MAX_CHECK_ATOMS = 8;
 
 export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict {
   const carried: CarriedDependence[] = [];
-  const checks: { expr: Expr; text: string; atoms: number }[] = [];
+  const checks: { expr: Expr; atoms: number }[] = [];
   let allConditional = true;
   const assumes = new Map<string, Poly>();
   const memo = memoOf(deps);
@@ -80,8 +81,8 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
     // Banerjee with "=" on every outer level proves it outright: nothing is carried.
     if (cond && cond.some((c) => c.length === 0)) continue;
     if (cond) {
-      const { expr, text } = memo.check(cond, pr.problem, loop, deps);
-      if (!checks.some((c) => c.text === text)) checks.push({ expr, text, atoms: cond.reduce((n, c) => n + c.length, 0) });
+      const expr = memo.check(cond, pr.problem, loop, deps);
+      if (!checks.some((c) => exprEquals(c.expr, expr))) checks.push({ expr, atoms: cond.reduce((n, c) => n + c.length, 0) });
     } else allConditional = false;
     const seen = new Set<string>();
     for (const v of vs) {
@@ -96,7 +97,7 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
         source,
         sink,
         direction: forward ? v.dirs : v.dirs.map(flip),
-        distance: d === null || d === undefined ? null : forward ? d : -d,
+        distance: d === null || d === undefined ? null : forward ? d : 0 - d, // never -0
         exact: v.exact,
         status: pr.status,
         test: v.exact ? "exact" : d !== null && d !== undefined ? "siv" : null,
@@ -123,12 +124,12 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
  * procedure analysis rather than once per loop: its pairs listed by loop
  * (a procedure's loops each looked through every pair of every nest), and
  * the run-time condition of a problem at a level (pairs share problems,
- * and a pair is asked at each of its loops) with its text.
+ * and a pair is asked at each of its loops) as an expression.
  */
 class VerdictMemo {
   private byLoop: Map<Loop, { nest: NestDeps; pr: PairResult; k: number }[]> | null = null;
   private readonly conditions = new Map<DepProblem, Map<number, Condition | null>>();
-  private readonly checks = new Map<Condition, Map<Loop, { expr: Expr; text: string }>>();
+  private readonly checks = new Map<Condition, Map<Loop, Expr>>();
 
   constructor(private readonly deps: ProcedureDeps) {}
 
@@ -155,15 +156,12 @@ class VerdictMemo {
     return c;
   }
 
-  /** The condition as an expression tested before `loop`, with its Fortran text (one condition object per problem and level). */
-  check(cond: Condition, p: DepProblem, loop: Loop, deps: ProcedureDeps): { expr: Expr; text: string } {
+  /** The condition as an expression tested before `loop` (one condition object per problem and level). */
+  check(cond: Condition, p: DepProblem, loop: Loop, deps: ProcedureDeps): Expr {
     let m = this.checks.get(cond);
     if (!m) this.checks.set(cond, (m = new Map()));
     let c = m.get(loop);
-    if (!c) {
-      const expr = conditionExpr(cond, deps.atoms, subscriptSymbols(p), loop);
-      m.set(loop, (c = { expr, text: exprText(expr, "fortran") }));
-    }
+    if (!c) m.set(loop, (c = conditionExpr(cond, deps.atoms, subscriptSymbols(p), loop)));
     return c;
   }
 }

@@ -3,7 +3,7 @@ import type { ElemRef, Expr } from "../../ir/expr.js";
 import type { Language } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
 import { walkExpr } from "../../ir/walk.js";
-import { exprText } from "../../report/expr-text.js";
+import { exprText } from "../../ir/expr-text.js";
 import { affineOf, type Affine } from "../symbolic/affine.js";
 import { solveAffine, type Constraints } from "./condition-ranges.js";
 import { rangeOf, type RangeEnv } from "./eval-range.js";

@@ -5,7 +5,7 @@ import { walkExpr, walkStmts } from "../../ir/walk.js";
 import type { Cfg, CfgLoop } from "../cfg/cfg.js";
 import { depthFirst } from "../dataflow/order.js";
 import type { Ref } from "../refs/ref.js";
-import { exprText } from "../../report/expr-text.js";
+import { exprText } from "../../ir/expr-text.js";
 import { referenceText } from "./bounds-facts.js";
 import { edgeConditions, type EdgeCondition } from "./edge-conditions.js";
 import { isRangeType } from "./eval-range.js";

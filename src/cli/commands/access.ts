@@ -7,11 +7,11 @@ import { loadProgram, type LoadOptions } from "../../driver/load-program.js";
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
 import type { Program } from "../../ir/program.js";
 import { diagnosticReport } from "../../report/file-report.js";
-import { exprText } from "../../report/expr-text.js";
+import { exprText } from "../../ir/expr-text.js";
 import { optFlag, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
-import { nodeHost } from "../node-host.js";
+import { nodeHost } from "../../node/node-host.js";
 import { renderSummary } from "./access-table.js";
 
 const usage = `Usage: doall access FILE... [options]

@@ -2,14 +2,14 @@ import { FortranCache } from "../../frontend/fortran/source-reader.js";
 import { DepStats } from "../../analysis/dependence/stats.js";
 import type { FileReport } from "../../report/file-report.js";
 import { renderAnalyzeText } from "../../report/text-report.js";
-import { analyzeLoaded, type AnalyzeResult } from "../analyze-file.js";
+import { analyzeLoaded, type AnalyzeResult } from "../../driver/analyze-file.js";
 import { linkLoaded } from "../../driver/link-loaded.js";
 import { loadProgram } from "../../driver/load-program.js";
 import { optFlag, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
-import { nodeHost } from "../node-host.js";
+import { nodeHost } from "../../node/node-host.js";
 import { Progress } from "../progress.js";
 
 const usage = `Usage: doall analyze FILE... [options]

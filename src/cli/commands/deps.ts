@@ -12,7 +12,7 @@ import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../ana
 import { optFlag, optString, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
-import { nodeHost } from "../node-host.js";
+import { nodeHost } from "../../node/node-host.js";
 
 const usage = `Usage: doall deps FILE [options]
 

@@ -8,10 +8,10 @@ import type { CNode } from "./c-syntax.js";
  * node_modules, the web page by fetch.
  */
 export interface CParserWasm {
-  /** web-tree-sitter's own tree-sitter.wasm; when absent the runtime locates it itself. */
-  runtime?: Uint8Array;
+  /** web-tree-sitter's own tree-sitter.wasm; when absent the runtime locates it itself (next to its script). */
+  runtime?: Uint8Array | ArrayBuffer;
   /** tree-sitter-c.wasm. */
-  language: Uint8Array;
+  language: Uint8Array | ArrayBuffer;
 }
 
 let parser: Parser | null = null;
@@ -24,13 +24,17 @@ let initializing: Promise<void> | null = null;
 /**
  * Loads the parser once; later calls wait for the first. Parsing C needs
  * it: `loadProgram` reports an error for a C file while it is not ready.
+ * Takes the wasm bytes, or a function that gives them (called only by the
+ * first call, so that a page fetches them once).
  */
-export function initCParser(load: () => Promise<CParserWasm> | CParserWasm): Promise<void> {
+export function initCParser(wasm: CParserWasm | (() => Promise<CParserWasm> | CParserWasm)): Promise<void> {
   if (parser) return Promise.resolve();
   initializing ??= (async () => {
-    const wasm = await load();
-    await Parser.init(wasm.runtime ? { wasmBinary: wasm.runtime } : undefined);
-    const lang = await Language.load(wasm.language);
+    const w = typeof wasm === "function" ? await wasm() : wasm;
+    const runtime = w?.runtime === undefined ? undefined : bytes(w.runtime, "runtime");
+    const language = bytes(w?.language, "language");
+    await Parser.init(runtime ? { wasmBinary: runtime } : undefined);
+    const lang = await Language.load(language);
     const p = new Parser();
     p.setLanguage(lang);
     typeNames = lang.types.map((t, i) => t ?? `<symbol ${i}>`);
@@ -42,6 +46,14 @@ export function initCParser(load: () => Promise<CParserWasm> | CParserWasm): Pro
     throw e;
   });
   return initializing;
+}
+
+/** The bytes of a wasm file; anything else is a caller's mistake, said plainly (not a wasm error later). */
+function bytes(x: unknown, what: string): Uint8Array {
+  // Not instanceof: bytes made in another realm (an iframe, a worker's transfer, node:vm) are bytes too.
+  if (ArrayBuffer.isView(x)) return new Uint8Array(x.buffer, x.byteOffset, x.byteLength);
+  if (Object.prototype.toString.call(x) === "[object ArrayBuffer]") return new Uint8Array(x as ArrayBuffer);
+  throw new TypeError(`initCParser: \`${what}\` must be the bytes of a wasm file (Uint8Array or ArrayBuffer), not ${x === null ? "null" : typeof x}`);
 }
 
 export function cParserReady(): boolean {

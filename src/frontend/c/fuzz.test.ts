@@ -2,7 +2,7 @@ import { before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
-import { ensureCParser } from "../../cli/c-parser-node.js";
+import { ensureCParser } from "../../node/c-parser-node.js";
 import { loadProgram } from "../../driver/load-program.js";
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import { memoryHost } from "../../source/host.js";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
-import { ensureCParser } from "../../cli/c-parser-node.js";
+import { ensureCParser } from "../../node/c-parser-node.js";
 import type { ElemRef, Expr } from "../../ir/expr.js";
 import { printExpr, printProgram } from "../../ir/print.js";
 import type { Procedure, Program } from "../../ir/program.js";

@@ -1,5 +1,5 @@
 import { dirname } from "node:path";
-import { nodeHost } from "../../../src/cli/node-host.js";
+import { nodeHost } from "../../../src/node/node-host.js";
 import { parseFortran } from "../../../src/frontend/fortran/parse-fortran.js";
 import { formForPath } from "../../../src/frontend/fortran/source-reader.js";
 import { collectLoops } from "../../../src/ir/walk.js";

@@ -1,6 +1,6 @@
 import { parseFortran } from "../../../frontend/fortran/parse-fortran.js";
 import { memoryHost } from "../../../source/host.js";
-import { exprText } from "../../../report/expr-text.js";
+import { exprText } from "../../../ir/expr-text.js";
 import { analyzeProgramAccess, type AccessOptions, type RefAccess } from "../analyze-access.js";
 import { patternText } from "../pattern.js";
 

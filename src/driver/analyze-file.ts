@@ -1,5 +1,5 @@
 import { formatDiagnostic } from "../diagnostics/diagnostic.js";
-import { loadProgram, type Loaded, type LoadOptions } from "../driver/load-program.js";
+import { loadProgram, type Loaded, type LoadOptions } from "./load-program.js";
 import { buildFileReport, type FileReport, type ReportOptions } from "../report/file-report.js";
 import type { SourceHost } from "../source/host.js";
 

@@ -1,11 +1,15 @@
-import type { Expr, Triplet } from "../ir/expr.js";
-import type { Language } from "../ir/program.js";
+import type { Expr, Triplet } from "./expr.js";
+import type { Language } from "./program.js";
 
 /**
  * Prints an HIR expression in the user's language with as few parentheses
  * as precedence allows: `a(i, j + 1)` in Fortran, `a[i][j+1]` in C (the HIR
  * keeps subscripts in declared dimension order, which is source order in
- * both languages). Reports and run-time guards use it.
+ * both languages). Reports, run-time guards and the clauses written into
+ * the program use it. It renders only: whether two expressions are the same
+ * is `exprEquals`'s question (expr-equals.ts), since equal text does not
+ * mean the same value (two symbols may share a name; a Fortran cast prints
+ * as its operand).
  */
 export function exprText(e: Expr | Triplet, lang: Language = "fortran"): string {
   return print(e, lang, 0);

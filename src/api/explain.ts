@@ -1,0 +1,72 @@
+import { parallelizeLoaded } from "../driver/parallelize-file.js";
+import { explainLoop } from "../report/explain-text.js";
+import { diagnosticReport, type DiagnosticReport } from "../report/file-report.js";
+import type { SourceHost } from "../source/host.js";
+import { normalize } from "../util/path.js";
+import { loadRun } from "./load-run.js";
+import { misuse, type Options } from "./options.js";
+import { GivenFiles, type SourceFile } from "./source-files.js";
+
+export interface ExplainOptions extends Options {
+  /** The file whose loops are explained; default: the first source given. The other files are linked with it. */
+  file?: string;
+  /** Only the loop(s) starting on this line (of the DO / for keyword); default: every loop of the file. */
+  line?: number;
+}
+
+export interface ExplainedLoop {
+  /** The file the loop is in and the line of its DO / for keyword. */
+  file: string;
+  line: number;
+  /** What `doall explain` prints for it: the verdict, the directive, each blocking dependence and what would make it parallel. */
+  text: string;
+}
+
+export interface ExplainResult {
+  loops: ExplainedLoop[];
+  /** The loops' texts, one paragraph each, as `doall explain` prints them. */
+  text: string;
+  /** The file's diagnostics, the errors of the other files, and an error when no loop starts on `line`. */
+  diagnostics: DiagnosticReport[];
+}
+
+/**
+ * `doall explain` in memory: in words, why each loop of a file (or the
+ * one at `line`) is parallel or what keeps it serial. Never throws on bad
+ * sources: a file with errors, or a line where no loop starts, gives no
+ * loops and a diagnostic.
+ */
+export function explain(files: readonly SourceFile[], options?: ExplainOptions): ExplainResult {
+  const given = new GivenFiles(files, options?.host);
+  return explainPaths(given.sources, given.host, options);
+}
+
+/** The same over paths a host reads (doall/node's `explainFiles`); `file` defaults to the first path. */
+export function explainPaths(paths: readonly string[], host: SourceHost, options?: ExplainOptions): ExplainResult {
+  const line = options?.line ?? null;
+  if (line !== null && (typeof line !== "number" || !Number.isInteger(line) || line < 1)) misuse(`line must be a line number, not ${String(line)}`);
+  if (options?.file !== undefined && typeof options.file !== "string") misuse("file must be a path");
+  const want = options?.file ?? paths[0];
+  const at = want === undefined ? -1 : paths.findIndex((p) => normalize(p) === normalize(want));
+  if (at < 0) {
+    const message = want === undefined ? "no Fortran or C source to explain" : `${want} is not among the Fortran and C sources given`;
+    return { loops: [], text: "", diagnostics: [{ severity: "error", message, file: want ?? null, line: null, column: null }] };
+  }
+  // FILE first, as `doall explain FILE OTHER...` reads them; only FILE is planned, the others give their summaries.
+  const order = [paths[at]!, ...paths.filter((_, i) => i !== at)];
+  const run = loadRun(order, host, options);
+  const file = order[0]!;
+  const diagnostics: DiagnosticReport[] = [];
+  for (const l of run.loaded.slice(1)) for (const d of [...l.diagnostics, ...(l.program?.diagnostics ?? [])]) if (d.severity === "error") diagnostics.push(diagnosticReport(d));
+  const r = parallelizeLoaded(run.loaded[0]!, host, { ...run.analysis, link: run.link });
+  diagnostics.unshift(...r.report.diagnostics);
+  if (!r.plan) return { loops: [], text: "", diagnostics };
+  const mine = r.plan.loops.filter((x) => x.loop.span.file === file);
+  const plans = mine.filter((x) => line === null || x.loop.span.line === line);
+  if (plans.length === 0 && line !== null) {
+    const near = mine.map((x) => x.loop.span.line);
+    diagnostics.push({ severity: "error", message: `no loop starts on this line${near.length ? ` (loops start on lines ${near.join(", ")})` : " (the file has no loops)"}`, file, line, column: 1 });
+  }
+  const loops = plans.map((p) => ({ file: p.loop.span.file, line: p.loop.span.line, text: explainLoop(p) }));
+  return { loops, text: loops.map((l) => l.text).join("\n"), diagnostics };
+}
