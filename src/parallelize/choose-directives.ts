@@ -46,8 +46,14 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
         for (const b of childBlocks(s)) visit(b, covered, around);
         continue;
       }
-      const plan = byLoop.get(s)!;
       const inner = [...around, s];
+      if (s.implied) {
+        // An array assignment's (or FORALL's) loop: no DO to put a directive on; its body is
+        // one statement, or a multi-index DO CONCURRENT's body, which is the user's.
+        visit(s.body, covered, inner);
+        continue;
+      }
+      const plan = byLoop.get(s)!;
       if (covered) {
         if (plan.parallel || plan.runtimeCheck) plan.reasons.push({ kind: "nested", message: `the enclosing loop at line ${covered.loop.span.line} runs in parallel`, line: covered.loop.span.line });
         visit(s.body, covered, inner);

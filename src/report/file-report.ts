@@ -7,7 +7,7 @@ import type { Reason } from "../parallelize/reason.js";
 import type { RangeFact } from "../analysis/ranges/nest-ranges.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Program } from "../ir/program.js";
-import { collectLoops } from "../ir/walk.js";
+import { userLoops } from "../ir/walk.js";
 import { exprText } from "./expr-text.js";
 
 /** One diagnostic as the JSON report shows it. */
@@ -132,7 +132,7 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
     const pr: ProcedureReport = { name: p.name, kind: p.kind, line: p.span.line };
     if (p.unanalyzable) pr.unanalyzable = p.unanalyzable.reason;
     procedures.push(pr);
-    for (const { loop, depth, parent } of collectLoops(p.body)) {
+    for (const { loop, depth, parent } of userLoops(p.body)) {
       const r: LoopReport = {
         line: loop.span.line,
         endLine: loop.endSpan.endLine,
