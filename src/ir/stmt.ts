@@ -113,6 +113,8 @@ export interface ConcurrentSpec {
   indices: number;
   local: string[];
   localInit: string[];
+  /** The construct entities of LOCAL and LOCAL_INIT: each iteration has its own. */
+  entities: Sym[];
   shared: string[];
   reduce: { op: string; vars: string[] }[];
   defaultNone: boolean;

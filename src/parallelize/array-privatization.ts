@@ -146,6 +146,8 @@ class Coverage {
       }
       return this.reads(s.lhs, inner, elems, true);
     }
+    // The first pass of an array assignment that reads what it stores (array-assign.ts): reads only.
+    if (s.kind === "expr" && readsOnly(s.expr)) return this.reads(s.expr, inner, elems);
     if (s.kind === "switch" || s.kind === "block") return this.noAccess(s) || this.fail("it is accessed in a statement doall does not follow");
     for (const e of stmtExprs(s)) if (this.mentions(e)) return this.fail(`line ${s.span.line} uses it in a way doall does not follow`);
     return true;
@@ -283,6 +285,15 @@ class Coverage {
     this.why ??= why;
     return false;
   }
+}
+
+/** An expression that only reads: no assignment inside, no call but to pure intrinsics. */
+function readsOnly(e: Expr): boolean {
+  let ok = true;
+  walkExpr(e, (x) => {
+    if (x.kind === "assign-expr" || x.kind === "deref" || (x.kind === "call" && !(x.intrinsic && x.pure))) ok = false;
+  });
+  return ok;
 }
 
 function add(a: Expr, b: Expr): Expr {

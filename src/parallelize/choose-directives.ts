@@ -3,6 +3,7 @@ import type { Procedure, Program } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { childBlocks, walkExpr, walkStmts } from "../ir/walk.js";
 import { loopProduct, type EntryCounts } from "./entry-counts.js";
+import { CONCURRENT_NO_DIRECTIVE } from "./concurrent-plan.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { profitability, type CalleeWork, type TripLimit } from "./profitability.js";
 
@@ -34,7 +35,7 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
   const unconditionalInside = (l: Loop): boolean => {
     let yes = false;
     walkStmts(l.body, (s) => {
-      if (s.kind === "loop" && byLoop.get(s)?.parallel) yes = true;
+      if (s.kind === "loop" && !s.concurrent && byLoop.get(s)?.parallel) yes = true;
     });
     return yes;
   };
@@ -86,6 +87,13 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
         // split the user's line to make room (that would change it).
         const kw = lang === "c" ? "for" : "DO";
         plan.reasons.push({ kind: "layout", message: `the ${kw} statement follows other text on its line, so no directive line can go right before it: put the ${kw} on a line of its own` });
+        visit(s.body, null, inner);
+        continue;
+      }
+      if (s.concurrent) {
+        // gfortran refuses every OpenMP loop directive on a DO CONCURRENT (concurrent-plan.ts); the
+        // loops inside may still get one, as under a DO that cannot hold one (layout).
+        plan.reasons.push({ kind: "concurrent", message: CONCURRENT_NO_DIRECTIVE });
         visit(s.body, null, inner);
         continue;
       }

@@ -8,6 +8,7 @@ import { arrayVerdict } from "../analysis/dependence/verdict.js";
 import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
+import type { Sym } from "../ir/symbol.js";
 import { collectLoops, userLoops, walkStmts } from "../ir/walk.js";
 import { arrayPrivatization } from "./array-privatization.js";
 import { arrayReductions } from "./array-reductions.js";
@@ -18,6 +19,7 @@ import { exclusions } from "./exclusions.js";
 import { emptyPlan, type LoopPlan } from "./loop-plan.js";
 import { callGraph, type CallGraph } from "./call-graph.js";
 import { chooseDirectives } from "./choose-directives.js";
+import { applyConcurrent } from "./concurrent-plan.js";
 import { EntryCounts } from "./entry-counts.js";
 import { procedureWork } from "./procedure-work.js";
 import { constTrips } from "./profitability.js";
@@ -150,8 +152,18 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   plan.reasons.push(...scalars.reasons);
   plan.hints.push(...scalars.hints);
 
+  if (loop.concurrent) {
+    // The standard rules out every dependence the loop carries (concurrent-plan.ts): no array test.
+    applyConcurrent(plan, loop.concurrent);
+    return finish(plan);
+  }
   const arrays = arrayVerdict(deps, loop);
-  const reduced = arrayReductions(flow.cfg, region, loop, arrays.carried);
+  // A DO CONCURRENT's LOCAL array is new in each of its iterations (F2018 11.1.7.5): nothing it
+  // holds reaches another iteration of the construct or of a loop around it.
+  const locals = new Set<Sym>();
+  walkStmts([loop], (s) => void (s.kind === "loop" && s.concurrent?.entities.forEach((e) => locals.add(e))));
+  const carried = locals.size ? arrays.carried.filter((c) => !locals.has(c.source.sym) && !locals.has(c.sink.sym)) : arrays.carried;
+  const reduced = arrayReductions(flow.cfg, region, loop, carried);
   plan.reductions.push(...reduced.reductions);
   const privatized = arrayPrivatization(flow.cfg, region, loop, reduced.remaining);
   plan.private.push(...privatized.arrays);

@@ -49,6 +49,12 @@ export interface LoopReport {
   notCandidate?: string;
   /** An OpenMP directive the user already put on the loop. */
   existingDirective?: string;
+  /**
+   * A Fortran DO CONCURRENT: `parallel` then rests on the standard's
+   * guarantee that its iterations are independent (F2018 11.1.7.5), and
+   * no directive is written on it (gfortran accepts none).
+   */
+  concurrent?: true;
   /** Set when the loop's procedure could not be analyzed. */
   unanalyzable?: string;
   /**
@@ -150,6 +156,7 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
       };
       if (!loop.candidate && loop.notCandidate) r.notCandidate = loop.notCandidate;
       if (loop.existingDirective) r.existingDirective = loop.existingDirective;
+      if (loop.concurrent) r.concurrent = true;
       if (p.unanalyzable) r.unanalyzable = p.unanalyzable.reason;
       const lp = plans.get(loop);
       if (lp) Object.assign(r, planFields(lp));

@@ -43,7 +43,9 @@ test("locality specs: LOCAL and LOCAL_INIT are new variables (LOCAL_INIT copied 
   );
   assert.deepEqual(messages(p), []);
   const loop = p.procedures[0]!.body[0] as Loop;
-  assert.deepEqual(loop.concurrent, { indices: 1, local: ["t"], localInit: ["s"], shared: ["a"], reduce: [{ op: "+", vars: ["m"] }, { op: "max", vars: ["q"] }], defaultNone: true, masked: false });
+  const { entities, ...spec } = loop.concurrent!;
+  assert.deepEqual(spec, { indices: 1, local: ["t"], localInit: ["s"], shared: ["a"], reduce: [{ op: "+", vars: ["m"] }, { op: "max", vars: ["q"] }], defaultNone: true, masked: false });
+  assert.deepEqual(entities.map((x) => [x.name, x.attrs.constructEntity]), [["t", true], ["s", true]]);
   assert.equal(loop.index!.type.bytes, 8);
   const [init, first] = loop.body as [Extract<Loop["body"][number], { kind: "assign" }>, Extract<Loop["body"][number], { kind: "assign" }>];
   const outerS = p.procedures[0]!.symbols.get("s")!;

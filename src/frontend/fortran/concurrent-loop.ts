@@ -71,6 +71,7 @@ export function openConcurrent(loop: Loop, c: FConcurrent, parent: Stmt[] | null
     indices: loops.length,
     local: names("local"),
     localInit: names("local_init"),
+    entities: [...bindings.values()].filter((x) => !loops.some((l) => l.index === x)),
     shared: names("shared"),
     reduce: c.locality.flatMap((l) => (l.kind === "reduce" ? [{ op: l.op, vars: l.names }] : [])),
     defaultNone: c.locality.some((l) => l.kind === "default-none"),
