@@ -83,6 +83,24 @@ test("an array assignment that covers a work array lets it be privatized, two pa
   assert.deepEqual(p.privateArrays, ["t"]);
 });
 
+test("a whole-array or section read (SUM(w)) is covered only when every element it may read was written before", () => {
+  const sub = (name: string, write: string) => [
+    `subroutine ${name}(a, h, m)`,
+    "  integer, parameter :: n = 600",
+    "  integer m, j",
+    "  integer a(n, m), h(m), w(n)",
+    "  do j = 1, m",
+    `    ${write}`,
+    "    h(j) = sum(w) + maxval(w(1:10))",
+    "  end do",
+    "end subroutine",
+  ];
+  assert.deepEqual(run(sub("s", "w = a(:, j)")).plans.get(5)!.privateArrays, ["w"]);
+  const r = run(sub("s", "w(1:n-1) = a(1:n-1, j)"));
+  assert.equal(r.plans.get(5)!.parallel, false);
+  assert.match(r.explain(5), /privatizing the array w is impossible because line 7 uses the whole array or a section/);
+});
+
 test("a scalar private to the loop keeps its clause when a FORALL index has its name", () => {
   const r = run([
     "subroutine s(a, b, n)",
