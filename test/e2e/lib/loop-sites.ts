@@ -26,6 +26,8 @@ export interface LoopSite {
   endOmitted: boolean;
   /** Other text comes before the loop on its line (`a = 0; do ...`): no directive line can go right before it. */
   startsMidLine: boolean;
+  /** A Fortran DO CONCURRENT: gfortran accepts no OpenMP directive on it. */
+  concurrent?: boolean;
 }
 
 /**
@@ -70,6 +72,7 @@ function fortranSites(path: string, text: string): LoopSite[] {
         counted: loop.form === "do",
         endOmitted: shares(parent) || child || loop.sharesLine?.last === true,
         startsMidLine: loop.sharesLine?.first === true,
+        concurrent: loop.concurrent !== undefined,
       });
     }
   }
