@@ -127,7 +127,8 @@ function collapse(plan: LoopPlan, byLoop: Map<Loop, LoopPlan>, trips: number | n
   if (body.length !== 1 || body[0]!.kind !== "loop") return;
   const inner = body[0] as Loop;
   const ip = byLoop.get(inner);
-  if (!ip?.parallel || inner.form !== "do" || !inner.lower || !inner.upper) return;
+  // Not into a DO CONCURRENT: gfortran accepts no OpenMP directive on one, collapse included.
+  if (!ip?.parallel || inner.form !== "do" || inner.concurrent || !inner.lower || !inner.upper) return;
   if (l.terminalLabel !== undefined && l.terminalLabel === inner.terminalLabel) return;
   const written = new Set<string>([...plan.private, ...plan.lastprivate, ...plan.reductions.map((r) => r.var), ...plan.linear.map((x) => x.var)]);
   if (l.index) written.add(l.index.name);
