@@ -73,6 +73,8 @@ function print(e: Expr | Triplet, lang: Language, ctx: number): string {
     case "var":
       return e.sym.name;
     case "elem":
+      // One element of a section an implied loop runs over: the section as the user wrote it.
+      if (e.asWritten) return print(e.asWritten, lang, ctx);
       return f ? `${e.sym.name}(${e.subs.map((s) => print(s, lang, 0)).join(", ")})` : `${e.sym.name}${e.subs.map((s) => `[${print(s, lang, 0)}]`).join("")}`;
     case "section":
       return `${e.sym.name}(${e.subs.map((s) => print(s, lang, 0)).join(", ")})`;

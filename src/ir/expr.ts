@@ -64,6 +64,13 @@ export interface ElemRef extends Base {
   kind: "elem";
   sym: Sym;
   subs: Expr[];
+  /**
+   * The section or whole array the source writes when this element is one
+   * element of it, taken by an implied loop (an array assignment `a(2:n) =
+   * b(1:n-1)` lowers to `a(k) = b(k - 1)`): reports print it rather than
+   * the synthetic subscripts.
+   */
+  asWritten?: Expr;
 }
 /** `lo:hi:stride`; each part may be absent (`:`). */
 export interface Triplet {

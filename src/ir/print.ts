@@ -1,6 +1,6 @@
 import type { Expr, Triplet } from "./expr.js";
 import type { Procedure, Program } from "./program.js";
-import type { Stmt } from "./stmt.js";
+import type { ConcurrentSpec, Stmt } from "./stmt.js";
 import type { Sym } from "./symbol.js";
 import { typeToString } from "./types.js";
 
@@ -67,6 +67,8 @@ function printStmt(s: Stmt, ind: string, out: string[]): void {
       else if (s.form === "do-until") head = `do#${s.id} until-not (${printExpr(s.cond!)})`;
       else head = `do#${s.id} forever`;
       if (!s.candidate) head += `  [not a candidate: ${s.notCandidate}]`;
+      if (s.implied) head += `  [implied: ${s.implied}]`;
+      if (s.concurrent) head += `  [concurrent${concurrentText(s.concurrent)}]`;
       if (s.existingDirective) head += `  [omp: ${s.existingDirective}]`;
       if (s.init) printStmts(s.init, ind, out);
       out.push(`${ind}${line(s, head)}${at}`);
@@ -142,6 +144,16 @@ function printStmt(s: Stmt, ind: string, out: string[]): void {
       out.push(`${ind}${line(s, `opaque "${s.text}" (${s.reason})`)}${at}`);
       return;
   }
+}
+
+function concurrentText(c: ConcurrentSpec): string {
+  const parts: string[] = [];
+  if (c.indices > 1) parts.push(`${c.indices} indices`);
+  if (c.masked) parts.push("mask");
+  for (const [k, v] of [["local", c.local], ["local_init", c.localInit], ["shared", c.shared]] as const) if (v.length) parts.push(`${k}(${v.join(", ")})`);
+  for (const r of c.reduce) parts.push(`reduce(${r.op}: ${r.vars.join(", ")})`);
+  if (c.defaultNone) parts.push("default(none)");
+  return parts.length ? `: ${parts.join(" ")}` : "";
 }
 
 export function printExpr(e: Expr | Triplet): string {

@@ -87,6 +87,39 @@ export interface Loop extends StmtBase {
    * (`end do; b = 1`: none can go right after it).
    */
   sharesLine?: { first?: true; last?: true };
+  /**
+   * A loop the front end made for a statement that iterates without a DO of
+   * its own (an array assignment, WHERE, FORALL, the second and later
+   * indices of a multi-index DO CONCURRENT): analyses see its iterations
+   * like any loop's, but it is not one of the user's loops. It never gets
+   * a directive (there is no DO to put one on) and reports do not list it.
+   */
+  implied?: ImpliedLoopKind;
+  /** A Fortran DO CONCURRENT (F2018 11.1.7): its iterations are independent by the standard. */
+  concurrent?: ConcurrentSpec;
+}
+
+/** What an implied loop stands for. */
+export type ImpliedLoopKind = "array assignment" | "WHERE" | "FORALL" | "DO CONCURRENT";
+
+/**
+ * The header of a DO CONCURRENT beyond its first index (F2018 11.1.7.2):
+ * how many indices it has (the second and later are implied loops inside
+ * the first), and its locality specs. LOCAL and LOCAL_INIT variables are
+ * construct entities (new symbols inside the loop, see
+ * `SymAttrs.constructEntity`); REDUCE (F2023) names reduction variables.
+ */
+export interface ConcurrentSpec {
+  indices: number;
+  local: string[];
+  localInit: string[];
+  /** The construct entities of LOCAL and LOCAL_INIT: each iteration has its own. */
+  entities: Sym[];
+  shared: string[];
+  reduce: { op: string; vars: string[] }[];
+  defaultNone: boolean;
+  /** The mask, if any (already a guard inside the innermost index loop). */
+  masked: boolean;
 }
 
 export interface IfStmt extends StmtBase {

@@ -48,6 +48,14 @@ export interface SymAttrs {
   initialized?: boolean;
   /** Deferred/assumed shape `(:)`: the extents come from the actual argument or ALLOCATE. */
   assumedShape?: boolean;
+  /**
+   * A variable that lives only inside one statement or construct: the
+   * index of an implied loop (array assignment, WHERE), a FORALL or DO
+   * CONCURRENT index, a DO CONCURRENT LOCAL variable (F2018 19.4). Every
+   * execution of the construct has its own, so whoever runs the construct
+   * has a private one: no OpenMP clause ever names it.
+   */
+  constructEntity?: boolean;
 }
 
 export interface Sym {

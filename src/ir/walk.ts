@@ -60,6 +60,30 @@ export function collectLoops(stmts: readonly Stmt[]): LoopInfo[] {
   return out;
 }
 
+/**
+ * The user's loops (not the implied loops of array assignments, WHERE,
+ * FORALL and multi-index DO CONCURRENT: `Loop.implied`) in source order,
+ * with depth and enclosing loop counted among user loops only: what
+ * reports list and what directives can go on.
+ */
+export function userLoops(stmts: readonly Stmt[]): LoopInfo[] {
+  const out: LoopInfo[] = [];
+  walkStmts(stmts, (s, parents) => {
+    if (s.kind !== "loop" || s.implied) return;
+    let parent: Loop | null = null;
+    let depth = 1;
+    for (let i = parents.length - 1; i >= 0; i--) {
+      const p = parents[i]!;
+      if (p.kind === "loop" && !p.implied) {
+        if (!parent) parent = p;
+        depth++;
+      }
+    }
+    out.push({ loop: s, depth, parent });
+  });
+  return out;
+}
+
 /** The expressions a statement holds directly (not those of nested statements). */
 export function stmtExprs(s: Stmt): Expr[] {
   switch (s.kind) {

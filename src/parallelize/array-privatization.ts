@@ -146,6 +146,8 @@ class Coverage {
       }
       return this.reads(s.lhs, inner, elems, true);
     }
+    // The first pass of an array assignment that reads what it stores (array-assign.ts): reads only.
+    if (s.kind === "expr" && readsOnly(s.expr)) return this.reads(s.expr, inner, elems);
     if (s.kind === "switch" || s.kind === "block") return this.noAccess(s) || this.fail("it is accessed in a statement doall does not follow");
     for (const e of stmtExprs(s)) if (this.mentions(e)) return this.fail(`line ${s.span.line} uses it in a way doall does not follow`);
     return true;
@@ -183,8 +185,16 @@ class Coverage {
   /** Every reference to the array in `e` is an element read covered by earlier writes. */
   reads(e: Expr, inner: Map<Sym, Range>, elems: readonly Expr[], asTarget = false): boolean {
     let ok = true;
+    // Inside the arguments of a call that is not a pure intrinsic (it may write what it is given).
+    let passed = 0;
     const visit = (x: Expr): void => {
       if (!ok) return;
+      if (x.kind === "call" && !(x.intrinsic && x.pure)) {
+        passed++;
+        x.args.forEach(visit);
+        passed--;
+        return;
+      }
       if (x.kind === "elem" && x.sym === this.sym) {
         x.subs.forEach(visit);
         if (elems.some((w) => exprEquals(w, x))) return;
@@ -198,7 +208,11 @@ class Coverage {
         return;
       }
       if ((x.kind === "var" || x.kind === "section") && x.sym === this.sym) {
-        ok = this.fail(`line ${x.span.line} uses the whole array or a section`);
+        // A whole array or a section read (SUM(w), w(2:k)) is covered when its box, every element
+        // it may read, lies in one box written before.
+        if (x.kind === "section") for (const sub of x.subs) (sub.kind === "triplet" ? [sub.lo, sub.hi, sub.stride] : [sub]).forEach((q) => q && visit(q));
+        const box = passed === 0 ? this.extent(x, inner) : null;
+        if (!box || !this.boxes.some((b) => this.contains(b, box))) ok = this.fail(`line ${x.span.line} uses the whole array or a section`);
         return;
       }
       for (const c of childExprs(x)) visit(c);
@@ -206,6 +220,22 @@ class Coverage {
     if (asTarget && e.kind === "elem") e.subs.forEach(visit);
     else visit(e);
     return ok;
+  }
+
+  /** The box of a whole array (its declared bounds) or of a section (a triplet's ends, omitted ones declared; a stride only skips elements of it). */
+  extent(x: Extract<Expr, { kind: "var" | "section" }>, inner: Map<Sym, Range>): Box | null {
+    if (x.kind === "section" && x.substring) return null;
+    const box: Box = [];
+    for (let d = 0; d < this.sym.dims.length; d++) {
+      const dim = this.sym.dims[d]!;
+      const sub = x.kind === "var" ? null : x.subs[d];
+      if (x.kind === "section" && !sub) return null;
+      const lo = sub ? (sub.kind === "triplet" ? (sub.lo ?? dim.lower) : sub) : dim.lower;
+      const hi = sub ? (sub.kind === "triplet" ? sub.hi ?? dim.upper : sub) : dim.upper;
+      if (!hi || !this.isFixed(lo, inner) || !this.isFixed(hi, inner)) return null;
+      box.push({ lo, hi });
+    }
+    return box;
   }
 
   contains(outer: Box, inner: Box): boolean {
@@ -282,6 +312,15 @@ class Coverage {
     this.why ??= why;
     return false;
   }
+}
+
+/** An expression that only reads: no assignment inside, no call but to pure intrinsics. */
+function readsOnly(e: Expr): boolean {
+  let ok = true;
+  walkExpr(e, (x) => {
+    if (x.kind === "assign-expr" || x.kind === "deref" || (x.kind === "call" && !(x.intrinsic && x.pure))) ok = false;
+  });
+  return ok;
 }
 
 function add(a: Expr, b: Expr): Expr {

@@ -3,6 +3,7 @@ import type { Procedure, Program } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { childBlocks, walkExpr, walkStmts } from "../ir/walk.js";
 import { loopProduct, type EntryCounts } from "./entry-counts.js";
+import { CONCURRENT_NO_DIRECTIVE } from "./concurrent-plan.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { profitability, type CalleeWork, type TripLimit } from "./profitability.js";
 
@@ -34,7 +35,7 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
   const unconditionalInside = (l: Loop): boolean => {
     let yes = false;
     walkStmts(l.body, (s) => {
-      if (s.kind === "loop" && byLoop.get(s)?.parallel) yes = true;
+      if (s.kind === "loop" && !s.concurrent && byLoop.get(s)?.parallel) yes = true;
     });
     return yes;
   };
@@ -46,8 +47,14 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
         for (const b of childBlocks(s)) visit(b, covered, around);
         continue;
       }
-      const plan = byLoop.get(s)!;
       const inner = [...around, s];
+      if (s.implied) {
+        // An array assignment's (or FORALL's) loop: no DO to put a directive on; its body is
+        // one statement, or a multi-index DO CONCURRENT's body, which is the user's.
+        visit(s.body, covered, inner);
+        continue;
+      }
+      const plan = byLoop.get(s)!;
       if (covered) {
         if (plan.parallel || plan.runtimeCheck) plan.reasons.push({ kind: "nested", message: `the enclosing loop at line ${covered.loop.span.line} runs in parallel`, line: covered.loop.span.line });
         visit(s.body, covered, inner);
@@ -83,6 +90,13 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
         visit(s.body, null, inner);
         continue;
       }
+      if (s.concurrent) {
+        // gfortran refuses every OpenMP loop directive on a DO CONCURRENT (concurrent-plan.ts); the
+        // loops inside may still get one, as under a DO that cannot hold one (layout).
+        plan.reasons.push({ kind: "concurrent", message: CONCURRENT_NO_DIRECTIVE });
+        visit(s.body, null, inner);
+        continue;
+      }
       if (!plan.parallel && unconditionalInside(s)) {
         plan.reasons.push({ kind: "nested", message: "it is parallel only under a run-time check, and a loop inside it is parallel without one" });
         visit(s.body, null, inner);
@@ -113,7 +127,8 @@ function collapse(plan: LoopPlan, byLoop: Map<Loop, LoopPlan>, trips: number | n
   if (body.length !== 1 || body[0]!.kind !== "loop") return;
   const inner = body[0] as Loop;
   const ip = byLoop.get(inner);
-  if (!ip?.parallel || inner.form !== "do" || !inner.lower || !inner.upper) return;
+  // Not into a DO CONCURRENT: gfortran accepts no OpenMP directive on one, collapse included.
+  if (!ip?.parallel || inner.form !== "do" || inner.concurrent || !inner.lower || !inner.upper) return;
   if (l.terminalLabel !== undefined && l.terminalLabel === inner.terminalLabel) return;
   const written = new Set<string>([...plan.private, ...plan.lastprivate, ...plan.reductions.map((r) => r.var), ...plan.linear.map((x) => x.var)]);
   if (l.index) written.add(l.index.name);

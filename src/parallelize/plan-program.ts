@@ -9,7 +9,8 @@ import { arrayVerdict } from "../analysis/dependence/verdict.js";
 import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
-import { collectLoops, walkStmts } from "../ir/walk.js";
+import type { Sym } from "../ir/symbol.js";
+import { collectLoops, userLoops, walkStmts } from "../ir/walk.js";
 import { arrayPrivatization } from "./array-privatization.js";
 import { arrayReductions } from "./array-reductions.js";
 import { carriedReasons } from "./array-reasons.js";
@@ -19,6 +20,7 @@ import { exclusions } from "./exclusions.js";
 import { emptyPlan, type LoopPlan } from "./loop-plan.js";
 import { callGraph, type CallGraph } from "./call-graph.js";
 import { chooseDirectives } from "./choose-directives.js";
+import { applyConcurrent } from "./concurrent-plan.js";
 import { EntryCounts } from "./entry-counts.js";
 import { procedureWork } from "./procedure-work.js";
 import { constTrips } from "./profitability.js";
@@ -100,7 +102,8 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
       // Conservative: an internal error leaves every loop of the procedure serial, and says so.
       warnings.push({ message: `dependence analysis of ${proc.name} failed: ${(e as Error).message}`, line: proc.span.line, file: proc.span.file });
     }
-    const plans = collectLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, deps, flow, (name) => calls.verdict(name, proc)));
+    // The user's loops only: an implied loop (an array assignment's, Loop.implied) gets no plan and no directive.
+    const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, deps, flow, (name) => calls.verdict(name, proc)));
     for (const pl of plans) if (pl.parallel && used) pl.facts = used.forLoop(pl.loop);
     perProc.set(proc, plans);
   }
@@ -146,8 +149,9 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   const scalars = planScalars(flow.cfg, region, loop);
   // Fortran: the indices of sequential DO loops inside a parallel construct are private by
   // OpenMP's rules (predetermined); experts do not list them. C lists them.
+  // (The indices of implied loops, FORALL and DO CONCURRENT are construct entities that planScalars never lists.)
   const innerIndices = new Set<string>();
-  if (lang === "fortran") walkStmts(loop.body, (s) => void (s.kind === "loop" && s.index && innerIndices.add(s.index.name)));
+  if (lang === "fortran") walkStmts(loop.body, (s) => void (s.kind === "loop" && s.index && !s.index.attrs.constructEntity && innerIndices.add(s.index.name)));
   plan.private.push(...scalars.private.filter((v) => !innerIndices.has(v)));
   plan.lastprivate.push(...scalars.lastprivate);
   plan.reductions.push(...scalars.reductions);
@@ -155,8 +159,18 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   plan.reasons.push(...scalars.reasons);
   plan.hints.push(...scalars.hints);
 
+  if (loop.concurrent) {
+    // The standard rules out every dependence the loop carries (concurrent-plan.ts): no array test.
+    applyConcurrent(plan, loop.concurrent);
+    return finish(plan);
+  }
   const arrays = arrayVerdict(deps, loop);
-  const reduced = arrayReductions(flow.cfg, region, loop, arrays.carried);
+  // A DO CONCURRENT's LOCAL array is new in each of its iterations (F2018 11.1.7.5): nothing it
+  // holds reaches another iteration of the construct or of a loop around it.
+  const locals = new Set<Sym>();
+  walkStmts([loop], (s) => void (s.kind === "loop" && s.concurrent?.entities.forEach((e) => locals.add(e))));
+  const carried = locals.size ? arrays.carried.filter((c) => !locals.has(c.source.sym) && !locals.has(c.sink.sym)) : arrays.carried;
+  const reduced = arrayReductions(flow.cfg, region, loop, carried);
   plan.reductions.push(...reduced.reductions);
   const privatized = arrayPrivatization(flow.cfg, region, loop, reduced.remaining);
   plan.private.push(...privatized.arrays);
@@ -172,6 +186,11 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   if (remaining.length === 0 && arrays.assumes.length > 0 && !arrays.runtimeCheck)
     plan.reasons.push({ kind: "unknown-bound", message: "independent only while subscripts stay within their declared bounds, which is not proved" });
 
+  return finish(plan);
+}
+
+/** The verdict and seed 004's attributes from the clauses and reasons; clauses dropped on a serial loop. */
+function finish(plan: LoopPlan): LoopPlan {
   plan.parallel = plan.reasons.length === 0 && plan.runtimeCheck === null;
   plan.attributes = {
     parallel: plan.parallel,

@@ -21,10 +21,12 @@ export type ReasonKind =
   | "nested"
   | "included-file"
   | "layout"
-  | "too-deep";
+  | "too-deep"
+  /** A parallel DO CONCURRENT: gfortran accepts no OpenMP directive on it. */
+  | "concurrent";
 
 /** The kinds that say why a loop proved parallel gets no directive (where it is, not what it does). */
-export const PLACEMENT_KINDS: ReadonlySet<ReasonKind> = new Set<ReasonKind>(["nested", "not-profitable", "existing-directive", "included-file", "layout"]);
+export const PLACEMENT_KINDS: ReadonlySet<ReasonKind> = new Set<ReasonKind>(["nested", "not-profitable", "existing-directive", "included-file", "layout", "concurrent"]);
 
 export interface ReasonRef {
   line: number;

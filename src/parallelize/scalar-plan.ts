@@ -44,6 +44,9 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop): ScalarP
     if (s.class === "read-only") continue;
     const v = cfg.vars.vars[s.var]!;
     const sym = v.syms[0]!;
+    // An implied loop's index, a FORALL or DO CONCURRENT index, a LOCAL variable: each execution of
+    // its construct has its own (F2018 19.4), so it is private to whoever runs it, with no clause.
+    if (v.syms.every((x) => x.attrs.constructEntity)) continue;
     const hidden = hiddenAccess(cfg, info, s.var);
     const cannotPrivatize = (): string | null => {
       if (v.syms.length > 1) return `${s.name} shares storage with ${v.syms.slice(1).map((x) => x.name).join(", ")} (EQUIVALENCE)`;

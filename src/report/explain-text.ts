@@ -1,5 +1,6 @@
 import { clauseWords } from "../emit/directive-text.js";
 import { planClauses } from "../emit/emit-program.js";
+import { CONCURRENT_GUARANTEE } from "../parallelize/concurrent-plan.js";
 import type { LoopPlan } from "../parallelize/loop-plan.js";
 import { PLACEMENT_KINDS, type Reason } from "../parallelize/reason.js";
 import { exprText } from "../ir/expr-text.js";
@@ -14,15 +15,18 @@ export function explainLoop(plan: LoopPlan): string {
   const l = plan.loop;
   const lang = plan.proc.language;
   const head =
-    l.form === "do" && l.index && l.lower && l.upper
-      ? `${lang === "fortran" ? "DO" : "for"} ${l.index.name} = ${exprText(l.lower, lang)}, ${exprText(l.upper, lang)}${l.step ? `, ${exprText(l.step, lang)}` : ""}`
-      : `${l.form} loop`;
+    l.concurrent && l.index && l.lower && l.upper
+      ? `DO CONCURRENT (${l.index.name} = ${exprText(l.lower, lang)}:${exprText(l.upper, lang)}${l.step ? `:${exprText(l.step, lang)}` : ""}${l.concurrent.indices > 1 ? ", ..." : ""}${l.concurrent.masked ? ", mask" : ""})`
+      : l.form === "do" && l.index && l.lower && l.upper
+        ? `${lang === "fortran" ? "DO" : "for"} ${l.index.name} = ${exprText(l.lower, lang)}, ${exprText(l.upper, lang)}${l.step ? `, ${exprText(l.step, lang)}` : ""}`
+        : `${l.form} loop`;
   const lines = [`${l.span.file}:${l.span.line}: ${head}  (in ${plan.proc.name}, depth ${plan.depth}${plan.parent ? `, inside the loop at line ${plan.parent.span.line}` : ""})`];
   const words = clauseWords(planClauses(plan), lang);
   const directive = `${lang === "fortran" ? "!$omp parallel do" : "#pragma omp parallel for"}${words.length ? " " + words.join(" ") : ""}`;
   const blocking = plan.reasons.filter((r) => !PLACEMENT_KINDS.has(r.kind));
   const placement = plan.reasons.filter((r) => !blocking.includes(r));
-  if (plan.parallel) lines.push(`Parallel: no dependence is carried by this loop${clauseNote(plan)}.`);
+  if (plan.parallel && l.concurrent) lines.push(`Parallel: ${CONCURRENT_GUARANTEE}${clauseNote(plan)}.`);
+  else if (plan.parallel) lines.push(`Parallel: no dependence is carried by this loop${clauseNote(plan)}.`);
   else if (plan.runtimeCheck) lines.push(`Parallel only when ${lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c} holds (checked at run time).`);
   else lines.push("Serial. What stops it:");
   for (const r of blocking) lines.push(`  - ${reasonSentence(r)}`);
@@ -41,6 +45,7 @@ export function explainLoop(plan: LoopPlan): string {
 function clauseNote(plan: LoopPlan): string {
   const parts: string[] = [];
   if (plan.private.length) parts.push(`private ${plan.private.join(", ")}`);
+  if (plan.firstprivate.length) parts.push(`firstprivate ${plan.firstprivate.join(", ")}`);
   if (plan.lastprivate.length) parts.push(`lastprivate ${plan.lastprivate.join(", ")} (live after the loop, written in every iteration)`);
   if (plan.reductions.length) parts.push(plan.reductions.map((r) => `${r.var} is a ${r.op} reduction${r.array ? " over the whole array" : ""}`).join(", "));
   if (plan.linear.length) parts.push(plan.linear.map((x) => `${x.var} is an induction variable (step ${x.step})`).join(", "));

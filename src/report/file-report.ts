@@ -7,7 +7,7 @@ import type { Reason } from "../parallelize/reason.js";
 import type { RangeFact } from "../analysis/ranges/nest-ranges.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Program } from "../ir/program.js";
-import { collectLoops } from "../ir/walk.js";
+import { userLoops } from "../ir/walk.js";
 import { exprText } from "../ir/expr-text.js";
 
 /** One diagnostic as the JSON report shows it. */
@@ -49,6 +49,12 @@ export interface LoopReport {
   notCandidate?: string;
   /** An OpenMP directive the user already put on the loop. */
   existingDirective?: string;
+  /**
+   * A Fortran DO CONCURRENT: `parallel` then rests on the standard's
+   * guarantee that its iterations are independent (F2018 11.1.7.5), and
+   * no directive is written on it (gfortran accepts none).
+   */
+  concurrent?: true;
   /** Set when the loop's procedure could not be analyzed. */
   unanalyzable?: string;
   /**
@@ -137,7 +143,7 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
     const pr: ProcedureReport = { name: p.name, kind: p.kind, line: p.span.line };
     if (p.unanalyzable) pr.unanalyzable = p.unanalyzable.reason;
     procedures.push(pr);
-    for (const { loop, depth, parent } of collectLoops(p.body)) {
+    for (const { loop, depth, parent } of userLoops(p.body)) {
       const r: LoopReport = {
         line: loop.span.line,
         endLine: loop.endSpan.endLine,
@@ -155,6 +161,7 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
       };
       if (!loop.candidate && loop.notCandidate) r.notCandidate = loop.notCandidate;
       if (loop.existingDirective) r.existingDirective = loop.existingDirective;
+      if (loop.concurrent) r.concurrent = true;
       if (p.unanalyzable) r.unanalyzable = p.unanalyzable.reason;
       const lp = plans.get(loop);
       if (lp) Object.assign(r, planFields(lp));

@@ -1,7 +1,9 @@
+import { CONCURRENT_GUARANTEE } from "../parallelize/concurrent-plan.js";
 import type { FileReport, LoopReport } from "./file-report.js";
 
 /** The loop header as the user would write it: `do i = 1, n - 1` / `for i = 0 .. n-1` / `do while (...)`. */
 export function loopHeaderText(l: LoopReport, language: FileReport["language"]): string {
+  if (l.concurrent) return `do concurrent (${l.index} = ${l.lower}:${l.upper}${l.step !== null ? `:${l.step}` : ""})`;
   if (l.form === "do") {
     const step = l.step !== null ? `, ${l.step}` : "";
     return language === "c" ? `for ${l.index} = ${l.lower} .. ${l.upper}${l.step !== null ? ` step ${l.step}` : ""}` : `do ${l.index} = ${l.lower}, ${l.upper}${step}`;
@@ -23,6 +25,7 @@ export function renderAnalyzeText(r: FileReport): string {
     if (!l.candidate && l.notCandidate) line += ` not a candidate: ${l.notCandidate}`;
     if (l.existingDirective) line += ` (already has ${r.language === "c" ? "#pragma omp" : "!$omp"} ${l.existingDirective})`;
     if (l.unanalyzable) line += ` (procedure not analyzed: ${l.unanalyzable})`;
+    else if (l.concurrent && l.parallel) line += ` parallel: ${CONCURRENT_GUARANTEE}`;
     out.push(line);
   }
   const n = r.loops.length;

@@ -212,11 +212,14 @@ export type FStmtBody =
   | { k: "select-case"; expr: FExpr; name?: string }
   | { k: "case"; values: FCaseValue[] | null; name?: string }
   | { k: "end-select"; name?: string }
-  | { k: "where"; mask: FExpr; stmt?: FStmt }
-  | { k: "elsewhere" }
-  | { k: "end-where" }
-  | { k: "forall"; text: string }
-  | { k: "end-forall" }
+  /** WHERE statement (`stmt` set) or the first statement of a WHERE construct (F2018 10.2.3). */
+  | { k: "where"; mask: FExpr; stmt?: FStmt; name?: string }
+  /** ELSEWHERE, or masked ELSEWHERE (mask set). */
+  | { k: "elsewhere"; mask?: FExpr; name?: string }
+  | { k: "end-where"; name?: string }
+  /** FORALL statement (`stmt` set) or the first statement of a FORALL construct (F2018 10.2.4). */
+  | { k: "forall"; header: FConcurrentHeader; stmt?: FStmt; name?: string }
+  | { k: "end-forall"; name?: string }
   /** A statement that parsed but that doall does not model; makes its unit unanalyzable. */
   | { k: "unsupported"; what: string }
   /** A statement that did not parse (a diagnostic was reported). */
@@ -237,9 +240,36 @@ export interface FDo {
   hi?: FExpr;
   step?: FExpr | null;
   while?: FExpr;
-  /** DO CONCURRENT header text (not modeled). */
-  concurrent?: boolean;
+  /** DO CONCURRENT: its header and locality specs (F2018 11.1.7.2). */
+  concurrent?: FConcurrent;
   name?: string;
+}
+
+/** One `index = lo : hi [: step]` of a FORALL or DO CONCURRENT header. */
+export interface FConcurrentSpec {
+  name: string;
+  nameSpan: Span;
+  lo: FExpr;
+  hi: FExpr;
+  step: FExpr | null;
+}
+
+/** `( [integer-type-spec ::] index = lo:hi[:step], ... [, mask] )` (F2018 R1125). */
+export interface FConcurrentHeader {
+  type?: FTypeSpec;
+  specs: FConcurrentSpec[];
+  mask?: FExpr;
+  span: Span;
+}
+
+/** A locality spec of a DO CONCURRENT (F2018 R1130; REDUCE is F2023). */
+export type FLocality =
+  | { kind: "local" | "local_init" | "shared"; names: string[] }
+  | { kind: "default-none" }
+  | { kind: "reduce"; op: string; names: string[] };
+
+export interface FConcurrent extends FConcurrentHeader {
+  locality: FLocality[];
 }
 
 export type FCaseValue = { lo: FExpr | null; hi: FExpr | null; range: boolean };

@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { evalInt } from "../../ir/const-eval.js";
 import type { Expr } from "../../ir/expr.js";
 import type { AssignStmt } from "../../ir/stmt.js";
-import { collectLoops } from "../../ir/walk.js";
+import { collectLoops, userLoops } from "../../ir/walk.js";
 import { memoryHost } from "../../source/host.js";
 import { parseFortran } from "./parse-fortran.js";
 
@@ -106,7 +106,7 @@ test("statements that share a line with a loop's DO or END DO are recorded on th
     ].join("\n"),
   );
   assert.deepEqual(p.diagnostics, []);
-  const loops = collectLoops(p.procedures[0]!.body).map(({ loop }) => [loop.span.line, loop.sharesLine ?? null]);
+  const loops = userLoops(p.procedures[0]!.body).map(({ loop }) => [loop.span.line, loop.sharesLine ?? null]);
   assert.deepEqual(loops, [
     [3, { first: true }],
     [4, { last: true }],

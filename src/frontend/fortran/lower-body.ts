@@ -3,12 +3,15 @@ import type { IfStmt, Loop, Stmt, SwitchStmt } from "../../ir/stmt.js";
 import type { Span } from "../../source/span.js";
 import type { FStmt } from "./ast.js";
 import { lowerExpr, variableSym } from "./lower-expr.js";
+import { closeConcurrent, openConcurrent, type OpenConcurrent } from "./concurrent-loop.js";
+import { lowerForall, matchingEnd } from "./forall-construct.js";
 import { lowerSimpleStatement } from "./lower-stmt.js";
+import { lowerWhereConstruct } from "./where-construct.js";
 import type { UnitContext } from "./unit-context.js";
 
 type Frame =
   | { kind: "root"; list: Stmt[] }
-  | { kind: "do"; loop: Loop; list: Stmt[]; target?: string; name?: string; head: FStmt }
+  | { kind: "do"; loop: Loop; list: Stmt[]; target?: string; name?: string; head: FStmt; concurrent?: OpenConcurrent }
   | { kind: "if"; stmt: IfStmt; current: IfStmt; list: Stmt[]; name?: string; head: FStmt; sawElse: boolean }
   | { kind: "select"; stmt: SwitchStmt; list: Stmt[] | null; name?: string; head: FStmt };
 
@@ -19,6 +22,7 @@ type Frame =
  * Jumps stay jumps; the CFG resolves them.
  */
 export function lowerBody(stmts: FStmt[], u: UnitContext): Stmt[] {
+  u.executable = stmts;
   const root: Frame = { kind: "root", list: [] };
   const frames: Frame[] = [root];
   const top = () => frames[frames.length - 1]!;
@@ -53,17 +57,41 @@ export function lowerBody(stmts: FStmt[], u: UnitContext): Stmt[] {
       err(`the DO loop ending at label ${label} is not properly nested with the constructs inside it`, s.span);
   };
 
-  for (const s of stmts) {
+  for (let i = 0; i < stmts.length; i++) {
+    const s = stmts[i]!;
     switch (s.k) {
       case "do": {
         const loop = makeLoop(s, u);
         add(loop);
         const f: Frame = { kind: "do", loop, list: loop.body, head: s };
+        if (s.concurrent) {
+          const at = top();
+          f.concurrent = openConcurrent(loop, s.concurrent, at.kind === "select" ? at.list : at.list, u);
+          f.list = f.concurrent.body;
+        }
         if (s.target !== undefined) f.target = s.target;
         if (s.name !== undefined) f.name = s.name;
         frames.push(f);
         continue;
       }
+      case "where":
+      case "forall": {
+        if (s.stmt) break;
+        // A WHERE or FORALL construct holds only assignments and nested WHERE/FORALL: lowered as a whole.
+        const end = matchingEnd(stmts, i);
+        const closed = stmts[end]!.k === (s.k === "where" ? "end-where" : "end-forall");
+        if (!closed) err(`${s.k.toUpperCase()} has no END ${s.k.toUpperCase()}`, s.span);
+        const construct = stmts.slice(i, end + 1);
+        for (const st of s.k === "where" ? lowerWhereConstruct(construct, u) : lowerForall(construct, u)) add(st);
+        i = end;
+        if (closed) closeLabeledDos(stmts[end]!.label, stmts[end]!);
+        continue;
+      }
+      case "elsewhere":
+      case "end-where":
+      case "end-forall":
+        err(`${s.k === "elsewhere" ? "ELSEWHERE" : s.k === "end-where" ? "END WHERE" : "END FORALL"} without a matching ${s.k === "end-forall" ? "FORALL" : "WHERE"}`, s.span);
+        continue;
       case "end-do": {
         const f = top();
         if (f.kind !== "do" || (f.target !== undefined && f.target !== s.label)) {
@@ -74,6 +102,7 @@ export function lowerBody(stmts: FStmt[], u: UnitContext): Stmt[] {
         // A label on END DO is the target of a GOTO meaning "next iteration".
         labelNop(s);
         frames.pop();
+        if (f.concurrent) closeConcurrent(f.concurrent, f.loop, s, u);
         closeLoop(f.loop, s);
         closeLabeledDos(s.label, s);
         continue;
@@ -161,12 +190,12 @@ export function lowerBody(stmts: FStmt[], u: UnitContext): Stmt[] {
       }
       case "format":
         continue;
-      default: {
-        const st = lowerSimpleStatement(s, u, (name) => findLoop(frames, name)?.id);
-        if (st) add(st);
-        closeLabeledDos(s.label, s);
-      }
+      default:
+        break;
     }
+    // Statements that open no block (and WHERE and FORALL statements).
+    for (const st of lowerSimpleStatement(s, u, (name, kind) => findLoop(frames, name, kind)?.id)) add(st);
+    closeLabeledDos(s.label, s);
   }
   for (let i = frames.length - 1; i > 0; i--) {
     const f = frames[i]!;
@@ -183,10 +212,10 @@ function closeLoop(loop: Loop, end: FStmt): void {
   if (end.ll.sharesLastLine) loop.sharesLine = { ...loop.sharesLine, last: true };
 }
 
-function findLoop(frames: Frame[], name: string | undefined): Loop | undefined {
+function findLoop(frames: Frame[], name: string | undefined, kind: "exit" | "cycle"): Loop | undefined {
   for (let i = frames.length - 1; i >= 0; i--) {
     const f = frames[i]!;
-    if (f.kind === "do" && (name === undefined || f.name === name)) return f.loop;
+    if (f.kind === "do" && (name === undefined || f.name === name)) return kind === "cycle" && f.concurrent ? f.concurrent.innermost : f.loop;
   }
   return undefined;
 }
@@ -212,10 +241,12 @@ function makeLoop(s: Extract<FStmt, { k: "do" }>, u: UnitContext): Loop {
     loop.cond = lowerExpr(s.while, u);
     loop.candidate = false;
     loop.notCandidate = "DO WHILE loop: its trip count is not known when it starts";
-  } else if (s.var === undefined || s.concurrent) {
+  } else if (s.concurrent) {
+    // Its index and bounds are set by openConcurrent (concurrent-loop.ts).
+  } else if (s.var === undefined) {
     loop.form = "forever";
     loop.candidate = false;
-    loop.notCandidate = s.concurrent ? "DO CONCURRENT is not analyzed yet" : "DO without loop control: it only ends by a jump";
+    loop.notCandidate = "DO without loop control: it only ends by a jump";
   } else {
     const index = variableSym(u, s.var, s.varSpan ?? s.span);
     loop.index = index;

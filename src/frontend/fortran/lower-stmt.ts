@@ -2,7 +2,10 @@ import type { Expr } from "../../ir/expr.js";
 import type { IoStmt, Stmt } from "../../ir/stmt.js";
 import type { FArg, FExpr, FStmt } from "./ast.js";
 import { intrinsicInfo } from "./intrinsics.js";
+import { lowerAssignment } from "./array-assign.js";
+import { lowerForall } from "./forall-construct.js";
 import { lowerArg, lowerExpr, procedureSym } from "./lower-expr.js";
+import { lowerWhereStatement } from "./where-construct.js";
 import { markUnanalyzable, type UnitContext } from "./unit-context.js";
 
 /**
@@ -10,38 +13,50 @@ import { markUnanalyzable, type UnitContext } from "./unit-context.js";
  * logical and arithmetic IF, I/O, RETURN, STOP, ALLOCATE. Returns null for
  * statements that have no HIR form (their effect is in the declarations).
  */
-export function lowerSimpleStatement(s: FStmt, u: UnitContext, loops: LoopFinder): Stmt | null {
+export function lowerSimpleStatement(s: FStmt, u: UnitContext, loops: LoopFinder): Stmt[] {
   const st = lower(s, u, loops);
-  if (st && s.label !== undefined) st.label = s.label;
-  return st;
+  const list = st === null ? [] : Array.isArray(st) ? st : [st];
+  if (list.length && s.label !== undefined) list[0]!.label = s.label;
+  return list;
 }
 
-/** Resolves EXIT/CYCLE [name] to the enclosing loop's id (undefined: not inside such a loop). */
-export type LoopFinder = (name: string | undefined) => number | undefined;
+/**
+ * Resolves EXIT/CYCLE [name] to the enclosing loop's id (undefined: not
+ * inside such a loop). CYCLE of a multi-index DO CONCURRENT goes on with
+ * its innermost index loop, EXIT leaves the whole construct.
+ */
+export type LoopFinder = (name: string | undefined, kind: "exit" | "cycle") => number | undefined;
 
 function opaque(s: FStmt, u: UnitContext, what: string): Stmt {
   markUnanalyzable(u, `${what} is not supported`, s.span);
   return { kind: "opaque", text: s.ll.text.trim(), reason: `${what} is not supported`, span: s.span };
 }
 
-function lower(s: FStmt, u: UnitContext, loops: LoopFinder): Stmt | null {
+function lower(s: FStmt, u: UnitContext, loops: LoopFinder): Stmt | Stmt[] | null {
   const span = s.span;
   switch (s.k) {
     case "exit":
     case "cycle": {
-      const id = loops(s.name);
+      const id = loops(s.name, s.k);
       if (id === undefined) {
         u.ctx.diags.push({ id: "fortran.structure", severity: "error", message: `${s.k.toUpperCase()} ${s.name ? `'${s.name}' ` : ""}outside a DO loop${s.name ? " of that name" : ""}`, span });
         return null;
       }
       return { kind: s.k, loopId: id, span };
     }
-    case "assign":
-      return { kind: "assign", lhs: lowerExpr(s.lhs, u), rhs: lowerExpr(s.rhs, u), span };
-    case "logical-if": {
-      const inner = lowerSimpleStatement(s.stmt, u, loops);
-      return { kind: "if", cond: lowerExpr(s.cond, u), then: inner ? [inner] : [], else: [], logical: true, span };
+    case "assign": {
+      const lhs = lowerExpr(s.lhs, u);
+      const rhs = lowerExpr(s.rhs, u);
+      return lowerAssignment(lhs, rhs, null, span, u) ?? { kind: "assign", lhs, rhs, span };
     }
+    case "logical-if": {
+      const then = lowerSimpleStatement(s.stmt, u, loops);
+      return { kind: "if", cond: lowerExpr(s.cond, u), then, else: [], logical: true, span };
+    }
+    case "where":
+      return s.stmt ? lowerWhereStatement(s, u) : null;
+    case "forall":
+      return s.stmt ? lowerForall([s], u) : null;
     case "arith-if":
       return { kind: "arith-if", expr: lowerExpr(s.expr, u), targets: s.labels, span };
     case "continue":
@@ -73,13 +88,11 @@ function lower(s: FStmt, u: UnitContext, loops: LoopFinder): Stmt | null {
     case "assigned-goto":
     case "assign-label":
       return opaque(s, u, "ASSIGN and assigned GO TO");
-    case "where":
     case "elsewhere":
     case "end-where":
-      return opaque(s, u, "WHERE");
-    case "forall":
     case "end-forall":
-      return opaque(s, u, "FORALL");
+      // Outside their construct (lower-body.ts gathers constructs): an error was reported there.
+      return null;
     case "entry":
       return opaque(s, u, "ENTRY");
     case "unsupported":

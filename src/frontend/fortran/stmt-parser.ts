@@ -13,6 +13,7 @@ import {
   parseTypeDeclRest,
   parseTypeSpecTail,
 } from "./decl-parser.js";
+import { parseConcurrentHeader, parseDoConcurrent } from "./concurrent-parser.js";
 import { parseArgList, parseDesignator, parseExpr } from "./expr-parser.js";
 import { parseIo } from "./io-parser.js";
 import { lineSpan, spanIn, type LogicalLine, type SourceForm } from "./logical-line.js";
@@ -184,7 +185,19 @@ function parseKeywordStatement(ts: TokenStream, name: string | undefined): FStmt
     ts.expectEnd();
     return n ? { k: "else-if", cond, name: n } : { k: "else-if", cond };
   }
-  if (ts.acceptPhrase("else", "where")) return { k: "elsewhere" };
+  if (ts.acceptPhrase("else", "where")) {
+    let mask: FExpr | undefined;
+    if (ts.acceptOp("(")) {
+      mask = parseExpr(ts);
+      ts.expectOp(")", "to close the ELSEWHERE mask");
+    }
+    const n = optName(ts);
+    ts.expectEnd();
+    const s: FStmtBody = { k: "elsewhere" };
+    if (mask) s.mask = mask;
+    if (n) s.name = n;
+    return s;
+  }
   if (ts.acceptPhrase("else")) {
     const n = optName(ts);
     ts.expectEnd();
@@ -278,11 +291,21 @@ function parseKeywordStatement(ts: TokenStream, name: string | undefined): FStmt
     ts.expectOp("(");
     const mask = parseExpr(ts);
     ts.expectOp(")");
-    if (ts.atEnd()) return { k: "where", mask };
+    if (ts.atEnd()) return name ? { k: "where", mask, name } : { k: "where", mask };
+    if (name) ts.fail("a WHERE statement has no construct name");
+    const innerStart = ts.peek();
     const inner = parseAssignment(ts);
-    return { k: "where", mask, stmt: { ...inner, span: ts.span(start), ll: ts.ll } };
+    if (inner.k !== "assign") ts.fail("the statement of a WHERE must be an assignment", innerStart);
+    return { k: "where", mask, stmt: { ...inner, span: spanIn(ts.ll, innerStart.start, ts.ll.text.length), ll: ts.ll } };
   }
-  if (ts.acceptPhrase("forall")) return { k: "forall", text: ts.ll.text.slice(ts.peek().start) };
+  if (ts.acceptPhrase("forall")) {
+    const header = parseConcurrentHeader(ts);
+    if (ts.atEnd()) return name ? { k: "forall", header, name } : { k: "forall", header };
+    if (name) ts.fail("a FORALL statement has no construct name");
+    const innerStart = ts.peek();
+    const inner = parseAssignment(ts);
+    return { k: "forall", header, stmt: { ...inner, span: spanIn(ts.ll, innerStart.start, ts.ll.text.length), ll: ts.ll } };
+  }
 
   // Program units and specification statements.
   if (ts.acceptPhrase("program")) {
@@ -434,9 +457,9 @@ function parseEnd(ts: TokenStream): FStmtBody {
       case "select":
         return n ? { k: "end-select", name: n } : { k: "end-select" };
       case "where":
-        return { k: "end-where" };
+        return n ? { k: "end-where", name: n } : { k: "end-where" };
       case "forall":
-        return { k: "end-forall" };
+        return n ? { k: "end-forall", name: n } : { k: "end-forall" };
       case "interface":
         return { k: "end-interface" };
       case "type":
@@ -498,7 +521,7 @@ function parseDo(ts: TokenStream, name: string | undefined): FStmtBody {
   }
   if (ts.isIdent("concurrent") && ts.isOp("(", 1)) {
     ts.next();
-    d.concurrent = true;
+    d.concurrent = parseDoConcurrent(ts);
     return d;
   }
   const v = ts.expectIdent("the DO variable");

@@ -1,6 +1,7 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { Procedure, StatementFunction } from "../../ir/program.js";
-import type { SymIds } from "../../ir/symbol.js";
+import type { Sym, SymIds } from "../../ir/symbol.js";
+import type { FStmt } from "./ast.js";
 import type { Span } from "../../source/span.js";
 import type { Scope } from "./scope.js";
 
@@ -19,8 +20,18 @@ export interface UnitContext {
   scope: Scope;
   stmtFuncs: Map<string, StatementFunction>;
   proc: Procedure;
-  /** Names bound inside a statement function body (its dummy arguments). */
-  bound?: Map<string, import("../../ir/symbol.js").Sym>;
+  /**
+   * Names bound to construct entities where they are written: a statement
+   * function's dummy arguments in its body, FORALL and DO CONCURRENT
+   * indices and LOCAL variables inside their construct.
+   */
+  bound?: Map<string, Sym>;
+  /** The unit's executable statements (for the names they may redefine, stable-bounds.ts). */
+  executable?: FStmt[];
+  /** Computed on first use by stable-bounds.ts. */
+  redefined?: Set<string> | "all";
+  /** Indices of implied loops, by nesting depth, shared by the unit's statements (array-assign.ts). */
+  impliedIndices?: Sym[];
 }
 
 /**

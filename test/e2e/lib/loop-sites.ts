@@ -2,7 +2,7 @@ import { dirname } from "node:path";
 import { nodeHost } from "../../../src/node/node-host.js";
 import { parseFortran } from "../../../src/frontend/fortran/parse-fortran.js";
 import { formForPath } from "../../../src/frontend/fortran/source-reader.js";
-import { collectLoops } from "../../../src/ir/walk.js";
+import { userLoops } from "../../../src/ir/walk.js";
 import { scanCLoops } from "./c-loop-scan.js";
 import type { Lang } from "./toolchain.js";
 
@@ -26,6 +26,8 @@ export interface LoopSite {
   endOmitted: boolean;
   /** Other text comes before the loop on its line (`a = 0; do ...`): no directive line can go right before it. */
   startsMidLine: boolean;
+  /** A Fortran DO CONCURRENT: gfortran accepts no OpenMP directive on it. */
+  concurrent?: boolean;
 }
 
 /**
@@ -57,10 +59,11 @@ function fortranSites(path: string, text: string): LoopSite[] {
   if (errors.length) throw new Error(`${path}: the Fortran front end rejects it:\n${errors.map((d) => `  ${d.span ? `${d.span.line}:${d.span.column}: ` : ""}${d.message}`).join("\n")}`);
   const sites: LoopSite[] = [];
   for (const proc of program.procedures) {
-    for (const { loop, parent } of collectLoops(proc.body)) {
+    // The user's loops: an array assignment's or FORALL's implied loop has no DO, nor a marker.
+    for (const { loop, parent } of userLoops(proc.body)) {
       if (loop.span.file !== path) continue;
       const shares = (other: typeof loop | null) => other !== null && loop.terminalLabel !== undefined && other.terminalLabel === loop.terminalLabel;
-      const child = collectLoops(loop.body).some((c) => shares(c.loop));
+      const child = userLoops(loop.body).some((c) => shares(c.loop));
       sites.push({
         line: loop.span.line,
         column: loop.span.column,
@@ -69,6 +72,7 @@ function fortranSites(path: string, text: string): LoopSite[] {
         counted: loop.form === "do",
         endOmitted: shares(parent) || child || loop.sharesLine?.last === true,
         startsMidLine: loop.sharesLine?.first === true,
+        concurrent: loop.concurrent !== undefined,
       });
     }
   }
