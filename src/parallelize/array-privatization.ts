@@ -8,7 +8,7 @@ import { childBlocks, childExprs, stmtExprs, walkExpr } from "../ir/walk.js";
 import { exprText } from "../report/expr-text.js";
 import { evalInt } from "../ir/const-eval.js";
 import { implicitRef } from "./loop-refs.js";
-import { constDifference, constTrips, linearForm } from "./profitability.js";
+import { constDifference, constTrips, linearForm } from "./trip-count.js";
 
 /** Largest array privatized (elements): every thread gets a copy, on its stack in Fortran. */
 const MAX_PRIVATE_ELEMENTS = 65536;
@@ -163,8 +163,8 @@ class Coverage {
         continue;
       }
       // Only a point k + c widens (to [lo + c, hi + c]).
-      const c = constDifference(r.lo, kv, this.lang);
-      if (c === null || constDifference(r.hi, kv, this.lang) !== c) return null;
+      const c = constDifference(r.lo, kv);
+      if (c === null || constDifference(r.hi, kv) !== c) return null;
       uses = true;
       out.push({ lo: plus(lo, c), hi: plus(hi, c) });
     }
@@ -213,8 +213,8 @@ class Coverage {
     return (
       outer.length === inner.length &&
       outer.every((o, k) => {
-        const dl = constDifference(inner[k]!.lo, o.lo, this.lang);
-        const dh = constDifference(o.hi, inner[k]!.hi, this.lang);
+        const dl = constDifference(inner[k]!.lo, o.lo);
+        const dh = constDifference(o.hi, inner[k]!.hi);
         return dl !== null && dl >= 0 && dh !== null && dh >= 0;
       })
     );
@@ -228,7 +228,7 @@ class Coverage {
   rangeBox(subs: readonly Expr[], inner: Map<Sym, Range>): Box | null {
     const box: Box = [];
     for (const s of subs) {
-      const f = linearForm(s, this.lang);
+      const f = linearForm(s);
       let lo: Expr = { kind: "int", value: f.constant, span: s.span };
       let hi: Expr = lo;
       for (const t of f.terms) {

@@ -4,7 +4,8 @@ import type { Loop, Stmt } from "../ir/stmt.js";
 import { evalInt } from "../ir/const-eval.js";
 import { childBlocks, stmtExprs, walkExpr } from "../ir/walk.js";
 import { assignedIn } from "./assigned-in.js";
-import { exprText } from "../report/expr-text.js";
+import { profitGuard } from "./profit-guard.js";
+import { constTrips, pureExpr } from "./trip-count.js";
 
 /**
  * Whether running a loop in parallel pays (issue 9 §5). Work is counted in
@@ -85,8 +86,15 @@ export function profitability(loop: Loop, lang: Language, entries = 1, callee: C
     return { trips: null, bodyWork, work: null, notProfitable: `${entered} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`, ifCondition: null };
   const inner = often ? dominantInner(loop, callee, limit) : null;
   // bodyWork / GUESS_TRIPS: an iteration's statements per iteration of the inner loop (the others scaled alike).
-  const guard = inner ? productGuard(loop, inner, Math.ceil((needed * GUESS_TRIPS) / bodyWork), lang) : null;
-  return { trips: null, bodyWork, work: null, notProfitable: null, ifCondition: guard ?? tripGuard(loop, threshold, lang) };
+  const guard = (inner ? profitGuard([loop, inner], Math.ceil((needed * GUESS_TRIPS) / bodyWork), lang, limit) : null) ?? profitGuard([loop], threshold, lang, limit);
+  const none = { trips: null, bodyWork, work: null };
+  if (!guard) {
+    // Conservative: a loop entered often whose trip count cannot be tested before it starts could start a region for a few iterations each time.
+    if (often) return { ...none, notProfitable: `${entered} its trip count cannot be tested before it starts (a symbolic step, or bounds with side effects), so an if() clause cannot keep a short run serial`, ifCondition: null };
+    return { ...none, notProfitable: null, ifCondition: null };
+  }
+  if (guard.kind === "never") return { ...none, notProfitable: `${often ? `${entered} ` : ""}${guard.why}`, ifCondition: null };
+  return { ...none, notProfitable: null, ifCondition: guard.kind === "test" ? guard.text : null };
 }
 
 /** A count for a message: 1234567 as "1,200,000". */
@@ -127,114 +135,6 @@ export function blockWork(stmts: readonly Stmt[], callee: CalleeWork = () => 0, 
   return Math.min(w, 1e15);
 }
 
-/** The trip count when bounds and step are integer constants (named constants included). */
-export function constTrips(loop: Loop): number | null {
-  if (loop.form !== "do" || !loop.lower || !loop.upper) return null;
-  const lo = constNum(loop.lower);
-  const hi = constNum(loop.upper);
-  const st = loop.step ? constNum(loop.step) : 1;
-  if (lo === null || hi === null || st === null || st === 0) return null;
-  return Math.max(0, Math.floor((hi - lo + st) / st));
-}
-
-/** a - b when it is an integer constant (the same atoms cancel), else null. */
-export function constDifference(a: Expr, b: Expr, lang: Language): number | null {
-  const l: Linear = { terms: new Map(), constant: 0 };
-  linear(a, lang, 1, l);
-  linear(b, lang, -1, l);
-  for (const t of l.terms.values()) if (t.coef !== 0) return null;
-  return l.constant;
-}
-
-/** `e` as Σ coef·atom + constant, atoms being the non-constant, non-additive subexpressions. */
-export function linearForm(e: Expr, lang: Language): { terms: { e: Expr; coef: number }[]; constant: number } {
-  const l: Linear = { terms: new Map(), constant: 0 };
-  linear(e, lang, 1, l);
-  return { terms: [...l.terms.values()].filter((t) => t.coef !== 0), constant: l.constant };
-}
-
-/** A linear form Σ coef·atom + constant over atoms printed as source text. */
-interface Linear {
-  terms: Map<string, { e: Expr; coef: number }>;
-  constant: number;
-}
-
-function linear(e: Expr, lang: Language, sign: number, out: Linear): void {
-  const c = constNum(e);
-  if (c !== null) {
-    out.constant += sign * c;
-    return;
-  }
-  if (e.kind === "binary" && (e.op === "+" || e.op === "-")) {
-    linear(e.left, lang, sign, out);
-    linear(e.right, lang, e.op === "+" ? sign : -sign, out);
-    return;
-  }
-  if (e.kind === "unary" && e.op === "-") return linear(e.operand, lang, -sign, out);
-  if (e.kind === "binary" && e.op === "*") {
-    const a = constNum(e.left);
-    if (a !== null) return linear(e.right, lang, sign * a, out);
-    const b = constNum(e.right);
-    if (b !== null) return linear(e.left, lang, sign * b, out);
-  }
-  const key = exprText(e, lang);
-  const t = out.terms.get(key) ?? { e, coef: 0 };
-  t.coef += sign;
-  out.terms.set(key, t);
-}
-
-/**
- * `trips >= T` for a unit-step loop, folded (upper - lower + 1 with the
- * constants gathered), e.g. `n >= 5` for `do i = 1, n` and T = 5. Null for
- * other steps or bounds with side effects (the clause evaluates them once
- * more, before the loop).
- */
-function tripGuard(loop: Loop, threshold: number, lang: Language): string | null {
-  const t = tripTerms(loop, lang);
-  if (!t || t.parts.length === 0) return null;
-  return `${t.parts.join(" ")} >= ${threshold - t.constant}`;
-}
-
-/**
- * `trips(loop) * trips(inner) >= T`, for an often-entered loop whose
- * iterations are mostly an inner loop with a symbolic trip count fixed
- * during the loop (NPB SP's x_solve: `do j = 1, ny2` around `do i = 1,
- * nx2`): the guard then asks for the work per region start, not for a
- * guess of the inner count. Null when either count has no text.
- */
-function productGuard(loop: Loop, inner: Loop, threshold: number, lang: Language): string | null {
-  const a = tripTerms(loop, lang);
-  const b = tripTerms(inner, lang);
-  if (!a || !b || a.parts.length === 0 || b.parts.length === 0) return null;
-  const factor = (t: { parts: string[]; constant: number }) => {
-    const text = t.parts.join(" ") + (t.constant > 0 ? ` + ${t.constant}` : t.constant < 0 ? ` - ${-t.constant}` : "");
-    return t.parts.length === 1 && t.constant === 0 && !text.startsWith("-") ? text : `(${text})`;
-  };
-  return `${factor(a)} * ${factor(b)} >= ${threshold}`;
-}
-
-/** The trip count of a unit-step loop with pure bounds, as printed terms and a constant (upper - lower + 1). */
-function tripTerms(loop: Loop, lang: Language): { parts: string[]; constant: number } | null {
-  if (loop.form !== "do" || !loop.lower || !loop.upper) return null;
-  const step = loop.step ? constNum(loop.step) : 1;
-  if (step !== 1 && step !== -1) return null;
-  if (!pureExpr(loop.lower) || !pureExpr(loop.upper)) return null;
-  const l: Linear = { terms: new Map(), constant: 0 };
-  const [hi, lo] = step === 1 ? [loop.upper, loop.lower] : [loop.lower, loop.upper];
-  linear(hi, lang, 1, l);
-  linear(lo, lang, -1, l);
-  l.constant += 1;
-  const parts: string[] = [];
-  for (const { e, coef } of l.terms.values()) {
-    if (coef === 0) continue;
-    const text = exprText(e, lang);
-    const atom = /^[\w%.]+(\(.*\)|\[.*\])?$/.test(text) ? text : `(${text})`;
-    const mag = Math.abs(coef) === 1 ? atom : `${Math.abs(coef)} * ${atom}`;
-    parts.push(parts.length === 0 ? (coef < 0 ? `-${mag}` : mag) : `${coef < 0 ? "-" : "+"} ${mag}`);
-  }
-  return { parts, constant: l.constant };
-}
-
 /**
  * The inner loop that stands for an iteration's work: among the loops
  * directly in the body (not inside another inner loop), one with a
@@ -247,7 +147,7 @@ function dominantInner(loop: Loop, callee: CalleeWork, limit: TripLimit): Loop |
     let ok = pureExpr(e);
     walkExpr(e, (x) => {
       if ((x.kind === "var" || x.kind === "elem") && assigned.has(x.sym)) ok = false;
-      if (x.kind === "elem" && x.subs.some((s) => constNum(s) === null)) ok = false;
+      if (x.kind === "elem" && x.subs.some((s) => evalInt(s) === undefined)) ok = false;
     });
     return ok;
   };
@@ -267,19 +167,4 @@ function dominantInner(loop: Loop, callee: CalleeWork, limit: TripLimit): Loop |
   };
   visit(loop.body);
   return best;
-}
-
-/** No calls other than pure intrinsics, no C side effects: evaluating it again changes nothing. */
-export function pureExpr(e: Expr): boolean {
-  let ok = true;
-  walkExpr(e, (x) => {
-    if (x.kind === "call" && !(x.intrinsic && x.pure !== false)) ok = false;
-    if (x.kind === "assign-expr" || x.kind === "unknown") ok = false;
-  });
-  return ok;
-}
-
-/** The integer constant value (ir/const-eval), null when not a constant. */
-function constNum(e: Expr): number | null {
-  return evalInt(e) ?? null;
 }

@@ -5,7 +5,7 @@ import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { collectLoops } from "../ir/walk.js";
 import { assignedIn } from "./assigned-in.js";
-import { constTrips, linearForm } from "./profitability.js";
+import { constTrips, linearForm } from "./trip-count.js";
 
 /** At most how many iterations a loop runs, when known; null otherwise. */
 export type TripBound = (loop: Loop) => number | null;
@@ -38,8 +38,8 @@ export function tripBounds(proc: Procedure, ranges: NestRanges | null, lang: Lan
     if (step !== 1 && step !== -1) return null;
     const r = root.get(loop) ?? loop;
     const w = writtenIn(r);
-    const hi = linearForm(step === 1 ? loop.upper : loop.lower, lang);
-    const lo = linearForm(step === 1 ? loop.lower : loop.upper, lang);
+    const hi = linearForm(step === 1 ? loop.upper : loop.lower);
+    const lo = linearForm(step === 1 ? loop.lower : loop.upper);
     let max = hi.constant - lo.constant;
     for (const [sign, form] of [[1, hi] as const, [-1, lo] as const])
       for (const t of form.terms) {
