@@ -70,12 +70,15 @@ export class EntryCounts {
 
 /**
  * The product of the loops' trip counts: how often the innermost body
- * runs per entry of the outermost. A symbolic trip count is guessed as
- * GUESS_TRIPS, or its cap from the value ranges when that is smaller
- * (`limit`, trip-bounds.ts), as blockWork weighs inner loops.
+ * runs per entry of the outermost. A symbolic trip count counts at its cap
+ * from the value ranges (`limit`, trip-bounds.ts), else as GUESS_TRIPS. The
+ * cap is an upper bound, and here the safe side is the larger count: a
+ * loop inside `do y = 1, h` with h known to be at most 870 may start its
+ * region 870 times per entry of the nest, and is weighed so (blockWork,
+ * which estimates work, takes the smaller of cap and guess instead).
  */
 export function loopProduct(loops: readonly Loop[], limit: TripLimit = constTrips): number {
   let n = 1;
-  for (const l of loops) n = Math.min(CAP, n * (constTrips(l) ?? Math.min(GUESS_TRIPS, limit(l) ?? GUESS_TRIPS)));
+  for (const l of loops) n = Math.min(CAP, n * (constTrips(l) ?? limit(l) ?? GUESS_TRIPS));
   return n;
 }

@@ -8,39 +8,49 @@ import { profitGuard } from "./profit-guard.js";
 import { constTrips, pureExpr } from "./trip-count.js";
 
 /**
- * Whether running a loop in parallel pays (issue 9 §5). Work is counted in
- * statements executed, an inner loop with a symbolic trip count counted as
- * GUESS_TRIPS iterations.
+ * Whether running a loop in parallel pays (issue 9 §5, issue 17). Work is
+ * counted in statements executed, an inner loop with a symbolic trip count
+ * counted as GUESS_TRIPS iterations (or its value-range cap if smaller).
  *
- * Starting a parallel region costs about 2 µs when the other threads spin,
- * 17 µs when they sleep (OMP_WAIT_POLICY=passive; measured with gcc 12 /
- * libgomp on 2 cores), that is 2,000 to 20,000 simple statements, and an
- * `if()` clause that is false still costs a runtime call (~0.5 µs). What
- * matters is therefore the work per region start, and how often the region
- * starts (`entries`, counted by choose-directives.ts from the enclosing
- * serial loops and the call sites):
- * - a loop entered fewer than MANY_ENTRIES times costs at most a few
- *   milliseconds of region starts in all, so only loops whose constant
- *   trip count is below MIN_TRIPS or whose whole execution is below
- *   MIN_WORK statements stay serial ("parallel, not profitable"); a
- *   symbolic trip count gets an `if(trips >= T)` clause, T chosen so that
- *   T iterations do MIN_WORK;
+ * Starting a parallel region costs about 1.5 µs at one thread, 2 µs with
+ * two threads that spin and 17 µs with two that sleep (OMP_WAIT_POLICY=
+ * passive; gcc 12 / libgomp on 2 cores), that is 1,500 to 20,000 simple
+ * statements; an `if()` clause that is false still enters the runtime and
+ * costs about as much as a region at one thread (~1.8 µs). What matters is
+ * the work per region start and how often the region starts (`entries`,
+ * counted by choose-directives.ts from the enclosing serial loops and the
+ * call sites, entry-counts.ts):
+ * - a loop entered at most FEW_ENTRIES times costs well under a
+ *   millisecond of region starts in all, so only loops whose constant trip
+ *   count is below MIN_TRIPS or whose whole execution is below MIN_WORK
+ *   statements stay serial ("parallel, not profitable"); a symbolic trip
+ *   count gets an `if(trips >= T)` clause, T chosen so that T iterations
+ *   do MIN_WORK;
  * - a loop entered more often (an inner loop of a serial nest, a loop in a
- *   routine called inside a nest) must do REGION_WORK statements per start:
- *   with a constant trip count it must do so; with a symbolic one, its
- *   `if()` asks for the trip count that does, and it gets a directive only
- *   when that count is at most MAX_GUARD_TRIPS (iterations that each run
- *   an inner loop, typically): a clause that is false on most entries
+ *   routine called inside a loop, or one whose callers are not known) must
+ *   do REGION_WORK statements per start, or its region starts add up to
+ *   more than the work they share out: with a constant trip count it must
+ *   do so; with a symbolic one, its `if()` asks for the trip count that
+ *   does (the product with an inner loop's, when an inner loop is most of
+ *   the work); before issue 17 this rule started at 1,000 entries, and a
+ *   loop entered 300 times for 300 statements got a directive that cost
+ *   17 µs to save 0.15;
+ * - a loop entered MANY_ENTRIES times or more gets such a clause only when
+ *   the count it asks for is at most MAX_GUARD_TRIPS (iterations that each
+ *   run an inner loop, typically): a clause that is false on most entries
  *   would only add its runtime call to each. Without this rule NPB's SP,
  *   LU and MG started millions of regions of a few hundred statements each
  *   and ran up to 30 times slower than serial;
  * - a symbolic trip count that the value ranges cap (`limit`,
- *   trip-bounds.ts) is judged at its cap: a loop that cannot reach its
- *   `if()` threshold gets no directive (the clause would never be true).
+ *   trip-bounds.ts) is judged at its cap, and guards are folded
+ *   (profit-guard.ts): a loop that cannot reach its `if()` threshold gets
+ *   no directive (the clause would never be true), a clause that always
+ *   holds is left out.
  */
 export const MIN_TRIPS = 4;
 export const MIN_WORK = 200;
 export const GUESS_TRIPS = 100;
+export const FEW_ENTRIES = 50;
 export const MANY_ENTRIES = 1000;
 export const REGION_WORK = 20000;
 export const MAX_GUARD_TRIPS = 2 * GUESS_TRIPS;
@@ -67,33 +77,34 @@ export type TripLimit = (loop: Loop) => number | null;
 export function profitability(loop: Loop, lang: Language, entries = 1, callee: CalleeWork = () => 0, limit: TripLimit = constTrips): Profit {
   const trips = constTrips(loop);
   const bodyWork = Math.max(1, blockWork(loop.body, callee, limit));
+  const repeated = entries > FEW_ENTRIES;
   const often = entries >= MANY_ENTRIES;
-  const needed = often ? REGION_WORK : MIN_WORK;
+  const needed = repeated ? REGION_WORK : MIN_WORK;
   const entered = `it is entered about ${round(entries)} times and`;
   if (trips !== null) {
     const work = trips * bodyWork;
     let notProfitable: string | null = null;
     if (trips < MIN_TRIPS) notProfitable = `it runs only ${trips} iteration${trips === 1 ? "" : "s"}`;
-    else if (work < needed) notProfitable = `${often ? `${entered} each time ` : ""}it does too little work (about ${work} statement executions)`;
+    else if (work < needed) notProfitable = `${repeated ? `${entered} each time ` : ""}it does too little work (about ${work} statement executions)`;
     return { trips, bodyWork, work, notProfitable, ifCondition: null };
   }
   // The iterations that pay for a region; symbolic bounds whose value ranges cap the trip count: at most `most`.
   const threshold = Math.max(MIN_TRIPS, Math.ceil(needed / bodyWork));
   const most = limit(loop);
   if (most !== null && most < threshold)
-    return { trips: null, bodyWork, work: null, notProfitable: `${often ? `${entered} ` : ""}it runs at most ${most} iteration${most === 1 ? "" : "s"} (the value ranges of its bounds), about ${most * bodyWork} statement executions, and a region pays only from ${threshold} iterations on`, ifCondition: null };
+    return { trips: null, bodyWork, work: null, notProfitable: `${repeated ? `${entered} ` : ""}it runs at most ${most} iteration${most === 1 ? "" : "s"} (the value ranges of its bounds), about ${most * bodyWork} statement executions, and a region pays only from ${threshold} iterations on`, ifCondition: null };
   if (often && bodyWork * MAX_GUARD_TRIPS < REGION_WORK)
     return { trips: null, bodyWork, work: null, notProfitable: `${entered} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`, ifCondition: null };
-  const inner = often ? dominantInner(loop, callee, limit) : null;
+  const inner = repeated ? dominantInner(loop, callee, limit) : null;
   // bodyWork / GUESS_TRIPS: an iteration's statements per iteration of the inner loop (the others scaled alike).
   const guard = (inner ? profitGuard([loop, inner], Math.ceil((needed * GUESS_TRIPS) / bodyWork), lang, limit) : null) ?? profitGuard([loop], threshold, lang, limit);
   const none = { trips: null, bodyWork, work: null };
   if (!guard) {
-    // Conservative: a loop entered often whose trip count cannot be tested before it starts could start a region for a few iterations each time.
-    if (often) return { ...none, notProfitable: `${entered} its trip count cannot be tested before it starts (a symbolic step, or bounds with side effects), so an if() clause cannot keep a short run serial`, ifCondition: null };
+    // Conservative: a loop entered repeatedly whose trip count cannot be tested before it starts could start a region for a few iterations each time.
+    if (repeated) return { ...none, notProfitable: `${entered} its trip count cannot be tested before it starts (a symbolic step, or bounds with side effects), so an if() clause cannot keep a short run serial`, ifCondition: null };
     return { ...none, notProfitable: null, ifCondition: null };
   }
-  if (guard.kind === "never") return { ...none, notProfitable: `${often ? `${entered} ` : ""}${guard.why}`, ifCondition: null };
+  if (guard.kind === "never") return { ...none, notProfitable: `${repeated ? `${entered} ` : ""}${guard.why}`, ifCondition: null };
   return { ...none, notProfitable: null, ifCondition: guard.kind === "test" ? guard.text : null };
 }
 
