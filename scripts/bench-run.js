@@ -23,7 +23,7 @@ for (let i = 0; i < args.length; i++) {
 }
 const mod = (p) => import(pathToFileURL(join(dist, p)).href);
 const { runCli } = await mod("cli/main.js");
-const { ensureCParser } = await mod("cli/c-parser-node.js");
+const { ensureCParser } = await mod("node/c-parser-node.js");
 // A build from before the phases existed still gives the total.
 const phases = await mod("util/phases.js").catch(() => null);
 if (rest.some((f) => f.endsWith(".c"))) await ensureCParser();

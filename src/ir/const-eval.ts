@@ -97,3 +97,48 @@ export function evalInt(e: Expr, depth = 0): number | undefined {
   }
   return v !== undefined && Number.isSafeInteger(v) ? v : undefined;
 }
+
+/**
+ * Folds a condition whose operands are integer constant expressions:
+ * comparisons of evalInt values, logical literals, and .not./.and./.or.
+ * over those (an .and. with one false side is false whatever the other
+ * side is; likewise an .or. with one true side). Undefined when the value
+ * depends on run-time data: the condition must then be tested when the
+ * program runs.
+ */
+export function evalCondition(e: Expr, depth = 0): boolean | undefined {
+  if (depth > 64) return undefined;
+  const d = depth + 1;
+  if (e.kind === "logical") return e.value;
+  if (e.kind === "unary" && e.op === "not") {
+    const x = evalCondition(e.operand, d);
+    return x === undefined ? undefined : !x;
+  }
+  if (e.kind !== "binary") return undefined;
+  if (e.op === "and" || e.op === "or") {
+    const a = evalCondition(e.left, d);
+    const b = evalCondition(e.right, d);
+    const decisive = e.op === "or";
+    if (a === decisive || b === decisive) return decisive;
+    return a === undefined || b === undefined ? undefined : !decisive;
+  }
+  const a = evalInt(e.left, d);
+  const b = a === undefined ? undefined : evalInt(e.right, d);
+  if (a === undefined || b === undefined) return undefined;
+  switch (e.op) {
+    case "<":
+      return a < b;
+    case "<=":
+      return a <= b;
+    case ">":
+      return a > b;
+    case ">=":
+      return a >= b;
+    case "==":
+      return a === b;
+    case "!=":
+      return a !== b;
+    default:
+      return undefined;
+  }
+}

@@ -102,7 +102,7 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
         visit(s.body, null, inner);
         continue;
       }
-      const profit = profitability(s, lang, calls.count * loopProduct(around), callee, limit);
+      const profit = profitability(s, lang, calls.count * loopProduct(around, limit), callee, limit);
       plan.work = profit.work;
       if (profit.notProfitable) {
         plan.reasons.push({ kind: "not-profitable", message: `parallel, not profitable: ${profit.notProfitable}` });

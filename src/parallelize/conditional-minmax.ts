@@ -6,7 +6,7 @@ import type { Loop, Stmt } from "../ir/stmt.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { exprEquals } from "../ir/expr-equals.js";
 import { implicitRef } from "./loop-refs.js";
-import { pureExpr } from "./profitability.js";
+import { pureExpr } from "./trip-count.js";
 
 /**
  * The max/min reduction written as a test (seed 004 §1.2's conditional

@@ -56,6 +56,18 @@ test("an often-entered loop whose iterations run an inner loop keeps its directi
   assert.equal(at(8).profitableIf, "(m - 2) * m >= 9951");
 });
 
+test("more than 50 entries: each region start must pay for itself, and the if() asks for REGION_WORK (issue 17)", () => {
+  const sweep = ["      b(i) = (a(i-1) + a(i) + a(i+1)) / 3.0"];
+  // Up to 50 entries, the loop's whole work counts: 200 statements.
+  assert.equal(plan(timeLoop("50", sweep)).at(8).profitableIf, "m >= 202");
+  // 60 entries of a loop capped at 4998 iterations of one statement: never 20000 statements per entry.
+  const { at } = plan(timeLoop("60", sweep));
+  assert.equal(at(8).emitted, false);
+  assert.match(at(8).reasons.find((r) => r.kind === "not-profitable")!.message, /entered about 60 times and it runs at most 4998 iterations/);
+  // The same without the cap (allocatable arrays): 20000 iterations asked for.
+  assert.equal(plan(timeLoop("60", sweep).replace("real a(n), b(n)", "real, allocatable :: a(:), b(:)")).at(8).profitableIf, "m >= 20002");
+});
+
 const calls = [
   "program p", // 1
   "  real a(1000, 64), r(64), s", // 2

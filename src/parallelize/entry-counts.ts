@@ -1,7 +1,8 @@
 import type { Procedure } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
 import type { CallGraph, CallSite } from "./call-graph.js";
-import { constTrips, GUESS_TRIPS } from "./profitability.js";
+import { GUESS_TRIPS, type TripLimit } from "./profitability.js";
+import { constTrips } from "./trip-count.js";
 
 /** How often a procedure runs, as far as the programs seen tell. */
 export interface Calls {
@@ -33,6 +34,7 @@ export class EntryCounts {
   constructor(
     private graph: CallGraph,
     private emitted: (l: Loop) => boolean,
+    private limit: TripLimit = constTrips,
   ) {}
 
   calls(p: Procedure): Calls {
@@ -60,15 +62,23 @@ export class EntryCounts {
         continue;
       }
       outside = true;
-      count += caller.count * loopProduct(site.loops);
+      count += caller.count * loopProduct(site.loops, this.limit);
     }
     return { count: Math.min(CAP, Math.max(1, count)), insideParallel: outside ? null : inside };
   }
 }
 
-/** The product of the loops' trip counts (symbolic ones guessed as GUESS_TRIPS): how often the innermost body runs per entry of the outermost. */
-export function loopProduct(loops: readonly Loop[]): number {
+/**
+ * The product of the loops' trip counts: how often the innermost body
+ * runs per entry of the outermost. A symbolic trip count counts at its cap
+ * from the value ranges (`limit`, trip-bounds.ts), else as GUESS_TRIPS. The
+ * cap is an upper bound, and here the safe side is the larger count: a
+ * loop inside `do y = 1, h` with h known to be at most 870 may start its
+ * region 870 times per entry of the nest, and is weighed so (blockWork,
+ * which estimates work, takes the smaller of cap and guess instead).
+ */
+export function loopProduct(loops: readonly Loop[], limit: TripLimit = constTrips): number {
   let n = 1;
-  for (const l of loops) n = Math.min(CAP, n * (constTrips(l) ?? GUESS_TRIPS));
+  for (const l of loops) n = Math.min(CAP, n * (constTrips(l) ?? limit(l) ?? GUESS_TRIPS));
   return n;
 }

@@ -23,7 +23,7 @@ import { chooseDirectives } from "./choose-directives.js";
 import { applyConcurrent } from "./concurrent-plan.js";
 import { EntryCounts } from "./entry-counts.js";
 import { procedureWork } from "./procedure-work.js";
-import { constTrips } from "./profitability.js";
+import { constTrips } from "./trip-count.js";
 import { tripBounds } from "./trip-bounds.js";
 import { planScalars } from "./scalar-plan.js";
 import { phase } from "../util/phases.js";
@@ -111,12 +111,13 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   // Linked, the call sites in the other files count too (their directives are not known here: none assumed).
   const graph = link ? linkedCallGraph(link) : callGraph([program]);
   const emitted = new Set<Loop>();
-  const entries = new EntryCounts(graph, (l) => emitted.has(l));
+  const limit = (l: Loop) => (caps.has(l) ? caps.get(l)! : constTrips(l));
+  const entries = new EntryCounts(graph, (l) => emitted.has(l), limit);
   const calleeWork = procedureWork(graph);
   for (const proc of graph.topDown) {
     const plans = perProc.get(proc);
     if (!plans) continue;
-    chooseDirectives(program, proc, plans, entries, calleeWork(proc), (l) => (caps.has(l) ? caps.get(l)! : constTrips(l)));
+    chooseDirectives(program, proc, plans, entries, calleeWork(proc), limit);
     for (const pl of plans) if (pl.emitted) emitted.add(pl.loop);
   }
   return { program, loops: program.procedures.flatMap((p) => perProc.get(p)!), warnings };

@@ -4,43 +4,53 @@ import type { Loop, Stmt } from "../ir/stmt.js";
 import { evalInt } from "../ir/const-eval.js";
 import { childBlocks, stmtExprs, walkExpr } from "../ir/walk.js";
 import { assignedIn } from "./assigned-in.js";
-import { exprText } from "../ir/expr-text.js";
-import { ExprMap } from "../ir/expr-map.js";
+import { profitGuard } from "./profit-guard.js";
+import { constTrips, pureExpr } from "./trip-count.js";
 
 /**
- * Whether running a loop in parallel pays (issue 9 §5). Work is counted in
- * statements executed, an inner loop with a symbolic trip count counted as
- * GUESS_TRIPS iterations.
+ * Whether running a loop in parallel pays (issue 9 §5, issue 17). Work is
+ * counted in statements executed, an inner loop with a symbolic trip count
+ * counted as GUESS_TRIPS iterations (or its value-range cap if smaller).
  *
- * Starting a parallel region costs about 2 µs when the other threads spin,
- * 17 µs when they sleep (OMP_WAIT_POLICY=passive; measured with gcc 12 /
- * libgomp on 2 cores), that is 2,000 to 20,000 simple statements, and an
- * `if()` clause that is false still costs a runtime call (~0.5 µs). What
- * matters is therefore the work per region start, and how often the region
- * starts (`entries`, counted by choose-directives.ts from the enclosing
- * serial loops and the call sites):
- * - a loop entered fewer than MANY_ENTRIES times costs at most a few
- *   milliseconds of region starts in all, so only loops whose constant
- *   trip count is below MIN_TRIPS or whose whole execution is below
- *   MIN_WORK statements stay serial ("parallel, not profitable"); a
- *   symbolic trip count gets an `if(trips >= T)` clause, T chosen so that
- *   T iterations do MIN_WORK;
+ * Starting a parallel region costs about 1.5 µs at one thread, 2 µs with
+ * two threads that spin and 17 µs with two that sleep (OMP_WAIT_POLICY=
+ * passive; gcc 12 / libgomp on 2 cores), that is 1,500 to 20,000 simple
+ * statements; an `if()` clause that is false still enters the runtime and
+ * costs about as much as a region at one thread (~1.8 µs). What matters is
+ * the work per region start and how often the region starts (`entries`,
+ * counted by choose-directives.ts from the enclosing serial loops and the
+ * call sites, entry-counts.ts):
+ * - a loop entered at most FEW_ENTRIES times costs well under a
+ *   millisecond of region starts in all, so only loops whose constant trip
+ *   count is below MIN_TRIPS or whose whole execution is below MIN_WORK
+ *   statements stay serial ("parallel, not profitable"); a symbolic trip
+ *   count gets an `if(trips >= T)` clause, T chosen so that T iterations
+ *   do MIN_WORK;
  * - a loop entered more often (an inner loop of a serial nest, a loop in a
- *   routine called inside a nest) must do REGION_WORK statements per start:
- *   with a constant trip count it must do so; with a symbolic one, its
- *   `if()` asks for the trip count that does, and it gets a directive only
- *   when that count is at most MAX_GUARD_TRIPS (iterations that each run
- *   an inner loop, typically): a clause that is false on most entries
+ *   routine called inside a loop, or one whose callers are not known) must
+ *   do REGION_WORK statements per start, or its region starts add up to
+ *   more than the work they share out: with a constant trip count it must
+ *   do so; with a symbolic one, its `if()` asks for the trip count that
+ *   does (the product with an inner loop's, when an inner loop is most of
+ *   the work); before issue 17 this rule started at 1,000 entries, and a
+ *   loop entered 300 times for 300 statements got a directive that cost
+ *   17 µs to save 0.15;
+ * - a loop entered MANY_ENTRIES times or more gets such a clause only when
+ *   the count it asks for is at most MAX_GUARD_TRIPS (iterations that each
+ *   run an inner loop, typically): a clause that is false on most entries
  *   would only add its runtime call to each. Without this rule NPB's SP,
  *   LU and MG started millions of regions of a few hundred statements each
  *   and ran up to 30 times slower than serial;
  * - a symbolic trip count that the value ranges cap (`limit`,
- *   trip-bounds.ts) is judged at its cap: a loop that cannot reach its
- *   `if()` threshold gets no directive (the clause would never be true).
+ *   trip-bounds.ts) is judged at its cap, and guards are folded
+ *   (profit-guard.ts): a loop that cannot reach its `if()` threshold gets
+ *   no directive (the clause would never be true), a clause that always
+ *   holds is left out.
  */
 export const MIN_TRIPS = 4;
 export const MIN_WORK = 200;
 export const GUESS_TRIPS = 100;
+export const FEW_ENTRIES = 50;
 export const MANY_ENTRIES = 1000;
 export const REGION_WORK = 20000;
 export const MAX_GUARD_TRIPS = 2 * GUESS_TRIPS;
@@ -67,27 +77,35 @@ export type TripLimit = (loop: Loop) => number | null;
 export function profitability(loop: Loop, lang: Language, entries = 1, callee: CalleeWork = () => 0, limit: TripLimit = constTrips): Profit {
   const trips = constTrips(loop);
   const bodyWork = Math.max(1, blockWork(loop.body, callee, limit));
+  const repeated = entries > FEW_ENTRIES;
   const often = entries >= MANY_ENTRIES;
-  const needed = often ? REGION_WORK : MIN_WORK;
+  const needed = repeated ? REGION_WORK : MIN_WORK;
   const entered = `it is entered about ${round(entries)} times and`;
   if (trips !== null) {
     const work = trips * bodyWork;
     let notProfitable: string | null = null;
     if (trips < MIN_TRIPS) notProfitable = `it runs only ${trips} iteration${trips === 1 ? "" : "s"}`;
-    else if (work < needed) notProfitable = `${often ? `${entered} each time ` : ""}it does too little work (about ${work} statement executions)`;
+    else if (work < needed) notProfitable = `${repeated ? `${entered} each time ` : ""}it does too little work (about ${work} statement executions)`;
     return { trips, bodyWork, work, notProfitable, ifCondition: null };
   }
   // The iterations that pay for a region; symbolic bounds whose value ranges cap the trip count: at most `most`.
   const threshold = Math.max(MIN_TRIPS, Math.ceil(needed / bodyWork));
   const most = limit(loop);
   if (most !== null && most < threshold)
-    return { trips: null, bodyWork, work: null, notProfitable: `${often ? `${entered} ` : ""}it runs at most ${most} iteration${most === 1 ? "" : "s"} (the value ranges of its bounds), about ${most * bodyWork} statement executions, and a region pays only from ${threshold} iterations on`, ifCondition: null };
+    return { trips: null, bodyWork, work: null, notProfitable: `${repeated ? `${entered} ` : ""}it runs at most ${most} iteration${most === 1 ? "" : "s"} (the value ranges of its bounds), about ${most * bodyWork} statement executions, and a region pays only from ${threshold} iterations on`, ifCondition: null };
   if (often && bodyWork * MAX_GUARD_TRIPS < REGION_WORK)
     return { trips: null, bodyWork, work: null, notProfitable: `${entered} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`, ifCondition: null };
-  const inner = often ? dominantInner(loop, callee, limit) : null;
+  const inner = repeated ? dominantInner(loop, callee, limit) : null;
   // bodyWork / GUESS_TRIPS: an iteration's statements per iteration of the inner loop (the others scaled alike).
-  const guard = inner ? productGuard(loop, inner, Math.ceil((needed * GUESS_TRIPS) / bodyWork), lang) : null;
-  return { trips: null, bodyWork, work: null, notProfitable: null, ifCondition: guard ?? tripGuard(loop, threshold, lang) };
+  const guard = (inner ? profitGuard([loop, inner], Math.ceil((needed * GUESS_TRIPS) / bodyWork), lang, limit) : null) ?? profitGuard([loop], threshold, lang, limit);
+  const none = { trips: null, bodyWork, work: null };
+  if (!guard) {
+    // Conservative: a loop entered repeatedly whose trip count cannot be tested before it starts could start a region for a few iterations each time.
+    if (repeated) return { ...none, notProfitable: `${entered} its trip count cannot be tested before it starts (a symbolic step, or bounds with side effects), so an if() clause cannot keep a short run serial`, ifCondition: null };
+    return { ...none, notProfitable: null, ifCondition: null };
+  }
+  if (guard.kind === "never") return { ...none, notProfitable: `${repeated ? `${entered} ` : ""}${guard.why}`, ifCondition: null };
+  return { ...none, notProfitable: null, ifCondition: guard.kind === "test" ? guard.text : null };
 }
 
 /** A count for a message: 1234567 as "1,200,000". */
@@ -128,113 +146,6 @@ export function blockWork(stmts: readonly Stmt[], callee: CalleeWork = () => 0, 
   return Math.min(w, 1e15);
 }
 
-/** The trip count when bounds and step are integer constants (named constants included). */
-export function constTrips(loop: Loop): number | null {
-  if (loop.form !== "do" || !loop.lower || !loop.upper) return null;
-  const lo = constNum(loop.lower);
-  const hi = constNum(loop.upper);
-  const st = loop.step ? constNum(loop.step) : 1;
-  if (lo === null || hi === null || st === null || st === 0) return null;
-  return Math.max(0, Math.floor((hi - lo + st) / st));
-}
-
-/** a - b when it is an integer constant (the same atoms cancel), else null. */
-export function constDifference(a: Expr, b: Expr): number | null {
-  const l: Linear = { terms: new ExprMap(), constant: 0 };
-  linear(a, 1, l);
-  linear(b, -1, l);
-  for (const t of l.terms.values()) if (t.coef !== 0) return null;
-  return l.constant;
-}
-
-/** `e` as Σ coef·atom + constant, atoms being the non-constant, non-additive subexpressions. */
-export function linearForm(e: Expr): { terms: { e: Expr; coef: number }[]; constant: number } {
-  const l: Linear = { terms: new ExprMap(), constant: 0 };
-  linear(e, 1, l);
-  return { terms: [...l.terms.values()].filter((t) => t.coef !== 0), constant: l.constant };
-}
-
-/** A linear form Σ coef·atom + constant; atoms equal by structure are one term (`n - n` cancels). */
-interface Linear {
-  terms: ExprMap<{ e: Expr; coef: number }>;
-  constant: number;
-}
-
-function linear(e: Expr, sign: number, out: Linear): void {
-  const c = constNum(e);
-  if (c !== null) {
-    out.constant += sign * c;
-    return;
-  }
-  if (e.kind === "binary" && (e.op === "+" || e.op === "-")) {
-    linear(e.left, sign, out);
-    linear(e.right, e.op === "+" ? sign : -sign, out);
-    return;
-  }
-  if (e.kind === "unary" && e.op === "-") return linear(e.operand, -sign, out);
-  if (e.kind === "binary" && e.op === "*") {
-    const a = constNum(e.left);
-    if (a !== null) return linear(e.right, sign * a, out);
-    const b = constNum(e.right);
-    if (b !== null) return linear(e.left, sign * b, out);
-  }
-  const t = out.terms.get(e) ?? { e, coef: 0 };
-  t.coef += sign;
-  out.terms.set(e, t);
-}
-
-/**
- * `trips >= T` for a unit-step loop, folded (upper - lower + 1 with the
- * constants gathered), e.g. `n >= 5` for `do i = 1, n` and T = 5. Null for
- * other steps or bounds with side effects (the clause evaluates them once
- * more, before the loop).
- */
-function tripGuard(loop: Loop, threshold: number, lang: Language): string | null {
-  const t = tripTerms(loop, lang);
-  if (!t || t.parts.length === 0) return null;
-  return `${t.parts.join(" ")} >= ${threshold - t.constant}`;
-}
-
-/**
- * `trips(loop) * trips(inner) >= T`, for an often-entered loop whose
- * iterations are mostly an inner loop with a symbolic trip count fixed
- * during the loop (NPB SP's x_solve: `do j = 1, ny2` around `do i = 1,
- * nx2`): the guard then asks for the work per region start, not for a
- * guess of the inner count. Null when either count has no text.
- */
-function productGuard(loop: Loop, inner: Loop, threshold: number, lang: Language): string | null {
-  const a = tripTerms(loop, lang);
-  const b = tripTerms(inner, lang);
-  if (!a || !b || a.parts.length === 0 || b.parts.length === 0) return null;
-  const factor = (t: { parts: string[]; constant: number }) => {
-    const text = t.parts.join(" ") + (t.constant > 0 ? ` + ${t.constant}` : t.constant < 0 ? ` - ${-t.constant}` : "");
-    return t.parts.length === 1 && t.constant === 0 && !text.startsWith("-") ? text : `(${text})`;
-  };
-  return `${factor(a)} * ${factor(b)} >= ${threshold}`;
-}
-
-/** The trip count of a unit-step loop with pure bounds, as printed terms and a constant (upper - lower + 1). */
-function tripTerms(loop: Loop, lang: Language): { parts: string[]; constant: number } | null {
-  if (loop.form !== "do" || !loop.lower || !loop.upper) return null;
-  const step = loop.step ? constNum(loop.step) : 1;
-  if (step !== 1 && step !== -1) return null;
-  if (!pureExpr(loop.lower) || !pureExpr(loop.upper)) return null;
-  const l: Linear = { terms: new ExprMap(), constant: 0 };
-  const [hi, lo] = step === 1 ? [loop.upper, loop.lower] : [loop.lower, loop.upper];
-  linear(hi, 1, l);
-  linear(lo, -1, l);
-  l.constant += 1;
-  const parts: string[] = [];
-  for (const { e, coef } of l.terms.values()) {
-    if (coef === 0) continue;
-    const text = exprText(e, lang);
-    const atom = /^[\w%.]+(\(.*\)|\[.*\])?$/.test(text) ? text : `(${text})`;
-    const mag = Math.abs(coef) === 1 ? atom : `${Math.abs(coef)} * ${atom}`;
-    parts.push(parts.length === 0 ? (coef < 0 ? `-${mag}` : mag) : `${coef < 0 ? "-" : "+"} ${mag}`);
-  }
-  return { parts, constant: l.constant };
-}
-
 /**
  * The inner loop that stands for an iteration's work: among the loops
  * directly in the body (not inside another inner loop), one with a
@@ -247,7 +158,7 @@ function dominantInner(loop: Loop, callee: CalleeWork, limit: TripLimit): Loop |
     let ok = pureExpr(e);
     walkExpr(e, (x) => {
       if ((x.kind === "var" || x.kind === "elem") && assigned.has(x.sym)) ok = false;
-      if (x.kind === "elem" && x.subs.some((s) => constNum(s) === null)) ok = false;
+      if (x.kind === "elem" && x.subs.some((s) => evalInt(s) === undefined)) ok = false;
     });
     return ok;
   };
@@ -267,19 +178,4 @@ function dominantInner(loop: Loop, callee: CalleeWork, limit: TripLimit): Loop |
   };
   visit(loop.body);
   return best;
-}
-
-/** No calls other than pure intrinsics, no C side effects: evaluating it again changes nothing. */
-export function pureExpr(e: Expr): boolean {
-  let ok = true;
-  walkExpr(e, (x) => {
-    if (x.kind === "call" && !(x.intrinsic && x.pure !== false)) ok = false;
-    if (x.kind === "assign-expr" || x.kind === "unknown") ok = false;
-  });
-  return ok;
-}
-
-/** The integer constant value (ir/const-eval), null when not a constant. */
-function constNum(e: Expr): number | null {
-  return evalInt(e) ?? null;
 }

@@ -5,6 +5,7 @@ import type { Span } from "../../source/span.js";
 import { report, spanOf, textOf, type CContext, type CScope, type StructInfo } from "./c-context.js";
 import { field, fields, firstNamed, type CNode } from "./c-syntax.js";
 import { C_INT, C_UNKNOWN, hirType, knownTypedef, primitiveType, symbolShape, type CType } from "./c-types.js";
+import { lowerLiteral } from "./c-literals.js";
 
 /** The declaration specifiers of a declaration: its base type and storage class. */
 export interface Specifiers {
@@ -134,11 +135,8 @@ function enumSpecifier(c: CContext, scope: CScope, t: CNode): void {
 /** Enumerator values are integer constant expressions over numbers and earlier enumerators. */
 function enumValueExpr(c: CContext, scope: CScope, n: CNode): Expr {
   const span = spanOf(c, n);
-  const text = textOf(c, n).replace(/[uUlL]+$/, "");
-  if (n.type === "number_literal") {
-    const v = /^0[xX]/.test(text) ? parseInt(text, 16) : /^0[0-7]+$/.test(text) ? parseInt(text, 8) : Number(text);
-    return { kind: "int", value: Number.isFinite(v) ? v : 0, span };
-  }
+  // The same reading as in expressions: `-010` is -8, not -10.
+  if (n.type === "number_literal") return lowerLiteral(c, n, span).e;
   if (n.type === "identifier") {
     const b = scope.lookup(textOf(c, n));
     if (b && b.kind === "enum") return { kind: "var", sym: b.sym, span };

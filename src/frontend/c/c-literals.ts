@@ -26,6 +26,13 @@ export function lowerLiteral(c: CContext, n: CNode, span: Span): Typed {
 }
 
 function number(text: string, span: Span): Typed {
+  // tree-sitter-c's number_literal takes a sign (`-1` in `dy = -1` is one token); C has no
+  // signed constants, so it is unary minus on the constant, as `- 1` lowers: an integer, not a double.
+  const sign = /^[-+]/.exec(text)?.[0];
+  if (sign) {
+    const a = number(text.slice(1), span);
+    return { e: { kind: "unary", op: sign === "-" ? "-" : "+", operand: a.e, span, ...(a.e.type ? { type: a.e.type } : {}) }, t: a.t };
+  }
   const m = /^(0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)([uUlL]*)$/.exec(text);
   if (m) {
     const digits = m[1]!;

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { before, describe, it } from "node:test";
 import { ensureCParser } from "../../node/c-parser-node.js";
 import type { ElemRef, Expr } from "../../ir/expr.js";
+import { evalInt } from "../../ir/const-eval.js";
 import { printExpr, printProgram } from "../../ir/print.js";
 import type { Procedure, Program } from "../../ir/program.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
@@ -125,6 +126,23 @@ int f2(int);
     assert.deepEqual(ls.slice(0, 6).map(head), ["i = 0, (n - 1)", "i = 1, m", "i = (m - 1), 0, -1", "i = m, 1, -2", "i = 0, (n - 1), 3", "k = 0, (m - 1)"]);
     for (const l of ls.slice(0, 6)) assert.equal(l.candidate, true);
     assert.equal(ls[2]!.lower!.kind, "binary");
+  });
+
+  it("reads a signed constant (one tree-sitter token) as an integer: for (d = -1; d <= 1; d++) runs 3 times (issue 17)", () => {
+    const p = lower("enum { A = -010 };\nint g(int *a) {\n  int d, s;\n  s = a[A + 8];\n  for (d = -1; d <= 1; d++) s += a[d + 1] * +2;\n  return s;\n}\n");
+    assert.deepEqual(errors(p).map((d) => d.message), []);
+    const [l] = loops(p, "g");
+    assert.equal(head(l!), "d = (-1), 1");
+    assert.equal(evalInt(l!.lower!), -1);
+    assert.equal(l!.lower!.type?.base, "integer");
+    const found = elems(proc(p, "g"));
+    // -010 is octal, as in any other C constant: A + 8 is 0.
+    assert.deepEqual(found.map((e) => evalInt(e.subs[0]!) ?? printExpr(e.subs[0]!)), [0, "(d + 1)"]);
+    let reals = 0;
+    walkStmts(proc(p, "g").body, (st) => {
+      if (st.kind === "assign") walkExpr(st.rhs, (x) => void (x.kind === "real" && reals++));
+    });
+    assert.equal(reals, 0);
   });
 
   it("says precisely why the others are not candidates", () => {

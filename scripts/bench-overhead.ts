@@ -1,0 +1,152 @@
+// Overhead benchmark (issue 17): does a directive of doall ever make a
+// program slower than serial? Every e2e program is parallelized as
+// `doall parallelize` does it (parallelizeFile), compiled serial (-fopenmp,
+// no directive: the two builds differ only by the directives) and parallel
+// with the e2e suite's flags (gfortran/gcc -O1), and each build is timed at
+// OMP_NUM_THREADS=1 and 2 with OMP_WAIT_POLICY=passive (what the
+// profitability model assumes): RUNS runs of each, serial and parallel
+// interleaved so that a change of the machine's load hits both alike, the
+// median wall time kept. Prints a table of the ratios parallel/serial;
+// asserts nothing (timings are never test assertions). Run it on an
+// otherwise idle machine: other work makes the small programs noisy.
+//
+// Usage: npm run bench:overhead -- [SUBSTRING...] [--runs N]
+//   SUBSTRING keeps the programs whose name contains one (e.g. c18 blur).
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { ensureCParser } from "../src/node/c-parser-node.js";
+import { nodeHost } from "../src/node/node-host.js";
+import { parallelizeFile } from "../src/driver/parallelize-file.js";
+import { loadCorpus, programFiles, type E2EProgram } from "../test/e2e/lib/corpus.js";
+import { compile } from "../test/e2e/lib/toolchain.js";
+
+const args = process.argv.slice(2);
+const filters: string[] = [];
+let runs = 7;
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === "--runs") runs = Math.max(1, Number(args[++i]));
+  else filters.push(args[i]!);
+}
+const THREADS = [1, 2];
+/** The issue's bound: at one thread no program may be slower than serial by more than this. */
+const LIMIT = 1.1;
+
+await ensureCParser();
+const corpus = loadCorpus().filter((p) => filters.length === 0 || filters.some((f) => p.name.includes(f)));
+const host = nodeHost(process.cwd());
+
+/**
+ * A tiny runner that reports a child's wall and CPU time (user + system,
+ * from wait4) in microseconds: on a machine shared with other work the
+ * CPU time of a one-thread run is what stays comparable; wall time is
+ * what a two-thread run is for.
+ */
+const RUNNER = `#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+  struct timespec a, b; struct rusage ru; int st;
+  clock_gettime(CLOCK_MONOTONIC, &a);
+  pid_t pid = fork();
+  if (pid == 0) { execv(argv[1], argv + 1); _exit(127); }
+  if (pid < 0 || wait4(pid, &st, 0, &ru) < 0) return 2;
+  clock_gettime(CLOCK_MONOTONIC, &b);
+  long wall = (b.tv_sec - a.tv_sec) * 1000000L + (b.tv_nsec - a.tv_nsec) / 1000;
+  long cpu = (ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000L + ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
+  fprintf(stderr, "%ld %ld\\n", wall, cpu);
+  return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : 1;
+}
+`;
+const runnerDir = mkdtempSync(join(tmpdir(), "doall-overhead-"));
+process.on("exit", () => rmSync(runnerDir, { recursive: true, force: true }));
+writeFileSync(join(runnerDir, "runner.c"), RUNNER);
+const built = spawnSync("gcc", ["-O1", "-o", join(runnerDir, "runner"), join(runnerDir, "runner.c")], { encoding: "utf8" });
+if (built.status !== 0) {
+  console.error(`cannot build the timing runner: ${built.stderr || built.error}`);
+  process.exit(2);
+}
+
+interface Sample {
+  wall: number;
+  cpu: number;
+}
+
+/** Wall and CPU time of one run in ms, or null when the program failed. */
+function timeRun(exe: string, threads: number): Sample | null {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!/^(OMP_|GOMP_|KMP_)/.test(k)) env[k] = v;
+  env.OMP_NUM_THREADS = String(threads);
+  env.OMP_WAIT_POLICY = "passive";
+  const r = spawnSync(join(runnerDir, "runner"), [exe], { env, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", timeout: 120_000 });
+  const m = /(\d+) (\d+)\s*$/.exec(r.stderr ?? "");
+  return r.status === 0 && m ? { wall: Number(m[1]) / 1000, cpu: Number(m[2]) / 1000 } : null;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+interface Row {
+  name: string;
+  directives: number;
+  /** Per thread count: medians. */
+  serial: Sample[];
+  parallel: Sample[];
+  note: string;
+}
+
+async function measure(p: E2EProgram): Promise<Row> {
+  const row: Row = { name: p.name, directives: 0, serial: [], parallel: [], note: "" };
+  const r = parallelizeFile(p.path, host, { includeDirs: [dirname(p.path)] });
+  if (r.failed || r.output === null) return { ...row, note: "doall failed: " + r.messages.join("; ") };
+  row.directives = r.report.loops.filter((l) => l.emitted).length;
+  const [s, q] = await Promise.all([compile(p.lang, programFiles(p), { openmp: true }), compile(p.lang, programFiles(p, r.output), { openmp: true })]);
+  if (!s.ok || !q.ok) return { ...row, note: "compile failed: " + (!s.ok ? s.stderr : !q.ok ? q.stderr : "") };
+  for (const t of THREADS) {
+    const ss: Sample[] = [];
+    const ps: Sample[] = [];
+    for (let k = 0; k < runs; k++) {
+      const a = timeRun(s.exe, t);
+      const b = timeRun(q.exe, t);
+      if (a === null || b === null) return { ...row, note: `a run failed at ${t} thread${t > 1 ? "s" : ""}` };
+      ss.push(a);
+      ps.push(b);
+    }
+    row.serial.push({ wall: median(ss.map((x) => x.wall)), cpu: median(ss.map((x) => x.cpu)) });
+    row.parallel.push({ wall: median(ps.map((x) => x.wall)), cpu: median(ps.map((x) => x.cpu)) });
+  }
+  return row;
+}
+
+const pad = (s: string, n: number) => (s.length >= n ? s : s + " ".repeat(n - s.length));
+const lpad = (s: string, n: number) => (s.length >= n ? s : " ".repeat(n - s.length) + s);
+const w = Math.max(7, ...corpus.map((p) => p.name.length));
+const cols = ["dirs", "serial@1", "par@1", "cpu@1", "wall@1", "serial@2", "par@2", "wall@2"];
+console.log(`# ${corpus.length} programs; median of ${runs} runs each; ms of wall time; cpu@1 and wall@1/@2 are parallel/serial ratios (cpu: user + system time)`);
+console.log(`# OMP_WAIT_POLICY=passive, -O1 -fopenmp for both builds; a program whose cpu@1 exceeds ${LIMIT} is marked`);
+const head = [pad("program", w), ...cols.map((c) => lpad(c, 9))].join(" ");
+console.log(head);
+console.log("-".repeat(head.length));
+let worst: { name: string; ratio: number } | null = null;
+const over: string[] = [];
+for (const p of corpus) {
+  const row = await measure(p);
+  if (row.note) {
+    console.log(`${pad(row.name, w)} ${row.note.split("\n")[0]}`);
+    continue;
+  }
+  const [s1, s2] = row.serial as [Sample, Sample];
+  const [p1, p2] = row.parallel as [Sample, Sample];
+  const cpu1 = p1.cpu / s1.cpu;
+  if (!worst || cpu1 > worst.ratio) worst = { name: row.name, ratio: cpu1 };
+  if (cpu1 > LIMIT) over.push(row.name);
+  const cells = [String(row.directives), s1.wall.toFixed(1), p1.wall.toFixed(1), cpu1.toFixed(2), (p1.wall / s1.wall).toFixed(2), s2.wall.toFixed(1), p2.wall.toFixed(1), (p2.wall / s2.wall).toFixed(2)];
+  console.log([pad(row.name, w), ...cells.map((c) => lpad(c, 9))].join(" ") + (cpu1 > LIMIT ? "  <- slower than serial at 1 thread" : ""));
+}
+if (worst) console.log(`\nworst cpu@1: ${worst.ratio.toFixed(2)} (${worst.name}); above ${LIMIT}: ${over.length ? over.join(", ") : "none"}`);
