@@ -1,5 +1,5 @@
 import type { Loop } from "../ir/stmt.js";
-import { analyzeProcedure, type PairResult, type ProcedureDeps } from "./dependence/analyze.js";
+import { withoutRanges, type PairResult, type ProcedureDeps } from "./dependence/analyze.js";
 import { arrayVerdict } from "./dependence/verdict.js";
 import type { RangeFact } from "./ranges/nest-ranges.js";
 import type { RangedDeps } from "./ranged-dependences.js";
@@ -59,10 +59,6 @@ export class RangeFactsUsed {
   }
 
   private withoutRanges(): ProcedureDeps {
-    if (!this.without) {
-      const { symbolRanges: _, ...options } = this.ranged.options;
-      this.without = analyzeProcedure(this.ranged.deps.proc, options);
-    }
-    return this.without;
+    return (this.without ??= withoutRanges(this.ranged.deps, this.ranged.options));
   }
 }

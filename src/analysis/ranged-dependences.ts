@@ -5,6 +5,7 @@ import { analyzeProcedure, type DependenceOptions, type ProcedureDeps } from "./
 import type { DepStats } from "./dependence/stats.js";
 import { NestRanges } from "./ranges/nest-ranges.js";
 import { analyzeRanges } from "./ranges/range-analysis.js";
+import { phase } from "../util/phases.js";
 
 /** The array dependences of a procedure and the value ranges they were computed with. */
 export interface RangedDeps {
@@ -39,7 +40,7 @@ export function analyzeRangedDependences(proc: Procedure, base: DependenceOption
   let rangeError: string | undefined;
   if (!proc.unanalyzable) {
     try {
-      ranges = new NestRanges(analyzeRanges(cfg ?? proc, { boundsAssumption: assume }));
+      ranges = phase("ranges", () => new NestRanges(analyzeRanges(cfg ?? proc, { boundsAssumption: assume })));
     } catch (e) {
       // Conservative: the tests run without ranges; the caller reports the failure.
       rangeError = (e as Error).message;

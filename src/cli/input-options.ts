@@ -7,12 +7,14 @@ export const INPUT_OPTIONS: OptionSpec[] = [
   { name: "D", value: true, multiple: true, aliases: ["define"] },
   { name: "U", value: true, multiple: true, aliases: ["undefine"] },
   { name: "form", value: true },
+  { name: "max-file-size", value: true },
 ];
 
 export const INPUT_OPTIONS_HELP = `  -I DIR             search DIR for INCLUDE / #include files (repeatable)
   -D NAME[=VALUE]    define a preprocessor macro (C, .F, .F90; repeatable)
   -U NAME            undefine a preprocessor macro (repeatable)
-  --form fixed|free  Fortran source form (default: by suffix; .f/.for fixed, .f90 free)`;
+  --form fixed|free  Fortran source form (default: by suffix; .f/.for fixed, .f90 free)
+  --max-file-size MB larger files are refused with an error (default 5)`;
 
 export function loadOptionsFrom(p: ParsedArgs): { ok: true; opts: LoadOptions } | { ok: false; error: string } {
   const opts: LoadOptions = { includeDirs: optList(p, "I") };
@@ -29,6 +31,12 @@ export function loadOptionsFrom(p: ParsedArgs): { ok: true; opts: LoadOptions } 
     defines.set(name, eq >= 0 ? d.slice(eq + 1) : "1");
   }
   if (defines.size) opts.defines = defines;
+  const max = optString(p, "max-file-size");
+  if (max !== undefined) {
+    const mb = Number(max);
+    if (!(mb > 0) || !Number.isFinite(mb)) return { ok: false, error: `--max-file-size takes a size in MB, not '${max}'` };
+    opts.maxFileBytes = Math.floor(mb * 1024 * 1024);
+  }
   const undef = optList(p, "U");
   if (undef.length) opts.undefines = undef;
   return { ok: true, opts };

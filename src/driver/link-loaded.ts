@@ -1,5 +1,6 @@
 import { ProgramLink } from "../analysis/link/link-programs.js";
 import type { Loaded } from "./load-program.js";
+import { phase } from "../util/phases.js";
 
 /** Whether a loaded file has errors (its analysis is not trusted, so it takes no part in a link). */
 export function loadFailed(l: Loaded): boolean {
@@ -15,5 +16,5 @@ export function loadFailed(l: Loaded): boolean {
 export function linkLoaded(loaded: readonly Loaded[]): ProgramLink | undefined {
   if (loaded.length < 2) return undefined;
   const inputs = loaded.flatMap((l) => (l.program ? [{ program: l.program, usable: !loadFailed(l) }] : []));
-  return new ProgramLink(inputs);
+  return phase("link", () => new ProgramLink(inputs));
 }

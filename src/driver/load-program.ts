@@ -8,6 +8,7 @@ import { inputKindOf, KNOWN_SUFFIXES } from "./languages.js";
 import { preprocess } from "../frontend/cpp/preprocess.js";
 import { parseC } from "../frontend/c/parse-c.js";
 import { cParserReady } from "../frontend/c/c-parser.js";
+import { phase } from "../util/phases.js";
 
 export interface LoadOptions {
   /** Fortran source form, overriding the suffix. */
@@ -20,7 +21,17 @@ export interface LoadOptions {
   undefines?: string[];
   /** Reuse of include-file work across the files of one run. */
   fortranCache?: FortranCache;
+  /** Larger files are refused with an error (default MAX_FILE_BYTES). */
+  maxFileBytes?: number;
 }
+
+/**
+ * Files larger than this are refused: the analyses keep the whole program
+ * in memory, about 200 bytes per source byte, and the largest files of NPB
+ * are under 100 KB. A limit with a clear message beats a browser tab or a
+ * CI job running out of memory (`--max-file-size` raises it).
+ */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 export interface Loaded {
   path: string;
@@ -29,14 +40,26 @@ export interface Loaded {
   diagnostics: Diagnostic[];
 }
 
-/** Reads one input file and runs the right front end on it. Never throws on bad input. */
+/**
+ * Reads one input file and runs the right front end on it. Never throws on bad input.
+ * Its time is "lower" but for the reading and parsing the front ends mark as "read".
+ */
 export function loadProgram(path: string, host: SourceHost, opts: LoadOptions = {}): Loaded {
+  return phase("lower", () => load(path, host, opts));
+}
+
+function load(path: string, host: SourceHost, opts: LoadOptions): Loaded {
   const kind = inputKindOf(path, opts.form);
   if (!kind) {
     return { path, program: null, diagnostics: [{ id: "input.unknown-suffix", severity: "error", message: `${path}: cannot tell the language from the file name (known suffixes: ${KNOWN_SUFFIXES})` }] };
   }
-  const text = host.readFile(path);
+  const text = phase("read", () => host.readFile(path));
   if (text === undefined) return { path, program: null, diagnostics: [{ id: "input.unreadable", severity: "error", message: "cannot read the file: no such file, or not a regular file" }] };
+  const max = opts.maxFileBytes ?? MAX_FILE_BYTES;
+  if (text.length > max) {
+    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+    return { path, program: null, diagnostics: [{ id: "input.too-large", severity: "error", message: `the file is ${mb(text.length)}, over the limit of ${mb(max)}; it is not analyzed (--max-file-size MB raises the limit)` }] };
+  }
   if (kind.language === "c") {
     // The C parser loads asynchronously (wasm): a command that did not load it gets no program.
     if (!cParserReady()) return { path, program: null, diagnostics: [{ id: "c.parser-not-ready", severity: "error", message: `${path}: the C parser is not loaded for this command` }] };
@@ -54,7 +77,8 @@ export function loadProgram(path: string, host: SourceHost, opts: LoadOptions = 
  */
 function parsePreprocessedFortran(path: string, text: string, host: SourceHost, form: SourceForm, opts: LoadOptions): Program {
   const pp = preprocess(path, text, host, { language: "fortran", form, includeDirs: opts.includeDirs ?? [], defines: opts.defines ?? new Map(), undefines: opts.undefines ?? [] });
-  const program = parseFortran(path, pp.text, host, { form, includeDirs: opts.includeDirs ?? [], positionMap: { at: (l, c) => pp.map.atLineColumn(l, c) }, ...(opts.fortranCache ? { cache: opts.fortranCache } : {}) });
+  // Output cut short by a limit is not read (its error says so): it could be anything.
+  const program = parseFortran(path, pp.limitHit ? "" : pp.text, host, { form, includeDirs: opts.includeDirs ?? [], positionMap: { at: (l, c) => pp.map.atLineColumn(l, c) }, ...(opts.fortranCache ? { cache: opts.fortranCache } : {}) });
   program.diagnostics.unshift(...pp.diagnostics);
   program.file.includes = [...pp.includes, ...program.file.includes.filter((f) => !pp.includes.includes(f))];
   return program;

@@ -4,6 +4,7 @@ import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../paral
 import { buildFileReport, type FileReport } from "../report/file-report.js";
 import type { SourceHost } from "../source/host.js";
 import { loadProgram, type Loaded, type LoadOptions } from "./load-program.js";
+import { phase } from "../util/phases.js";
 
 /** What `doall parallelize` produces for one file, without touching the file system. */
 export interface ParallelizeResult {
@@ -32,12 +33,13 @@ export function parallelizeLoaded(loaded: Loaded, host: SourceHost, options: Par
   const failed = diags.some((d) => d.severity === "error");
   const messages = diags.map((d) => formatDiagnostic(d, path));
   const text = host.readFile(path) ?? null;
-  const plan = loaded.program ? planProgram(loaded.program, options) : null;
-  const report = buildFileReport(path, loaded.program, loaded.diagnostics, { plan: plan ?? undefined, dependences: plan ? undefined : false });
+  const program = loaded.program;
+  const plan = program ? phase("plan", () => planProgram(program, options)) : null;
+  const report = phase("report", () => buildFileReport(path, loaded.program, loaded.diagnostics, { plan: plan ?? undefined, dependences: plan ? undefined : false }));
   if (failed || !plan || text === null) {
     // No directive on a file doall could not read completely.
     for (const l of report.loops) if (l.emitted) l.emitted = false;
     return { output: text, report, plan, messages, failed };
   }
-  return { output: emitProgram(text, plan), report, plan, messages, failed };
+  return { output: phase("emit", () => emitProgram(text, plan)), report, plan, messages, failed };
 }

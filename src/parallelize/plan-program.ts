@@ -1,5 +1,6 @@
 import type { AnalysisOptions } from "../analysis/analysis-options.js";
 import type { DependenceOptions, ProcedureDeps } from "../analysis/dependence/analyze.js";
+import { MAX_NEST_DEPTH } from "../analysis/nest-depth.js";
 import { RangeFactsUsed } from "../analysis/range-facts-used.js";
 import { ParamBindings } from "../analysis/dependence/param-bindings.js";
 import { analyzeRangedDependences } from "../analysis/ranged-dependences.js";
@@ -25,6 +26,7 @@ import { procedureWork } from "./procedure-work.js";
 import { constTrips } from "./profitability.js";
 import { tripBounds } from "./trip-bounds.js";
 import { planScalars } from "./scalar-plan.js";
+import { phase } from "../util/phases.js";
 
 export interface ParallelizeOptions extends AnalysisOptions {
   /**
@@ -73,7 +75,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const link = options.link?.has(program) ? options.link : undefined;
   const flows = new Map<Procedure, ProcedureFlow>();
   try {
-    for (const f of analyzeFlow(program, link ? { linked: (name, caller) => link.summaryFor(name, caller, program) } : {})) flows.set(f.proc, f);
+    for (const f of phase("flow", () => analyzeFlow(program, link ? { linked: (name, caller) => link.summaryFor(name, caller, program) } : {}))) flows.set(f.proc, f);
   } catch (e) {
     // Conservative: without the dataflow facts every loop stays serial, and the report says why.
     warnings.push({ message: `dataflow analysis failed: ${(e as Error).message}`, line: null, file: program.file.path });
@@ -101,7 +103,9 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
       warnings.push({ message: `dependence analysis of ${proc.name} failed: ${(e as Error).message}`, line: proc.span.line, file: proc.span.file });
     }
     // The user's loops only: an implied loop (an array assignment's, Loop.implied) gets no plan and no directive.
-    const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, deps, flow, (name) => calls.verdict(name, proc)));
+    // Depth in the HIR counts implied loops (a multi-index DO CONCURRENT's) for the analyses' limit.
+    const hirDepth = new Map(collectLoops(proc.body).map((l) => [l.loop, l.depth]));
+    const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, hirDepth.get(loop) ?? depth, deps, flow, (name) => calls.verdict(name, proc)));
     for (const pl of plans) if (pl.parallel && used) pl.facts = used.forLoop(pl.loop);
     perProc.set(proc, plans);
   }
@@ -125,13 +129,18 @@ const linkedGraphs = new WeakMap<ProgramLink, CallGraph>();
 /** The call graph of all the files of a link, made once per link. */
 function linkedCallGraph(link: ProgramLink): CallGraph {
   let g = linkedGraphs.get(link);
-  if (!g) linkedGraphs.set(link, (g = callGraph(link.programs(), (name, caller) => link.resolve(name, caller))));
+  if (!g) linkedGraphs.set(link, (g = phase("link", () => callGraph(link.programs(), (name, caller) => link.resolve(name, caller)))));
   return g;
 }
 
 /** The facts about one loop, turned into clauses or reasons; `emitted` is decided later. */
-function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: number, deps: ProcedureDeps | null, flow: ProcedureFlow | null, callVerdict: Parameters<typeof exclusions>[2]): LoopPlan {
+function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: number, hirDepth: number, deps: ProcedureDeps | null, flow: ProcedureFlow | null, callVerdict: Parameters<typeof exclusions>[2]): LoopPlan {
   const plan = emptyPlan(proc, loop, parent, depth);
+  if (hirDepth > MAX_NEST_DEPTH) {
+    // Conservative: the dependence tests did not look at this level (nest-depth.ts).
+    plan.reasons.push({ kind: "too-deep", message: `not analyzed: nested deeper than ${MAX_NEST_DEPTH} loops` });
+    return plan;
+  }
   plan.reasons.push(...exclusions(loop, proc, callVerdict));
   const region = flow?.regions.loops.find((l) => l.loop === loop);
   if (!deps || !region || !flow) {

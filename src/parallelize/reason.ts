@@ -21,6 +21,7 @@ export type ReasonKind =
   | "nested"
   | "included-file"
   | "layout"
+  | "too-deep"
   /** A parallel DO CONCURRENT: gfortran accepts no OpenMP directive on it. */
   | "concurrent";
 

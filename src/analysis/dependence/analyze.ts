@@ -5,17 +5,20 @@ import { accessForm, type AccessForm } from "./access.js";
 import type { ParamBindings } from "./param-bindings.js";
 import { aliasKind } from "./alias.js";
 import { AtomTable } from "./atoms.js";
-import { isAffinePoly, polyToString, polyVars, type Poly } from "../symbolic/polynomial.js";
+import { isAffinePoly, polyKey, polyVars, type Poly } from "../symbolic/polynomial.js";
 import { Facts } from "./facts.js";
 import { inBounds, pairEquations, shapeOf, type EquationPair, type InBoundsAnswer, type Shape } from "./layout.js";
 import type { TestName } from "./outcome.js";
-import { buildProblem, type DepProblem, type SymbolRanges } from "./problem.js";
+import { BuiltProblems } from "./built-problems.js";
+import { PairKeys } from "./ref-classes.js";
+import type { DepProblem, SymbolRanges } from "./problem.js";
 import type { SummaryLookup } from "../summaries/summary.js";
 import { ProcIndex } from "./proc-index.js";
 import { collectRefs, type ArrayRef } from "./references.js";
 import { decidingTest, solvePair, type PairSolution } from "./solve-pair.js";
 import { DepStats } from "./stats.js";
 import { ValueAnalyzer } from "./values.js";
+import { phase } from "../../util/phases.js";
 
 /**
  * Array dependence analysis of a procedure: every pair of references to
@@ -50,6 +53,12 @@ export interface DependenceOptions {
   summaries?: SummaryLookup;
   /** What the pointer parameters of the file's static functions point to (param-bindings.ts). */
   bindings?: ParamBindings;
+  /**
+   * Pairs whose answer is known to be the same (ref-classes.ts) share one
+   * analysis (default true). False analyzes every pair on its own: for the
+   * tests that check the sharing changes no answer.
+   */
+  shareAnswers?: boolean;
   maxNodes?: number;
   emiBudget?: number;
   omegaBudget?: number;
@@ -82,6 +91,8 @@ export interface NestDeps {
   va: ValueAnalyzer;
   forms: Map<ArrayRef, AccessForm>;
   pairs: PairResult[];
+  /** The answer of each pair key (ref-classes.ts); null: not a pair (no common loop, disjoint storage). */
+  answers: ReadonlyMap<string, PairAnswer | null>;
 }
 
 export interface ProcedureDeps {
@@ -93,6 +104,10 @@ export interface ProcedureDeps {
 }
 
 export function analyzeProcedure(proc: Procedure, options: DependenceOptions = {}, stats?: DepStats): ProcedureDeps {
+  return phase("deps", () => analyze(proc, options, stats));
+}
+
+function analyze(proc: Procedure, options: DependenceOptions, stats?: DepStats): ProcedureDeps {
   const index = new ProcIndex(proc, options.summaries);
   const atoms = new AtomTable();
   const refs = collectRefs(proc, (name) => index.effectOf(name));
@@ -109,9 +124,21 @@ export function analyzeProcedure(proc: Procedure, options: DependenceOptions = {
   return { proc, index, atoms, refs, nests };
 }
 
-function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: AtomTable, options: DependenceOptions, stats?: DepStats): NestDeps {
-  const va = new ValueAnalyzer(index, atoms, root);
-  const forms = new Map(list.map((r) => [r, accessForm(r, va)]));
+/**
+ * The analysis of `deps`'s procedure again without the value ranges (and
+ * the same other options): what the range-facts report compares with.
+ * Only the pairs whose problem took a fact from a range can change; the
+ * others keep their answers, and the references' forms are those of
+ * `deps` (they do not depend on the ranges).
+ */
+export function withoutRanges(deps: ProcedureDeps, options: DependenceOptions): ProcedureDeps {
+  const { symbolRanges: _, ...rest } = options;
+  return phase("deps", () => ({ ...deps, nests: deps.nests.map((n) => analyzeNest(n.root, [...n.forms.keys()], deps.index, deps.atoms, rest, undefined, n)) }));
+}
+
+function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: AtomTable, options: DependenceOptions, stats?: DepStats, prior?: NestDeps): NestDeps {
+  const va = prior?.va ?? new ValueAnalyzer(index, atoms, root);
+  const forms = prior?.forms ?? new Map(list.map((r) => [r, accessForm(r, va)]));
   const shapes = new Map<Sym, Shape>();
   const shape = (f: AccessForm): Shape => {
     let s = shapes.get(f.ref.sym);
@@ -126,6 +153,56 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
     return bounds.get(key)!;
   };
   const cache = new Map<string, PairSolution>();
+  const built = new BuiltProblems(atoms, options.symbolRanges);
+  const solved = new Map<DepProblem, { pair?: PairSolution; self?: PairSolution }>();
+  // In-bounds facts the pair relies on, when not proved: checked at run time.
+  const ok = (f: AccessForm, d: number): InBoundsAnswer => (options.assumeInBounds ? "proved" : boundsOf(f, d));
+
+  /** The answer for the pair (a, b), without the references themselves; null when it is no pair. */
+  const answer = (a: ArrayRef, b: ArrayRef, self: boolean): PairAnswer | null => {
+    const kind = aliasKind(a.sym, b.sym);
+    if (kind === "disjoint") return null;
+    if (kind === "may-alias" && options.bindings?.disjoint(a.sym, b.sym)) return null;
+    const fa = forms.get(a)!;
+    const fb = forms.get(b)!;
+    if (commonDepth(a, b) === 0) return null;
+    let eqs: EquationPair[] = [];
+    let dropped: string[] = [];
+    let assumes: Poly[] = [];
+    const both = kind === "common" ? allInBounds(fa, shape(fa), ok) : null;
+    const both2 = both && allInBounds(fb, shape(fb), ok);
+    if (kind === "same") ({ eqs, dropped, assumes } = pairEquations(fa, fb, shape(fa), ok));
+    else if (both && both2) {
+      // Different COMMON members, disjoint while their subscripts stay in bounds.
+      const problem = built.get(fa, fb, [], []);
+      return result(problem, { vectors: [], distance: [], tried: new Set(), pruned: new Map(), truncated: false }, [...both, ...both2]);
+    } else {
+      const anyElement = !fa.dims ? fa : !fb.dims ? fb : null;
+      dropped = [
+        anyElement
+          ? `${anyElement.ref.sym.name}: ${anyElement.why ?? "any element"} (and it may overlap ${anyElement === fa ? b.sym.name : a.sym.name})`
+          : kind === "common"
+            ? `${a.sym.name} and ${b.sym.name} are members of COMMON /${a.sym.common}/ and a subscript may leave its bounds`
+            : `${a.sym.name} and ${b.sym.name} may share storage`,
+      ];
+    }
+    const problem = built.get(fa, fb, eqs, dropped);
+    // One problem, one solution (per self or not): pairs that share a problem share its answer.
+    let known = solved.get(problem);
+    if (!known) solved.set(problem, (known = {}));
+    let solution = self ? known.self : known.pair;
+    if (!solution) {
+      const key = `${self}|${built.solutionKey(problem)}`;
+      solution = cache.get(key);
+      if (!solution) cache.set(key, (solution = solvePair(problem, { self, ...pick(options) })));
+      if (self) known.self = solution;
+      else known.pair = solution;
+    }
+    return result(problem, solution, assumes);
+  };
+
+  const keys = new PairKeys(list.map((r) => forms.get(r)!), options.assumeInBounds === true);
+  const answers = new Map<string, PairAnswer | null>();
   const pairs: PairResult[] = [];
   for (let i = 0; i < list.length; i++) {
     for (let j = i; j < list.length; j++) {
@@ -135,55 +212,33 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
       if (i === j && a.kind === "use") continue;
       const kind = aliasKind(a.sym, b.sym);
       if (kind === "disjoint") continue;
-      if (kind === "may-alias" && options.bindings?.disjoint(a.sym, b.sym)) continue;
-      const fa = forms.get(a)!;
-      const fb = forms.get(b)!;
-      if (commonDepth(a, b) === 0) continue;
-      // In-bounds facts the pair relies on, when not proved: checked at run time.
-      const ok = (f: AccessForm, d: number): InBoundsAnswer => (options.assumeInBounds ? "proved" : boundsOf(f, d));
-      let eqs: EquationPair[] = [];
-      let dropped: string[] = [];
-      let assumes: Poly[] = [];
-      const both = kind === "common" ? allInBounds(fa, shape(fa), ok) : null;
-      const both2 = both && allInBounds(fb, shape(fb), ok);
-      if (kind === "same") ({ eqs, dropped, assumes } = pairEquations(fa, fb, shape(fa), ok));
-      else if (both && both2) {
-        // Different COMMON members, disjoint while their subscripts stay in bounds.
-        const problem = buildProblem(fa, fb, [], [], atoms, options.symbolRanges);
-        const r = result(a, b, problem, { vectors: [], distance: [], tried: new Set(), pruned: new Map(), truncated: false }, [...both, ...both2]);
-        pairs.push(r);
-        stats?.countPair(r);
-        continue;
-      } else {
-        const anyElement = !fa.dims ? fa : !fb.dims ? fb : null;
-        dropped = [
-          anyElement
-            ? `${anyElement.ref.sym.name}: ${anyElement.why ?? "any element"} (and it may overlap ${anyElement === fa ? b.sym.name : a.sym.name})`
-            : kind === "common"
-              ? `${a.sym.name} and ${b.sym.name} are members of COMMON /${a.sym.common}/ and a subscript may leave its bounds`
-              : `${a.sym.name} and ${b.sym.name} may share storage`,
-        ];
+      const key = options.shareAnswers === false ? `${i},${j}` : keys.key(i, j, kind, i === j);
+      let t = answers.get(key);
+      if (t === undefined) {
+        // Answers that took nothing from the ranges are the same without them.
+        const before = prior?.answers.get(key);
+        answers.set(key, (t = before === null || (before && !before.problem.ranged) ? before : answer(a, b, i === j)));
       }
-      const problem = buildProblem(fa, fb, eqs, dropped, atoms, options.symbolRanges);
-      const key = cacheKey(fa, fb, problem, i === j);
-      let solution = cache.get(key);
-      if (!solution) cache.set(key, (solution = solvePair(problem, { self: i === j, ...pick(options) })));
-      const r = result(a, b, problem, solution, assumes);
+      if (!t) continue;
+      const r: PairResult = { src: a, snk: b, ...t };
       pairs.push(r);
       stats?.countPair(r);
     }
   }
-  return { root, va, forms, pairs };
+  return { root, va, forms, pairs, answers };
 }
 
-function result(a: ArrayRef, b: ArrayRef, problem: DepProblem, solution: PairSolution, assumes: Poly[]): PairResult {
+/** A pair's result but its references: what pairs of references of the same classes share. */
+type PairAnswer = Omit<PairResult, "src" | "snk">;
+
+function result(problem: DepProblem, solution: PairSolution, assumes: Poly[]): PairAnswer {
   const status: PairStatus = solution.vectors.length === 0 ? "independent" : problem.relaxed.length > 0 || solution.truncated ? "unknown" : "dependent";
   const seen = new Set<string>();
   const uniq = assumes.filter((p) => {
-    const k = polyToString(p);
+    const k = polyKey(p);
     return seen.has(k) ? false : (seen.add(k), true);
   });
-  const r: PairResult = { src: a, snk: b, loops: problem.levels.map((l) => l.loop), status, solution, test: status === "independent" ? decidingTest(solution) : null, problem, assumes: uniq };
+  const r: PairAnswer = { loops: problem.levels.map((l) => l.loop), status, solution, test: status === "independent" ? decidingTest(solution) : null, problem, assumes: uniq };
   if (status === "unknown") r.why = problem.relaxed[0] ?? "the direction-vector search was cut short";
   return r;
 }
@@ -207,11 +262,6 @@ export function isInvariantAtom(v: string, atoms: AtomTable, va: ValueAnalyzer):
   if (a.kind === "counter" || a.instance !== null) return false;
   if (a.kind === "sym") return !va.index.modifies(va.root, a.sym);
   return true;
-}
-
-function cacheKey(a: AccessForm, b: AccessForm, p: DepProblem, self: boolean): string {
-  const loops = (f: AccessForm) => f.ref.loops.map((l) => l.id).join(",");
-  return [loops(a), loops(b), self, p.eqs.map((e) => `${e.label}:${polyToString(e.poly)}`).join(";"), p.relaxed.join(";"), p.bounds.map((x) => polyToString(x)).join(";")].join("|");
 }
 
 /** The atoms under which every subscript of `f` stays in bounds ([] when proved), or null. */

@@ -1,4 +1,4 @@
-import { isAffinePoly, polyAdd, polyConst, polyNeg, polyVars, PolyOverflow, type Poly } from "../symbolic/polynomial.js";
+import { isAffinePoly, polyAdd, polyConst, polyNeg, polyToString, polyVars, PolyOverflow, type Poly } from "../symbolic/polynomial.js";
 import { integerFeasible, type Row } from "./omega.js";
 import type { RatAffine } from "./ranges.js";
 
@@ -14,13 +14,25 @@ export class Facts {
   constructor(readonly list: readonly Poly[] = []) {}
 
   private vars: Set<string> | undefined;
+  /**
+   * Answers already given, by the polynomials' text: a problem's facts are
+   * asked the same questions at every direction vector of the hierarchy,
+   * and each answer costs an integer feasibility test.
+   */
+  private readonly proved = new Map<string, boolean>();
+  private readonly sat = new Map<string, boolean>();
+  private readonly extended = new Map<string, Facts>();
 
   private mentioned(): Set<string> {
     return (this.vars ??= new Set(this.list.flatMap(polyVars)));
   }
 
   with(more: readonly Poly[]): Facts {
-    return more.length === 0 ? this : new Facts([...this.list, ...more]);
+    if (more.length === 0) return this;
+    const key = more.map((p) => polyToString(p)).join(";");
+    let f = this.extended.get(key);
+    if (!f) this.extended.set(key, (f = new Facts([...this.list, ...more])));
+    return f;
   }
 
   /** Is p ≥ 0 for every integer assignment satisfying the facts? (p affine) */
@@ -31,13 +43,19 @@ export class Facts {
     if (this.list.length === 0) return false;
     const known = this.mentioned();
     for (const k of p.terms.keys()) if (k !== "" && !known.has(k)) return false;
-    try {
-      // ¬(p ≥ 0) ⇔ -p - 1 ≥ 0
-      return !this.satisfiable([polyAdd(polyNeg(p), polyConst(-1))]);
-    } catch (e) {
-      if (e instanceof PolyOverflow) return false;
-      throw e;
+    const key = polyToString(p);
+    let r = this.proved.get(key);
+    if (r === undefined) {
+      try {
+        // ¬(p ≥ 0) ⇔ -p - 1 ≥ 0
+        r = !this.satisfiable([polyAdd(polyNeg(p), polyConst(-1))]);
+      } catch (e) {
+        if (!(e instanceof PolyOverflow)) throw e;
+        r = false;
+      }
+      this.proved.set(key, r);
     }
+    return r;
   }
 
   /** Is r ≥ 0 provable? (den > 0, so the sign is the numerator's) */
@@ -50,6 +68,13 @@ export class Facts {
    * satisfiable: Conservative).
    */
   satisfiable(extra: readonly Poly[]): boolean {
+    const key = extra.map((p) => polyToString(p)).join(";");
+    let r = this.sat.get(key);
+    if (r === undefined) this.sat.set(key, (r = this.decide(extra)));
+    return r;
+  }
+
+  private decide(extra: readonly Poly[]): boolean {
     const polys = [...this.list, ...extra].filter(isAffinePoly);
     const names = [...new Set(polys.flatMap(polyVars))];
     const at = new Map(names.map((n, i) => [n, i + 1]));

@@ -165,24 +165,39 @@ function sameCoeffs(a: Row, b: Row, sign: number): boolean {
   return true;
 }
 
+/** A list of rows (a row holds numbers). */
+function isBucket(e: Row | Row[]): e is Row[] {
+  return typeof e[0] !== "number";
+}
+
 function inequalities(n: number, rows: Row[], ctx: Ctx): Feasibility {
   for (;;) {
     if (rows.length > ctx.maxRows) throw new Budget();
     // Parallel constraints: keep the tightest; opposite ones may contradict or form an equality.
-    const byKey = new Map<number, Row[]>();
-    const kept: Row[] = [];
+    // Rows by the hash of their coefficients: one row, or (rarely) a list of rows with different coefficients.
+    const byKey = new Map<number, Row | Row[]>();
     for (const r of rows) {
       const h = hashRow(r, 1);
-      let bucket = byKey.get(h);
-      if (!bucket) byKey.set(h, (bucket = []));
-      const i = bucket.findIndex((x) => sameCoeffs(x, r, 1));
-      if (i < 0) bucket.push(r);
-      else if (r[0]! < bucket[i]![0]!) bucket[i] = r;
+      const e = byKey.get(h);
+      if (e === undefined) byKey.set(h, r);
+      else if (!isBucket(e)) {
+        if (!sameCoeffs(e, r, 1)) byKey.set(h, [e, r]);
+        else if (r[0]! < e[0]!) byKey.set(h, r);
+      } else {
+        const i = e.findIndex((x) => sameCoeffs(x, r, 1));
+        if (i < 0) e.push(r);
+        else if (r[0]! < e[i]![0]!) e[i] = r;
+      }
     }
-    for (const b of byKey.values()) kept.push(...b);
+    const kept: Row[] = [];
+    for (const e of byKey.values()) {
+      if (isBucket(e)) for (const r of e) kept.push(r);
+      else kept.push(e);
+    }
     rows = kept;
     for (const r of rows) {
-      const opp = byKey.get(hashRow(r, -1))?.find((x) => sameCoeffs(x, r, -1));
+      const e = byKey.get(hashRow(r, -1));
+      const opp = e === undefined ? undefined : isBucket(e) ? e.find((x) => sameCoeffs(x, r, -1)) : sameCoeffs(e, r, -1) ? e : undefined;
       if (!opp) continue;
       const sum = r[0]! + opp[0]!;
       if (sum < 0) return "infeasible";
@@ -193,10 +208,22 @@ function inequalities(n: number, rows: Row[], ctx: Ctx): Feasibility {
     }
     if (rows.length === 0) return "feasible";
     // Variables bounded on one side only can always be satisfied: drop their constraints.
-    const lower = new Array(n + 1).fill(0);
-    const upper = new Array(n + 1).fill(0);
-    for (const r of rows) for (let i = 1; i <= n; i++) if (r[i]! > 0) lower[i]++;
-    else if (r[i]! < 0) upper[i]++;
+    // Per variable: how many rows bound it from below (coefficient > 0) and above, and how many of those with coefficient exactly ±1.
+    const lower = new Int32Array(n + 1);
+    const upper = new Int32Array(n + 1);
+    const unitLower = new Int32Array(n + 1);
+    const unitUpper = new Int32Array(n + 1);
+    for (const r of rows)
+      for (let i = 1; i <= n; i++) {
+        const a = r[i]!;
+        if (a > 0) {
+          lower[i]++;
+          if (a === 1) unitLower[i]++;
+        } else if (a < 0) {
+          upper[i]++;
+          if (a === -1) unitUpper[i]++;
+        }
+      }
     const oneSided = new Set<number>();
     for (let i = 1; i <= n; i++) if ((lower[i] > 0) !== (upper[i] > 0)) oneSided.add(i);
     if (oneSided.size > 0) {
@@ -209,10 +236,8 @@ function inequalities(n: number, rows: Row[], ctx: Ctx): Feasibility {
     let pickCost = Infinity;
     for (let i = 1; i <= n; i++) {
       if (lower[i] === 0) continue;
-      const lo = rows.filter((r) => r[i]! > 0);
-      const up = rows.filter((r) => r[i]! < 0);
-      const exact = lo.every((r) => r[i] === 1) || up.every((r) => r[i] === -1);
-      const cost = lower[i] * upper[i];
+      const exact = unitLower[i] === lower[i] || unitUpper[i] === upper[i];
+      const cost = lower[i]! * upper[i]!;
       if ((exact && !pickExact) || (exact === pickExact && cost < pickCost)) {
         pick = i;
         pickExact = exact;

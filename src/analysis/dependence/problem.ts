@@ -70,9 +70,12 @@ export interface Tie {
   level: number;
 }
 
+/**
+ * Built from the two references' loops, guards and subscript equations
+ * only (not the references themselves), so pairs that agree on those
+ * share one problem (built-problems.ts).
+ */
 export interface DepProblem {
-  src: AccessForm;
-  snk: AccessForm;
   levels: Level[];
   counters: Map<string, CounterVar>;
   eqs: Equation[];
@@ -85,6 +88,8 @@ export interface DepProblem {
   shared: Set<string>;
   /** Why the model is not exact (a dimension without equation, a non-affine bound...). */
   relaxed: string[];
+  /** Some fact came from the value ranges of a symbol (without them the problem would differ). */
+  ranged: boolean;
   atoms: AtomTable;
 }
 
@@ -174,19 +179,21 @@ export function buildProblem(src: AccessForm, snk: AccessForm, equations: Equati
     }
   }
   const root = src.ref.loops[0];
+  let ranged = false;
   if (ranges) {
     for (const v of shared) {
       const a = atoms.get(v);
       const r = a.kind === "sym" && root ? ranges(a.sym, root) : undefined;
       if (r?.min !== undefined) factList.push(polyAdd(polyVar(v), polyConst(-r.min)));
       if (r?.max !== undefined) factList.push(polySub(polyConst(r.max), polyVar(v)));
+      if (r?.min !== undefined || r?.max !== undefined) ranged = true;
     }
   }
   const levels: Level[] = commonLoops.map((l, k) => {
     const m = src.models[k]!;
     return { loop: l, opaque: m.kind === "opaque", src: ren.a(m.counter), snk: ren.b(m.counter), step: m.step };
   });
-  return { src, snk, levels, counters, eqs, bounds, facts: new Facts(factList), ties: [...ties.values()], shared, relaxed, atoms };
+  return { levels, counters, eqs, bounds, facts: new Facts(factList), ties: [...ties.values()], shared, relaxed, ranged, atoms };
 }
 
 function modelFrom(models: LoopModel[]): (l: Loop) => LoopModel {

@@ -1,3 +1,4 @@
+import { MAX_NEST_DEPTH } from "../nest-depth.js";
 import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
@@ -96,7 +97,8 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
   const guards: Guard[] = [];
 
   const add = (sym: Sym, expr: Expr, kind: "def" | "use", stmt: Stmt, subs: (Expr | null)[] | null, why?: string) => {
-    const r: ArrayRef = { id: out.length, sym, expr, kind, stmt, order: order++, loops: loops.slice(), subs, guards: guards.slice() };
+    // Only the outer MAX_NEST_DEPTH loops: deeper ones are not analyzed (nest-depth.ts).
+    const r: ArrayRef = { id: out.length, sym, expr, kind, stmt, order: order++, loops: loops.slice(0, MAX_NEST_DEPTH), subs, guards: guards.slice() };
     if (why) r.why = why;
     out.push(r);
   };

@@ -3,11 +3,11 @@ import type { Language } from "../../ir/program.js";
 import type { Loop } from "../../ir/stmt.js";
 import { LOGICAL } from "../../ir/types.js";
 import { exprText } from "../../report/expr-text.js";
-import type { PairResult, PairStatus, ProcedureDeps } from "./analyze.js";
+import type { NestDeps, PairResult, PairStatus, ProcedureDeps } from "./analyze.js";
 import type { TestName } from "./outcome.js";
-import type { Dir } from "./problem.js";
+import type { DepProblem, Dir } from "./problem.js";
 import type { ArrayRef } from "./references.js";
-import { polyToString, type Poly } from "../symbolic/polynomial.js";
+import { polyKey, type Poly } from "../symbolic/polynomial.js";
 import { conditionExpr, conditionForLevel, simplifyConjunction, subscriptSymbols, type Condition } from "./runtime-condition.js";
 
 /**
@@ -71,44 +71,40 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
   const checks: { expr: Expr; text: string; atoms: number }[] = [];
   let allConditional = true;
   const assumes = new Map<string, Poly>();
-  for (const nest of deps.nests) {
-    for (const pr of nest.pairs) {
-      const k = pr.loops.indexOf(loop);
-      if (k < 0) continue;
-      for (const a of pr.assumes) assumes.set(polyToString(a), a);
-      const vs = pr.solution.vectors.filter((v) => v.dirs.slice(0, k).every((d) => d === "=" || d === "*") && v.dirs[k] !== "=");
-      if (vs.length === 0) continue;
-      const cond = conditionForLevel(pr.problem, k, nest.va);
-      // Banerjee with "=" on every outer level proves it outright: nothing is carried.
-      if (cond && cond.some((c) => c.length === 0)) continue;
-      if (cond) {
-        const expr = conditionExpr(cond, deps.atoms, subscriptSymbols(pr.problem), loop);
-        const text = exprText(expr, "fortran");
-        if (!checks.some((c) => c.text === text)) checks.push({ expr, text, atoms: cond.reduce((n, c) => n + c.length, 0) });
-      } else allConditional = false;
-      const seen = new Set<string>();
-      for (const v of vs) {
-        const forward = v.dirs[k] !== ">";
-        if (seen.has(String(forward))) continue;
-        seen.add(String(forward));
-        const [source, sink] = forward ? [pr.src, pr.snk] : [pr.snk, pr.src];
-        const d = v.distance[k];
-        const dep: CarriedDependence = {
-          kind: depKind(source.kind, sink.kind),
-          var: source.sym === sink.sym ? source.sym.name : `${source.sym.name}/${sink.sym.name}`,
-          source,
-          sink,
-          direction: forward ? v.dirs : v.dirs.map(flip),
-          distance: d === null || d === undefined ? null : forward ? d : -d,
-          exact: v.exact,
-          status: pr.status,
-          test: v.exact ? "exact" : d !== null && d !== undefined ? "siv" : null,
-          condition: cond,
-          pair: pr,
-        };
-        if (pr.why) dep.why = pr.why;
-        carried.push(dep);
-      }
+  const memo = memoOf(deps);
+  for (const { nest, pr, k } of memo.pairsAt(loop)) {
+    for (const a of pr.assumes) assumes.set(polyKey(a), a);
+    const vs = pr.solution.vectors.filter((v) => v.dirs.slice(0, k).every((d) => d === "=" || d === "*") && v.dirs[k] !== "=");
+    if (vs.length === 0) continue;
+    const cond = memo.condition(pr.problem, k, nest);
+    // Banerjee with "=" on every outer level proves it outright: nothing is carried.
+    if (cond && cond.some((c) => c.length === 0)) continue;
+    if (cond) {
+      const { expr, text } = memo.check(cond, pr.problem, loop, deps);
+      if (!checks.some((c) => c.text === text)) checks.push({ expr, text, atoms: cond.reduce((n, c) => n + c.length, 0) });
+    } else allConditional = false;
+    const seen = new Set<string>();
+    for (const v of vs) {
+      const forward = v.dirs[k] !== ">";
+      if (seen.has(String(forward))) continue;
+      seen.add(String(forward));
+      const [source, sink] = forward ? [pr.src, pr.snk] : [pr.snk, pr.src];
+      const d = v.distance[k];
+      const dep: CarriedDependence = {
+        kind: depKind(source.kind, sink.kind),
+        var: source.sym === sink.sym ? source.sym.name : `${source.sym.name}/${sink.sym.name}`,
+        source,
+        sink,
+        direction: forward ? v.dirs : v.dirs.map(flip),
+        distance: d === null || d === undefined ? null : forward ? d : -d,
+        exact: v.exact,
+        status: pr.status,
+        test: v.exact ? "exact" : d !== null && d !== undefined ? "siv" : null,
+        condition: cond,
+        pair: pr,
+      };
+      if (pr.why) dep.why = pr.why;
+      carried.push(dep);
     }
   }
   let runtimeCheck: RuntimeCheck | null = null;
@@ -120,6 +116,64 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
     runtimeCheck = { expr, fortran: exprText(expr, "fortran"), c: exprText(expr, "c") };
   }
   return { loop, parallel: carried.length === 0 && assumes.size === 0, carried, assumes: needed, runtimeCheck };
+}
+
+/**
+ * What the verdicts of a procedure's loops share, computed once per
+ * procedure analysis rather than once per loop: its pairs listed by loop
+ * (a procedure's loops each looked through every pair of every nest), and
+ * the run-time condition of a problem at a level (pairs share problems,
+ * and a pair is asked at each of its loops) with its text.
+ */
+class VerdictMemo {
+  private byLoop: Map<Loop, { nest: NestDeps; pr: PairResult; k: number }[]> | null = null;
+  private readonly conditions = new Map<DepProblem, Map<number, Condition | null>>();
+  private readonly checks = new Map<Condition, Map<Loop, { expr: Expr; text: string }>>();
+
+  constructor(private readonly deps: ProcedureDeps) {}
+
+  /** The pairs with `loop` among their common loops, in the order of the nests and their pairs; k: its level. */
+  pairsAt(loop: Loop): readonly { nest: NestDeps; pr: PairResult; k: number }[] {
+    if (!this.byLoop) {
+      this.byLoop = new Map();
+      for (const nest of this.deps.nests)
+        for (const pr of nest.pairs)
+          pr.loops.forEach((l, k) => {
+            let list = this.byLoop!.get(l);
+            if (!list) this.byLoop!.set(l, (list = []));
+            list.push({ nest, pr, k });
+          });
+    }
+    return this.byLoop.get(loop) ?? [];
+  }
+
+  condition(p: DepProblem, k: number, nest: NestDeps): Condition | null {
+    let m = this.conditions.get(p);
+    if (!m) this.conditions.set(p, (m = new Map()));
+    let c = m.get(k);
+    if (c === undefined) m.set(k, (c = conditionForLevel(p, k, nest.va)));
+    return c;
+  }
+
+  /** The condition as an expression tested before `loop`, with its Fortran text (one condition object per problem and level). */
+  check(cond: Condition, p: DepProblem, loop: Loop, deps: ProcedureDeps): { expr: Expr; text: string } {
+    let m = this.checks.get(cond);
+    if (!m) this.checks.set(cond, (m = new Map()));
+    let c = m.get(loop);
+    if (!c) {
+      const expr = conditionExpr(cond, deps.atoms, subscriptSymbols(p), loop);
+      m.set(loop, (c = { expr, text: exprText(expr, "fortran") }));
+    }
+    return c;
+  }
+}
+
+const memos = new WeakMap<ProcedureDeps, VerdictMemo>();
+
+function memoOf(deps: ProcedureDeps): VerdictMemo {
+  let m = memos.get(deps);
+  if (!m) memos.set(deps, (m = new VerdictMemo(deps)));
+  return m;
 }
 
 /** The check in the program's language. */

@@ -1,4 +1,5 @@
 import { commonLoop, hasGotoCycle, loopWithin, type Cfg, type CfgLoop } from "../cfg/cfg.js";
+import { MAX_NEST_DEPTH } from "../nest-depth.js";
 import { BitSet } from "../dataflow/bitset.js";
 import { Region, solve, solveSize, type FlowGraph, type Solution } from "../dataflow/solver.js";
 import type { Ref } from "../refs/ref.js";
@@ -51,7 +52,8 @@ export function buildDependences(cfg: Cfg, options: DepOptions = {}): Dependence
     const d = l < 0 ? 0 : cfg.loops[l]!.depth;
     // Conservative: with a GOTO cycle, pairs inside one nested loop may meet through a later execution
     // of it; they are taken here too (as loop-independent), at the price of some spurious edges.
-    if (gotoCycle) return (s: Ref, t: Ref) => loopWithin(cfg, commonLoop(cfg, s.block, t.block), l);
+    // So at the deepest level analyzed: the loops nested deeper get no step of their own.
+    if (gotoCycle || d === MAX_NEST_DEPTH) return (s: Ref, t: Ref) => loopWithin(cfg, commonLoop(cfg, s.block, t.block), l);
     return (s: Ref, t: Ref) => {
       const a = paths[s.block]!;
       const b = paths[t.block]!;
@@ -69,7 +71,10 @@ export function buildDependences(cfg: Cfg, options: DepOptions = {}): Dependence
   const biggest = Math.max(0, ...cfg.loops.map((l) => l.blocks.length));
   const widest = Math.max(flow.width, 2 * cfg.refs.slots);
   const scratch = Array.from({ length: 4 }, () => new Uint32Array(2 * ((widest + 31) >>> 5) * biggest));
-  for (const l of cfg.loops) loopDependences(cfg, l, graph, flow, scanner, owns(l.index), scratch);
+  // Loops nested deeper than MAX_NEST_DEPTH are not analyzed (nest-depth.ts): a step per level of a
+  // 500-deep nest, each over all the blocks inside, took minutes. Their pairs are the deepest analyzed
+  // loop's (above); what they carry, which only their own plans would need, is not computed.
+  for (const l of cfg.loops) if (l.depth <= MAX_NEST_DEPTH) loopDependences(cfg, l, graph, flow, scanner, owns(l.index), scratch);
 
   return edges;
 }

@@ -6,6 +6,7 @@ import { summarize, worstSummary } from "../summaries/summarize.js";
 import type { ProcedureSummary } from "../summaries/summary.js";
 import { LinkedNames, type LinkInput } from "./linked-names.js";
 import { SharedIndex, translateSummary, type Translated } from "./translate-summary.js";
+import { phase } from "../../util/phases.js";
 
 /**
  * The files of one run linked together: every procedure's summary, made
@@ -97,7 +98,7 @@ export class ProgramLink {
     let perProgram = this.translations.get(s);
     if (!perProgram) this.translations.set(s, (perProgram = new Map()));
     let t = perProgram.get(program);
-    if (!t) perProgram.set(program, (t = translateSummary(s, from, this.index(program))));
+    if (!t) perProgram.set(program, (t = phase("link", () => translateSummary(s, from, this.index(program)))));
     return t;
   }
 

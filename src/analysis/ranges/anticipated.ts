@@ -99,6 +99,29 @@ export function anticipatedRanges(ctx: RangeContext, fr: ForwardResult, snap: Sn
     if (cfg.blocks[cl.header]!.refs.length === 0) preheaderOf.set(cl.preheader, k);
   }
   const postorder = [...ctx.rpo].reverse();
+  // What the conditions of the edges b → s say, for every variable at once (each variable's fixed point asks again).
+  const edgeConstraints = new Map<number, (Constraints | null)[] | "unknown">();
+  const constraintsOn = (b: number, s: number): (Constraints | null)[] | "unknown" => {
+    const key = b * n + s;
+    let c = edgeConstraints.get(key);
+    if (c === undefined) {
+      const list: (Constraints | null)[] = [];
+      c = list;
+      for (const e of ctx.edges.get(b) ?? []) {
+        if (e.to !== s) continue;
+        const st = snap.exit.get(b);
+        if (!st) {
+          c = "unknown";
+          break;
+        }
+        const k = conditionConstraints(e.cond, e.truth, envOf(ctx, st));
+        list.push(k);
+        if (!k) break;
+      }
+      edgeConstraints.set(key, c);
+    }
+    return c;
+  };
   const atEntry = new Map<number, [number, VarRange][]>();
   const afterDefs = new Map<number, [number, VarRange][]>();
 
@@ -107,12 +130,10 @@ export function anticipatedRanges(ctx: RangeContext, fr: ForwardResult, snap: Sn
     const g: VarRange[] = new Array(n).fill(NOWHERE);
     for (let b = 0; b < n; b++) if (barrier(b)) g[b] = UNKNOWN;
     const condition = (b: number, s: number): VarRange => {
+      const cs = constraintsOn(b, s);
+      if (cs === "unknown") return UNKNOWN;
       let r = UNKNOWN;
-      for (const e of ctx.edges.get(b) ?? []) {
-        if (e.to !== s) continue;
-        const st = snap.exit.get(b);
-        if (!st) return UNKNOWN;
-        const c = conditionConstraints(e.cond, e.truth, envOf(ctx, st));
+      for (const c of cs) {
         if (!c) return NOWHERE;
         const x = c.get(sym);
         if (x) r = narrow(r, x.set, []);

@@ -9,7 +9,7 @@ import { solveAffine, type Constraints } from "./condition-ranges.js";
 import { rangeOf, type RangeEnv } from "./eval-range.js";
 import { IntSet } from "./int-set.js";
 import type { RangeContext } from "./range-context.js";
-import { mergeWhy } from "./var-range.js";
+import { mergeWhy, type VarRange } from "./var-range.js";
 
 /** One declared dimension as far as seed 003 may use it: an end that cannot be trusted is null. */
 export interface DimBounds {
@@ -65,6 +65,12 @@ export interface AffineSubscript {
 }
 
 export function affineSubscripts(e: ElemRef, ctx: RangeContext): AffineSubscript[] {
+  return ctx.memo(subscriptMemo, e, () => subscriptsOf(e, ctx));
+}
+
+const subscriptMemo = Symbol("affine subscripts");
+
+function subscriptsOf(e: ElemRef, ctx: RangeContext): AffineSubscript[] {
   const dims = usableDims(e.sym, ctx);
   const out: AffineSubscript[] = [];
   e.subs.forEach((s, k) => {
@@ -85,6 +91,31 @@ export function affineSubscripts(e: ElemRef, ctx: RangeContext): AffineSubscript
  * a correct execution).
  */
 export function referenceFacts(e: ElemRef, env: RangeEnv, ctx: RangeContext): Constraints | null {
+  // The facts depend on the ranges of the variables of the subscripts and declared bounds only, and
+  // the propagation meets the reference again and again with the same ones (the same range objects):
+  // the last answer is kept per reference.
+  const reads = ctx.memo(readsMemo, e, () => variablesRead(e, ctx));
+  const last = ctx.memo(lastMemo, e, () => ({ ranges: [] as VarRange[], out: undefined as Constraints | null | undefined }));
+  const ranges = reads.map(env);
+  if (last.out !== undefined && ranges.every((r, i) => r === last.ranges[i])) return last.out;
+  last.ranges = ranges;
+  return (last.out = factsOf(e, env, ctx));
+}
+
+const readsMemo = Symbol("variables read by the facts of a reference");
+const lastMemo = Symbol("the facts of a reference, last computed");
+
+/** The variables whose ranges `factsOf` reads: those of the affine subscripts and of their dimensions' bounds. */
+function variablesRead(e: ElemRef, ctx: RangeContext): Sym[] {
+  const out = new Set<Sym>();
+  for (const s of affineSubscripts(e, ctx)) {
+    for (const t of s.form.terms) out.add(t.sym);
+    for (const b of [s.bounds.lower, s.bounds.upper]) if (b) walkExpr(b, (x) => void (x.kind === "var" && out.add(x.sym)));
+  }
+  return [...out];
+}
+
+function factsOf(e: ElemRef, env: RangeEnv, ctx: RangeContext): Constraints | null {
   let out: Constraints = new Map();
   for (const s of affineSubscripts(e, ctx)) {
     const c = solveAffine(s.form, boundsSet(s.bounds, env), env);

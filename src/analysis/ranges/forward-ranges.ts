@@ -59,17 +59,42 @@ export function solveForward(ctx: RangeContext, inj: Injection = {}): ForwardRes
     }
     return acc;
   };
+  // When each block's out state was last set, and when its entry was last computed (a step count):
+  // a block whose last computation changed nothing, and whose inputs did not change since, would
+  // compute the same state and change nothing again, so it is not computed (the result is the
+  // round-robin's exactly). A loop header's edges also read the loop bounds, which a block with
+  // the loop's start sets.
+  let clock = 0;
+  let boundsSetAt = 0;
+  const ranAt = new Int32Array(n);
+  const computedAt = new Int32Array(n).fill(-1);
+  const stable = new Uint8Array(n);
   const run = (b: number, s: RangeState | null) => {
     entry[b] = s;
     out[b] = s ? transferBlock(ctx, b, s, bounds, inj) : null;
+    ranAt[b] = ++clock;
+    if (ctx.setsBounds.has(b)) boundsSetAt = clock;
+  };
+  const inputsChanged = (b: number): boolean => {
+    for (const p of cfg.preds[b]!) {
+      if (ranAt[p]! > computedAt[b]!) return true;
+      if (boundsSetAt > computedAt[b]! && ctx.loopOfHeader.has(p)) return true;
+    }
+    return false;
   };
   for (let changed = true; changed; ) {
     changed = false;
     for (const b of ctx.rpo) {
+      if (stable[b] && !ctx.exhaustive && !inputsChanged(b)) continue;
+      computedAt[b] = clock;
       let s = inState(b);
       const old = entry[b];
       if (s && old && ctx.wideningPoints.has(b) && visits[b]! > WIDEN_AFTER) s = RangeState.widen(old, RangeState.join(old, s), ctx.thresholds);
-      if (visits[b]! > 0 && (s === old || (s && old && RangeState.equals(s, old)))) continue;
+      stable[b] = 0;
+      if (visits[b]! > 0 && (s === old || (s && old && RangeState.equals(s, old)))) {
+        stable[b] = 1;
+        continue;
+      }
       visits[b]!++;
       run(b, s);
       changed = true;
@@ -103,7 +128,7 @@ function edgeState(ctx: RangeContext, from: number, to: number, o: RangeState, b
       for (const [sym, r] of c) {
         const v = ctx.varOf(sym);
         if (v === undefined) continue;
-        const id = ctx.sources.add("condition", `${e.truth ? "" : "not "}(${ctx.text(e.cond)})`, e.cond.span.line);
+        const id = ctx.conditionSource(e.cond, e.truth);
         const nr = narrow(st.get(v), r.set, mergeWhy(r.why, [id]));
         if (nr.set.isEmpty()) return null;
         st.set(v, nr);

@@ -32,12 +32,18 @@ import { UNKNOWN, type RangeSource, type VarRange } from "./var-range.js";
  * execution.
  */
 export class ProcedureRanges {
+  /** States before statements and at loop starts, replayed from the block states when first asked. */
+  private readonly beforeStmt = new Map<Stmt, RangeState | undefined>();
+  private readonly loopEntry = new Map<Loop, RangeState | undefined>();
+  private blocksOfStmt: Map<Stmt, number[]> | undefined;
+
   constructor(
     readonly ctx: RangeContext,
-    private readonly beforeStmt: Map<Stmt, RangeState>,
-    private readonly loopEntry: Map<Loop, RangeState>,
-    private readonly reached: Set<Stmt>,
-  ) {}
+    private readonly fr: ForwardResult,
+    private readonly inj: Injection,
+  ) {
+    if (ctx.exhaustive) this.recordAll();
+  }
 
   get proc(): Procedure {
     return this.ctx.cfg.proc;
@@ -45,17 +51,18 @@ export class ProcedureRanges {
 
   /** The range of `sym` just before `stmt` starts (a loop: before its bounds are read). */
   before(stmt: Stmt, sym: Sym): VarRange {
-    return this.read(this.beforeStmt.get(stmt), sym);
+    return this.read(this.stateBefore(stmt), sym);
   }
 
   /** The range of `sym` when `loop` starts, after its index took the lower bound. */
   atLoopEntry(loop: Loop, sym: Sym): VarRange {
-    return this.read(this.loopEntry.get(loop), sym);
+    return this.read(this.stateAtEntry(loop), sym);
   }
 
   /** Whether some execution that stays in bounds may reach the statement (unknown statements count as reached). */
   mayReach(stmt: Stmt): boolean {
-    return this.reached.has(stmt) || !this.beforeStmt.has(stmt);
+    // As when every statement was recorded up front: recorded, or never recorded.
+    return this.stateBefore(stmt) !== undefined || this.beforeStmt.get(stmt) === undefined;
   }
 
   source(id: number): RangeSource {
@@ -66,6 +73,75 @@ export class ProcedureRanges {
     if (!st) return UNKNOWN;
     const v = this.ctx.varOf(sym);
     return v === undefined ? UNKNOWN : st.get(v);
+  }
+
+  /**
+   * The state before the first reference of `stmt` (not a loop's step) in
+   * the first block, in block order, whose replay from its entry state
+   * gets there. Only nest starts are asked for (nest-ranges.ts), so the
+   * blocks are replayed on demand, not all of them.
+   */
+  private stateBefore(stmt: Stmt): RangeState | undefined {
+    if (this.beforeStmt.has(stmt)) return this.beforeStmt.get(stmt);
+    let found: RangeState | undefined;
+    for (const b of this.blocksOf(stmt)) {
+      const s = this.fr.entry[b];
+      if (!s) continue;
+      transferBlock(this.ctx, b, s, new Map(this.fr.bounds), this.inj, (r, st) => {
+        if (!found && r.stmt === stmt && r.origin !== "loop-step") found = st.clone();
+      });
+      if (found) break;
+    }
+    this.beforeStmt.set(stmt, found);
+    return found;
+  }
+
+  /** The state at the end of the loop's preheader block. */
+  private stateAtEntry(loop: Loop): RangeState | undefined {
+    if (this.loopEntry.has(loop)) return this.loopEntry.get(loop);
+    const cl = this.ctx.cfg.loops.find((l) => l.loop === loop);
+    const s = cl ? this.fr.entry[cl.preheader] : null;
+    const out = cl && s ? (transferBlock(this.ctx, cl.preheader, s, new Map(this.fr.bounds), this.inj) ?? undefined) : undefined;
+    this.loopEntry.set(loop, out);
+    return out;
+  }
+
+  private blocksOf(stmt: Stmt): number[] {
+    if (!this.blocksOfStmt) {
+      const m = new Map<Stmt, number[]>();
+      this.ctx.cfg.blocks.forEach((blk, b) => {
+        for (const id of blk.refs) {
+          const r = this.ctx.ref(id);
+          if (!r.stmt || r.origin === "loop-step") continue;
+          const list = m.get(r.stmt);
+          if (!list) m.set(r.stmt, [b]);
+          else if (list[list.length - 1] !== b) list.push(b);
+        }
+      });
+      this.blocksOfStmt = m;
+    }
+    return this.blocksOfStmt.get(stmt) ?? [];
+  }
+
+  /** Every block replayed once, every statement and loop start recorded (the straightforward way, for tests). */
+  private recordAll(): void {
+    const cfg = this.ctx.cfg;
+    const preheaders = new Map<number, Loop[]>();
+    for (const cl of cfg.loops) preheaders.set(cl.preheader, [...(preheaders.get(cl.preheader) ?? []), cl.loop]);
+    for (let b = 0; b < cfg.blocks.length; b++) {
+      const s = this.fr.entry[b];
+      if (!s) continue;
+      const out = transferBlock(this.ctx, b, s, new Map(this.fr.bounds), this.inj, (r, st) => {
+        if (!r.stmt || r.origin === "loop-step" || this.beforeStmt.has(r.stmt)) return;
+        this.beforeStmt.set(r.stmt, st.clone());
+      });
+      for (const l of preheaders.get(b) ?? []) if (out && !this.loopEntry.has(l)) this.loopEntry.set(l, out);
+    }
+    for (const cl of cfg.loops) if (!this.loopEntry.has(cl.loop)) this.loopEntry.set(cl.loop, undefined);
+    for (const ids of cfg.blocks) for (const id of ids.refs) {
+      const st = this.ctx.ref(id).stmt;
+      if (st && !this.beforeStmt.has(st)) this.beforeStmt.set(st, undefined);
+    }
   }
 }
 
@@ -81,26 +157,5 @@ export function analyzeRanges(cfgOrProc: Cfg | Procedure, options: RangeOptions 
     inj = { bodyEntry: loops.bodyEntry, loopExit: loops.loopExit, atEntry: g.atEntry, afterRef: g.afterRef };
     result = solveForward(ctx, inj);
   }
-  return record(ctx, result, inj);
-}
-
-/** Replays every reached block once to keep the state before each statement and at each loop's start. */
-function record(ctx: RangeContext, fr: ForwardResult, inj: Injection): ProcedureRanges {
-  const cfg = ctx.cfg;
-  const before = new Map<Stmt, RangeState>();
-  const reached = new Set<Stmt>();
-  const loopEntry = new Map<Loop, RangeState>();
-  const preheaders = new Map<number, Loop[]>();
-  for (const cl of cfg.loops) preheaders.set(cl.preheader, [...(preheaders.get(cl.preheader) ?? []), cl.loop]);
-  for (let b = 0; b < cfg.blocks.length; b++) {
-    const s = fr.entry[b];
-    if (!s) continue;
-    const out = transferBlock(ctx, b, s, new Map(fr.bounds), inj, (r, st) => {
-      if (!r.stmt || r.origin === "loop-step" || before.has(r.stmt)) return;
-      before.set(r.stmt, st.clone());
-      reached.add(r.stmt);
-    });
-    for (const l of preheaders.get(b) ?? []) if (out) loopEntry.set(l, out);
-  }
-  return new ProcedureRanges(ctx, before, loopEntry, reached);
+  return new ProcedureRanges(ctx, result, inj);
 }

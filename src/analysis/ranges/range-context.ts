@@ -20,6 +20,14 @@ export interface RangeOptions {
    * programs that index out of bounds on purpose.
    */
   boundsAssumption?: boolean;
+  /**
+   * The straightforward way, for the tests that check the shortcuts change
+   * no range: compute every block's state in every round of the forward
+   * propagation, even blocks whose inputs did not change (forward-ranges.ts
+   * skips those), and record the state before every statement up front
+   * (range-analysis.ts replays a block when a statement is asked for).
+   */
+  exhaustive?: boolean;
 }
 
 /**
@@ -46,15 +54,21 @@ export class RangeContext {
   /** Constants of the program (declared bounds, literals of conditions and loop bounds), for widening. */
   readonly thresholds: number[];
   readonly boundsAssumption: boolean;
+  readonly exhaustive: boolean;
+  /** Blocks with a loop's start, which sets its bounds (forward-ranges.ts). */
+  readonly setsBounds = new Set<number>();
   /** Loops by their header block. */
   readonly loopOfHeader = new Map<number, CfgLoop>();
   private readonly refSources = new Map<number, number>();
+  private readonly condSources = new Map<Expr, [number | undefined, number | undefined]>();
+  private readonly memos = new Map<symbol, Map<unknown, unknown>>();
 
   constructor(
     readonly cfg: Cfg,
     options: RangeOptions = {},
   ) {
     this.boundsAssumption = options.boundsAssumption !== false;
+    this.exhaustive = options.exhaustive === true;
     for (const v of cfg.vars.vars) {
       const s = v.syms[0];
       if (v.pseudo || v.syms.length !== 1 || !s || !isRangeType(s)) continue;
@@ -71,6 +85,7 @@ export class RangeContext {
     this.rpo = rpo;
     for (const b of rpo) for (const s of cfg.succs[b]!) if (rpoIndex[s]! >= 0 && rpoIndex[s]! <= rpoIndex[b]!) this.wideningPoints.add(s);
     this.sure = sureElements(cfg.proc);
+    for (let b = 0; b < cfg.blocks.length; b++) for (const id of cfg.blocks[b]!.refs) if (cfg.refs.refs[id]!.origin === "loop-init") this.setsBounds.add(b);
     this.thresholds = collectThresholds(cfg);
   }
 
@@ -88,6 +103,31 @@ export class RangeContext {
     let id = this.refSources.get(r.id);
     if (id === undefined) this.refSources.set(r.id, (id = this.sources.add("bounds", `${referenceText(e, this.cfg.proc.language)} at line ${r.span.line}`, r.span.line)));
     return id;
+  }
+
+  /**
+   * The "condition" source of a branch condition, created on first use:
+   * the propagation narrows by the same edge on every visit, and printing
+   * the condition each time cost more than the narrowing.
+   */
+  conditionSource(cond: Expr, truth: boolean): number {
+    let ids = this.condSources.get(cond);
+    if (!ids) this.condSources.set(cond, (ids = [undefined, undefined]));
+    const k = truth ? 1 : 0;
+    return (ids[k] ??= this.sources.add("condition", `${truth ? "" : "not "}(${this.text(cond)})`, cond.span.line));
+  }
+
+  /**
+   * What a function of this procedure's context and one key computes,
+   * computed once (the propagation meets each reference once per visit of
+   * its block). `kind` tells the functions apart.
+   */
+  memo<K extends object, V>(kind: symbol, key: K, f: () => V): V {
+    let m = this.memos.get(kind) as Map<K, V> | undefined;
+    if (!m) this.memos.set(kind, (m = new Map()));
+    let v = m.get(key);
+    if (v === undefined && !m.has(key)) m.set(key, (v = f()));
+    return v as V;
   }
 
   /** An expression as the user wrote it, for the facts' texts. */

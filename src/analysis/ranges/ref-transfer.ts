@@ -1,3 +1,4 @@
+import { MAX_NEST_DEPTH } from "../nest-depth.js";
 import type { Expr } from "../../ir/expr.js";
 import type { Loop } from "../../ir/stmt.js";
 import { stmtExprs, walkExpr } from "../../ir/walk.js";
@@ -56,7 +57,9 @@ function definedValue(ctx: RangeContext, r: Ref, st: RangeState, bounds: Map<num
   const env = envOf(ctx, st);
   if (r.origin === "loop-init" || r.origin === "loop-step") {
     const k = r.loopId === undefined ? undefined : ctx.cfg.loopIndex.get(r.loopId);
-    if (k === undefined) return UNKNOWN;
+    // The index of a loop deeper than the dependence tests look stays unknown (nest-depth.ts): no test
+    // needs its range, and keeping one per statement of a 500-deep nest cost a quadratic amount of memory.
+    if (k === undefined || ctx.cfg.loops[k]!.depth > MAX_NEST_DEPTH) return UNKNOWN;
     const loop = ctx.cfg.loops[k]!.loop;
     if (r.origin === "loop-init") {
       const b = loopBounds(loop, env);

@@ -156,10 +156,21 @@ export interface AffineOptions {
  * Named constants fold to their values; integer division is accepted only
  * when it is exact for every value of the variables.
  */
-export function affineOf(e: Expr, opts: AffineOptions = {}): Affine | undefined {
+export function affineOf(e: Expr, opts?: AffineOptions): Affine | undefined {
+  if (!opts) {
+    // Without options the form depends on the expression alone (the IR is never edited, forms never
+    // changed): the value ranges ask for the same subscripts and conditions at every visit.
+    const known = plainForms.get(e);
+    if (known !== undefined) return known ?? undefined;
+    const a = affineCore(e, {});
+    plainForms.set(e, a ?? null);
+    return a;
+  }
   const a = affineCore(e, opts);
   return a !== undefined || !opts.opaque ? a : opts.opaque(e);
 }
+
+const plainForms = new WeakMap<Expr, Affine | null>();
 
 function affineCore(e: Expr, opts: AffineOptions): Affine | undefined {
   switch (e.kind) {

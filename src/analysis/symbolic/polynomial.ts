@@ -244,6 +244,18 @@ export function polyEval(a: Poly, env: (v: string) => number): number {
   return s / a.den + 0;
 }
 
+const keys = new WeakMap<Poly, string>();
+
+/**
+ * `polyToString(a)`, remembered per polynomial: a key for maps and sets of
+ * polynomials. Polynomials are never changed once made, so the text stays right.
+ */
+export function polyKey(a: Poly): string {
+  let k = keys.get(a);
+  if (k === undefined) keys.set(a, (k = polyToString(a)));
+  return k;
+}
+
 /** Readable form, e.g. `(mi*mi - mi + 2*mj)/2`. */
 export function polyToString(a: Poly, name: (v: string) => string = (v) => v): string {
   const keys = [...a.terms.keys()].sort((x, y) => monomialVars(y).length - monomialVars(x).length || (x < y ? -1 : 1));

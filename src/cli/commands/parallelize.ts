@@ -12,6 +12,7 @@ import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from 
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
 import { nodeHost, SOURCE_ENCODING } from "../node-host.js";
 import { Progress } from "../progress.js";
+import { phase } from "../../util/phases.js";
 
 const usage = `Usage: doall parallelize FILE|DIR... -o OUTDIR [options]
 
@@ -115,7 +116,7 @@ export const parallelizeCommand: Command = {
       io.stderr(`${f.arg}: ${own.length} loops, ${own.filter((l) => l.parallel).length} parallel, ${own.filter((l) => l.emitted).length} directives -> ${relative(io.cwd, dest) || dest}\n`);
     });
     progress.done();
-    const json = JSON.stringify({ files: reports }, null, 2) + "\n";
+    const json = phase("report", () => JSON.stringify({ files: reports }, null, 2) + "\n");
     if (reportPath === "-") io.stdout(json);
     else if (reportPath) {
       mkdirSync(dirname(resolve(io.cwd, reportPath)), { recursive: true });

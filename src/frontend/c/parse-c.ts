@@ -11,6 +11,7 @@ import { containsError, type CNode } from "./c-syntax.js";
 import { insertImplicitInt, unshift, type Insertions } from "./implicit-int.js";
 import { lowerTranslationUnit } from "./lower-c-unit.js";
 import { substituteTypedefs, typedefMisread, typedefNames } from "./typedef-names.js";
+import { phase } from "../../util/phases.js";
 
 export interface COptions {
   /** -I directories, searched after the including file's directory. */
@@ -31,7 +32,7 @@ export interface COptions {
 export function parseC(path: string, text: string, host: SourceHost, opts: COptions = {}): Program {
   const ids = new SymIds();
   let loops = 0;
-  const pp = preprocess(path, text, host, { language: "c", includeDirs: opts.includeDirs ?? [], defines: opts.defines ?? new Map(), undefines: opts.undefines ?? [] });
+  const pp = phase("read", () => preprocess(path, text, host, { language: "c", includeDirs: opts.includeDirs ?? [], defines: opts.defines ?? new Map(), undefines: opts.undefines ?? [] }));
   const diags: Diagnostic[] = [...pp.diagnostics];
   const program: Program = {
     file: {
@@ -47,32 +48,16 @@ export function parseC(path: string, text: string, host: SourceHost, opts: COpti
     symbolCount: 0,
     loopCount: 0,
   };
+  // Output cut short by a limit (a runaway macro, 8 MB of text) is not parsed: the
+  // preprocessor's error says why, and parsing a million-token line is the hang it prevents.
+  if (pp.limitHit) return program;
   if (!cParserReady()) {
     diags.push({ id: "c.parser-not-ready", severity: "error", message: `${path}: the C parser is not loaded for this command (callers must await initCParser first)` });
     return program;
   }
   const procedures: Procedure[] = [];
   try {
-    let ins: Insertions = { text: pp.text, at: [] };
-    let root: CNode = parseCSyntax(pp.text);
-    if (containsError(root)) {
-      const fixed = insertImplicitInt(pp.text);
-      if (fixed.at.length) {
-        ins = fixed;
-        root = parseCSyntax(fixed.text);
-      }
-    }
-    // Typedef names read as identifiers: parse again with them marked as types (typedef-names.ts).
-    let typedefAt = new Map<number, string>();
-    const td = typedefNames(root, ins.text);
-    if (typedefMisread(root, ins.text, td.names)) {
-      const sub = substituteTypedefs(ins.text, td.names, td.declaredAt);
-      if (sub.at.size) {
-        ins = { text: sub.text, at: ins.at };
-        typedefAt = sub.at;
-        root = parseCSyntax(sub.text);
-      }
-    }
+    const { ins, root, typedefAt } = phase("read", () => parseTree(pp.text));
     const c: CContext = {
       typedefAt,
       text: ins.text,
@@ -106,6 +91,31 @@ export function parseC(path: string, text: string, host: SourceHost, opts: COpti
   program.symbolCount = ids.count;
   program.loopCount = loops;
   return program;
+}
+
+/** Tree-sitter's tree of the preprocessed text, parsed again where implicit int or typedef names misled it. */
+function parseTree(text: string): { ins: Insertions; root: CNode; typedefAt: Map<number, string> } {
+  let ins: Insertions = { text, at: [] };
+  let root: CNode = parseCSyntax(text);
+  if (containsError(root)) {
+    const fixed = insertImplicitInt(text);
+    if (fixed.at.length) {
+      ins = fixed;
+      root = parseCSyntax(fixed.text);
+    }
+  }
+  // Typedef names read as identifiers: parse again with them marked as types (typedef-names.ts).
+  let typedefAt = new Map<number, string>();
+  const td = typedefNames(root, ins.text);
+  if (typedefMisread(root, ins.text, td.names)) {
+    const sub = substituteTypedefs(ins.text, td.names, td.declaredAt);
+    if (sub.at.size) {
+      ins = { text: sub.text, at: ins.at };
+      typedefAt = sub.at;
+      root = parseCSyntax(sub.text);
+    }
+  }
+  return { ins, root, typedefAt };
 }
 
 /**

@@ -35,6 +35,18 @@ class Stream {
 const MAX_EXPANSIONS = 1_000_000;
 
 /**
+ * Work bound: tokens that the expansion of one macro use in the source may
+ * produce. Ten macros each using the previous one ten times (the "billion
+ * laughs" shape) ask for 10^10; the largest expansions in real codes are a
+ * few thousand tokens. Counting tokens as they are produced stops it before
+ * the work is done; the preprocessor's output cap (checked per line) bounds
+ * the total of many uses.
+ */
+export const MAX_EXPANDED_TOKENS = 100_000;
+/** And all uses of one file together (the 8 MB output cap is only checked at line ends, after the work). */
+export const MAX_FILE_EXPANDED_TOKENS = 1_000_000;
+
+/**
  * Macro expansion as C99 6.10.3 specifies it, with Prosser's hide sets
  * (the algorithm of Dave Prosser's notes, also used by chibicc): a token
  * produced by expanding macro M carries M in its hide set and is not
@@ -47,6 +59,12 @@ export class Expander {
   private count = 0;
   private counter = 0;
   private reportedRunaway = false;
+  /** Tokens the current macro use has produced; past MAX_EXPANDED_TOKENS nothing more is expanded. */
+  private produced = 0;
+  /** Tokens all uses have produced. */
+  private total = 0;
+  /** Whether a use ran over the budget (the preprocessor then stops its output). */
+  exhausted = false;
 
   constructor(
     readonly macros: Map<string, Macro>,
@@ -58,6 +76,8 @@ export class Expander {
   /** The next fully expanded token of `stream`, or undefined at its end. */
   private nextExpanded(st: Stream): PPToken | undefined {
     for (;;) {
+      // A token read from the source, not from an expansion, starts a new use.
+      if (st.pending.length === 0) this.produced = 0;
       const t = st.next();
       if (!t) return undefined;
       if (t.kind !== "ident" || t.noExpand) return t;
@@ -72,6 +92,7 @@ export class Expander {
         return t;
       }
       const at = tokenOrigin(t);
+      if (this.exhausted) return t;
       if (m.dynamic) {
         st.unshift([this.dynamicToken(m, t, at)]);
         continue;
@@ -79,6 +100,7 @@ export class Expander {
       if (m.params === null) {
         this.onExpand?.(m, at);
         const hs = unionHide(t.hide, m.name);
+        if (this.overBudget(m.body.length, at, st)) return t;
         st.unshift(this.finish(m.body.map(bodyToken), hs, at, t.space));
         continue;
       }
@@ -87,8 +109,32 @@ export class Expander {
       if (!call) continue;
       this.onExpand?.(m, at);
       const hs = unionHide(intersectHide(t.hide, call.rparen.hide), m.name);
-      st.unshift(this.finish(this.subst(m, m.body, call.args), hs, at, t.space));
+      const body = this.subst(m, m.body, call.args);
+      if (this.overBudget(body.length, at, st)) return t;
+      st.unshift(this.finish(body, hs, at, t.space));
     }
+  }
+
+  /**
+   * Counts `n` more produced tokens. Past the budget: an error at the
+   * macro use in the source (where the outermost expansion began), the
+   * rest of the expansion under way is dropped, nothing more is expanded,
+   * and the preprocessor stops (withinLimits).
+   */
+  private overBudget(n: number, at: Origin, st: Stream): boolean {
+    this.produced += n;
+    this.total += n;
+    if (this.produced <= MAX_EXPANDED_TOKENS && this.total <= MAX_FILE_EXPANDED_TOKENS) return false;
+    this.exhausted = true;
+    st.pending.length = 0;
+    const what = this.produced > MAX_EXPANDED_TOKENS ? `${MAX_EXPANDED_TOKENS.toLocaleString("en-US")} tokens in one use` : `${MAX_FILE_EXPANDED_TOKENS.toLocaleString("en-US")} tokens in the file`;
+    this.diags.push({
+      id: "cpp.expansion-limit",
+      severity: "error",
+      message: `macro expansion exceeds ${what} (a runaway macro?); the file is not analyzed`,
+      span: { file: at.file, line: at.line, column: at.column, endLine: at.line, endColumn: at.column + 1 },
+    });
+    return true;
   }
 
   /** Expands a whole token source to a list. */
@@ -122,10 +168,13 @@ export class Expander {
     for (const x of toks) {
       if (x.placemarker) continue;
       const hide = x.hide ? unionAll(x.hide, hs) : hs;
+      // Built field by field: a spread and `delete fromBody` made every expanded token a
+      // dictionary-mode object, and this was most of the preprocessor's time on macro-heavy input.
+      const t: PPToken = { kind: x.kind, text: x.text, file: x.file, line: x.line, column: x.column, space: x.space, bol: false, hide, viaMacro: true };
       // Body tokens map to the invocation; argument tokens keep where they were written.
-      const t: PPToken = { ...x, hide, bol: false, viaMacro: true };
       if (x.fromBody || x.expandedAt) t.expandedAt = x.expandedAt ?? at;
-      delete t.fromBody;
+      if (x.noExpand) t.noExpand = true;
+      if (x.unterminated) t.unterminated = true;
       out.push(t);
     }
     if (out.length) out[0] = { ...out[0]!, space };

@@ -44,6 +44,11 @@ export interface PreprocessResult {
   diagnostics: Diagnostic[];
   /** The macros defined at the end (for tests and tools). */
   macros: Map<string, Macro>;
+  /**
+   * A resource limit was hit (expansion tokens, output size, includes): the
+   * output is cut short, and the front ends do not parse it (an error says so).
+   */
+  limitHit: boolean;
 }
 
 const CMDLINE = "<command line>";
@@ -113,6 +118,7 @@ class Preprocessor implements DirectiveHost {
       pragmas: this.pragmas,
       diagnostics: this.diags,
       macros: this.macros,
+      limitHit: this.stopped || this.expander.exhausted,
     };
   }
 
@@ -148,7 +154,7 @@ class Preprocessor implements DirectiveHost {
 
   /** Whether output may continue; reports (once) when a limit is hit. */
   withinLimits(at: Span): boolean {
-    if (this.stopped) return false;
+    if (this.stopped || this.expander.exhausted) return false;
     const size = this.fortran ? this.fOut.length : this.cOut.length;
     if (size <= MAX_OUTPUT && this.includeCount <= MAX_INCLUDES && this.recursiveIncludes <= MAX_RECURSIVE_INCLUDES) return true;
     this.stopped = true;

@@ -11,6 +11,7 @@ import { formForPath, readFortranLines, type FortranSourceOptions } from "./sour
 import { parseStatement } from "./stmt-parser.js";
 import type { FortranContext } from "./unit-context.js";
 import { splitUnits, type FUnit } from "./units.js";
+import { phase } from "../../util/phases.js";
 
 /** Reads, parses and lowers one Fortran file to statements grouped in units (no HIR yet). */
 export function parseFortranUnits(path: string, text: string, host: SourceHost, opts: FortranSourceOptions, diags: Diagnostic[]) {
@@ -44,7 +45,7 @@ export function parseFortran(path: string, text: string, host: SourceHost, opts:
   const diags: Diagnostic[] = [];
   const ids = new SymIds();
   let loops = 0;
-  const { lines, units } = parseFortranUnits(path, text, host, opts, diags);
+  const { lines, units } = phase("read", () => parseFortranUnits(path, text, host, opts, diags));
   const modules = new Map<string, Scope>();
   const finder = new ModuleFinder(path, host, opts, ids);
   const ctx: FortranContext = {
