@@ -193,3 +193,24 @@ test("no collapse(2) into a DO CONCURRENT (gfortran: 'not enough DO loops for co
   assert.equal(p.emitted, true, r.explain(4));
   assert.equal(p.collapse, 1);
 });
+
+test("the nest-depth limit counts a DO CONCURRENT's further indices: a DO at user depth 16 and HIR depth 17 is not analyzed", () => {
+  const outer = Array.from({ length: 14 }, (_, k) => `${"  ".repeat(k + 1)}do i${k} = 1, 2`);
+  const close = Array.from({ length: 14 }, (_, k) => `${"  ".repeat(14 - k)}end do`);
+  const r = run([
+    "subroutine s(a)",
+    "  integer i0, i1, i2, i3, i4, i5, i6, i7, i8, i9, i10, i11, i12, i13, k",
+    "  real(8) a(2, 2, 2)",
+    ...outer,
+    "    do concurrent (i = 1:2, j = 1:2)",
+    "      do k = 1, 2",
+    "        a(i, j, k) = a(i, j, k) + 1",
+    "      end do",
+    "    end do",
+    ...close,
+    "end subroutine",
+  ]);
+  const inner = [...r.plans.values()].find((p) => p.loop.index?.name === "k")!;
+  assert.equal(inner.depth, 16);
+  assert.deepEqual(inner.reasons.map((x) => x.kind), ["too-deep"]);
+});

@@ -103,7 +103,9 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
       warnings.push({ message: `dependence analysis of ${proc.name} failed: ${(e as Error).message}`, line: proc.span.line, file: proc.span.file });
     }
     // The user's loops only: an implied loop (an array assignment's, Loop.implied) gets no plan and no directive.
-    const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, deps, flow, (name) => calls.verdict(name, proc)));
+    // Depth in the HIR counts implied loops (a multi-index DO CONCURRENT's) for the analyses' limit.
+    const hirDepth = new Map(collectLoops(proc.body).map((l) => [l.loop, l.depth]));
+    const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, hirDepth.get(loop) ?? depth, deps, flow, (name) => calls.verdict(name, proc)));
     for (const pl of plans) if (pl.parallel && used) pl.facts = used.forLoop(pl.loop);
     perProc.set(proc, plans);
   }
@@ -133,9 +135,9 @@ function linkedCallGraph(link: ProgramLink): CallGraph {
 }
 
 /** The facts about one loop, turned into clauses or reasons; `emitted` is decided later. */
-function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: number, deps: ProcedureDeps | null, flow: ProcedureFlow | null, callVerdict: Parameters<typeof exclusions>[2]): LoopPlan {
+function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: number, hirDepth: number, deps: ProcedureDeps | null, flow: ProcedureFlow | null, callVerdict: Parameters<typeof exclusions>[2]): LoopPlan {
   const plan = emptyPlan(proc, loop, parent, depth);
-  if (depth > MAX_NEST_DEPTH) {
+  if (hirDepth > MAX_NEST_DEPTH) {
     // Conservative: the dependence tests did not look at this level (nest-depth.ts).
     plan.reasons.push({ kind: "too-deep", message: `not analyzed: nested deeper than ${MAX_NEST_DEPTH} loops` });
     return plan;
