@@ -1,4 +1,4 @@
-import { formatDiagnostic } from "../diagnostics/diagnostic.js";
+import { formatDiagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { loadProgram, type Loaded, type LoadOptions } from "./load-program.js";
 import { buildFileReport, type FileReport, type ReportOptions } from "../report/file-report.js";
 import type { SourceHost } from "../source/host.js";
@@ -6,6 +6,7 @@ import type { SourceHost } from "../source/host.js";
 /** What `doall analyze` produces for one file: plain data, so a worker thread can send it back. */
 export interface AnalyzeResult {
   report: FileReport;
+  diagnostics: Diagnostic[];
   /** Diagnostics as `file:line:col: severity: message` lines. */
   messages: string[];
   failed: boolean;
@@ -21,6 +22,7 @@ export function analyzeLoaded(loaded: Loaded, report: ReportOptions = {}): Analy
   const diags = [...loaded.diagnostics, ...(loaded.program?.diagnostics ?? [])];
   return {
     report: buildFileReport(file, loaded.program, loaded.diagnostics, report),
+    diagnostics: diags,
     messages: diags.map((d) => formatDiagnostic(d, file)),
     failed: diags.some((d) => d.severity === "error"),
   };

@@ -1,4 +1,4 @@
-import { formatDiagnostic } from "../diagnostics/diagnostic.js";
+import { formatDiagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { emitProgram } from "../emit/emit-program.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
 import { buildFileReport, type FileReport } from "../report/file-report.js";
@@ -12,6 +12,8 @@ export interface ParallelizeResult {
   output: string | null;
   report: FileReport;
   plan: ProgramPlan | null;
+  /** What reading and analyzing the file reported (the CLI prints them through DiagnosticPrinter). */
+  diagnostics: Diagnostic[];
   /** Diagnostics as `file:line:col: severity: message` lines. */
   messages: string[];
   failed: boolean;
@@ -39,7 +41,7 @@ export function parallelizeLoaded(loaded: Loaded, host: SourceHost, options: Par
   if (failed || !plan || text === null) {
     // No directive on a file doall could not read completely.
     for (const l of report.loops) if (l.emitted) l.emitted = false;
-    return { output: text, report, plan, messages, failed };
+    return { output: text, report, plan, diagnostics: diags, messages, failed };
   }
-  return { output: phase("emit", () => emitProgram(text, plan)), report, plan, messages, failed };
+  return { output: phase("emit", () => emitProgram(text, plan)), report, plan, diagnostics: diags, messages, failed };
 }

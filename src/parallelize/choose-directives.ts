@@ -2,7 +2,7 @@ import type { Expr } from "../ir/expr.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { childBlocks, walkExpr, walkStmts } from "../ir/walk.js";
-import { loopProduct, type EntryCounts } from "./entry-counts.js";
+import { loopProduct, tripsKnown, type EntryCounts } from "./entry-counts.js";
 import { CONCURRENT_NO_DIRECTIVE } from "./concurrent-plan.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { profitability, type CalleeWork, type TripLimit } from "./profitability.js";
@@ -102,7 +102,8 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
         visit(s.body, null, inner);
         continue;
       }
-      const profit = profitability(s, lang, calls.count * loopProduct(around, limit), callee, limit);
+      const entries = { count: calls.count * loopProduct(around, limit), guessed: calls.guessed || !tripsKnown(around, limit) };
+      const profit = profitability(s, lang, entries, callee, limit);
       plan.work = profit.work;
       if (profit.notProfitable) {
         plan.reasons.push({ kind: "not-profitable", message: `parallel, not profitable: ${profit.notProfitable}` });

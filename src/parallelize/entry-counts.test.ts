@@ -68,6 +68,39 @@ test("more than 50 entries: each region start must pay for itself, and the if() 
   assert.equal(plan(timeLoop("60", sweep).replace("real a(n), b(n)", "real, allocatable :: a(:), b(:)")).at(8).profitableIf, "m >= 20002");
 });
 
+test("a count that rests on a guess may be far larger: a short loop inside a loop of unknown trip count gets no if() it would fail (issue 17)", () => {
+  const src = [
+    "program tri", // 1
+    "  integer n, i, j", // 2
+    "  real, allocatable :: a(:, :)", // 3
+    "  real s", // 4
+    "  read *, n", // 5
+    "  allocate (a(n, n))", // 6
+    "  a = 1.0", // 7
+    "  do i = 2, n", // 8
+    "    s = 0", // 9
+    "    do j = 1, i - 1", // 10
+    "      s = s + a(j, i)", // 11
+    "    end do", // 12
+    "    a(i, i) = a(i - 1, i - 1) + s", // 13
+    "  end do", // 14
+    "  print *, a(n, n)", // 15
+    "end program", // 16
+  ].join("\n");
+  const { at } = plan(src);
+  // Entered about 100 times (n guessed): past 50, and a guess, so judged as often entered.
+  assert.equal(at(10).parallel, true);
+  assert.equal(at(10).emitted, false);
+  assert.match(at(10).reasons.find((r) => r.kind === "not-profitable")!.message, /entered about 100 times \(a guess: a trip count or a caller is not known\) and an iteration does only about 1 statement/);
+});
+
+test("the index of an enclosing loop with constant bounds caps a triangular trip count", () => {
+  const src = ["program p", "  real a(120, 120), s", "  integer i, j", "  a = 1.0", "  do i = 2, 120", "    s = 0", "    do j = 1, i - 1", "      s = s + a(j, i)", "    end do", "    a(i, i) = a(i - 1, i - 1) + s", "  end do", "  print *, a(120, 120)", "end program"].join("\n");
+  const { at } = plan(src);
+  assert.equal(at(7).emitted, false);
+  assert.match(at(7).reasons.find((r) => r.kind === "not-profitable")!.message, /it runs at most 119 iterations/);
+});
+
 const calls = [
   "program p", // 1
   "  real a(1000, 64), r(64), s", // 2
@@ -135,8 +168,10 @@ test("a routine called 50,000 times with little work per call gets no directive;
   assert.equal(at(19).emitted, true, JSON.stringify(at(19).reasons));
   assert.equal(at(26).emitted, false);
   assert.match(at(26).reasons.find((r) => r.kind === "not-profitable")!.message, /entered about 50,000 times/);
-  // lib: nobody calls it here, guessed 100 calls: the plain rule (1000 statements ≥ 200) holds.
-  assert.equal(at(33).emitted, true);
+  // lib: nobody calls it here: a library entry, given alone. Its count (100 calls) is a guess but not
+  // judged "often entered": it gets the plain rule, an if() on its own trip count.
+  assert.equal(at(33).emitted, true, JSON.stringify(at(33).reasons));
+  assert.equal(at(33).profitableIf, "n >= 20000");
 });
 
 test("every call inside a parallel loop: the callee's loops are left plain, with the call named", () => {
@@ -156,7 +191,7 @@ test("linked files: a routine of another file called 50,000 times is counted so,
   const pm = parseFortran("main.f90", main, host);
   const pl = parseFortran("lib.f90", lib, host);
   const alone = planProgram(pl, { rangeFacts: false });
-  assert.equal(alone.loops[0]!.emitted, true, "alone, shift is guessed to be called 100 times");
+  assert.equal(alone.loops[0]!.emitted, true, "alone, shift is a library entry: an if() on its trip count");
   const link = new ProgramLink([
     { program: pm, usable: true },
     { program: pl, usable: true },

@@ -10,6 +10,19 @@ export interface Calls {
   count: number;
   /** Set when every call is inside a loop that runs in parallel: the procedure's own directives would only nest. */
   insideParallel: CallSite | null;
+  /**
+   * The count rests on a guess: the procedure is recursive, or a loop
+   * around a call has a trip count neither constant nor capped by the value
+   * ranges. The real count may be far larger.
+   *
+   * A routine no file given calls is not a guess in this sense, although
+   * its count (GUESS_TRIPS) is: it is a library entry (a `scale` or `saxpy`
+   * kernel given alone), whose callers the user has not shown us, and the
+   * user who gives it alone wants it parallel for large n. Judging it "often
+   * entered" left such kernels with no directive at all; it keeps the plain
+   * rule, an if() clause on its own trip count.
+   */
+  guessed: boolean;
 }
 
 /** Beyond this, counts stop growing (they are estimates, and products of guesses overflow nothing useful). */
@@ -40,7 +53,7 @@ export class EntryCounts {
   calls(p: Procedure): Calls {
     const known = this.memo.get(p);
     if (known) return known;
-    if (this.busy.has(p)) return { count: GUESS_TRIPS, insideParallel: null };
+    if (this.busy.has(p)) return { count: GUESS_TRIPS, insideParallel: null, guessed: true };
     this.busy.add(p);
     const r = this.compute(p);
     this.busy.delete(p);
@@ -49,12 +62,13 @@ export class EntryCounts {
   }
 
   private compute(p: Procedure): Calls {
-    if (p.kind === "program" || (p.language === "c" && p.name === "main")) return { count: 1, insideParallel: null };
+    if (p.kind === "program" || (p.language === "c" && p.name === "main")) return { count: 1, insideParallel: null, guessed: false };
     const sites = this.graph.sites.get(p) ?? [];
-    if (sites.length === 0) return { count: GUESS_TRIPS, insideParallel: null };
+    if (sites.length === 0) return { count: GUESS_TRIPS, insideParallel: null, guessed: false };
     let count = 0;
     let inside: CallSite | null = null;
     let outside = false;
+    let guessed = false;
     for (const site of sites) {
       const caller = this.calls(site.caller);
       if (caller.insideParallel || site.loops.some(this.emitted)) {
@@ -63,8 +77,9 @@ export class EntryCounts {
       }
       outside = true;
       count += caller.count * loopProduct(site.loops, this.limit);
+      if (caller.guessed || !tripsKnown(site.loops, this.limit)) guessed = true;
     }
-    return { count: Math.min(CAP, Math.max(1, count)), insideParallel: outside ? null : inside };
+    return { count: Math.min(CAP, Math.max(1, count)), insideParallel: outside ? null : inside, guessed };
   }
 }
 
@@ -81,4 +96,9 @@ export function loopProduct(loops: readonly Loop[], limit: TripLimit = constTrip
   let n = 1;
   for (const l of loops) n = Math.min(CAP, n * (constTrips(l) ?? limit(l) ?? GUESS_TRIPS));
   return n;
+}
+
+/** Whether every loop's trip count is constant or capped by the value ranges: a product with no guess in it. */
+export function tripsKnown(loops: readonly Loop[], limit: TripLimit = constTrips): boolean {
+  return loops.every((l) => constTrips(l) !== null || limit(l) !== null);
 }

@@ -35,12 +35,16 @@ import { constTrips, pureExpr } from "./trip-count.js";
  *   the work); before issue 17 this rule started at 1,000 entries, and a
  *   loop entered 300 times for 300 statements got a directive that cost
  *   17 µs to save 0.15;
- * - a loop entered MANY_ENTRIES times or more gets such a clause only when
- *   the count it asks for is at most MAX_GUARD_TRIPS (iterations that each
- *   run an inner loop, typically): a clause that is false on most entries
- *   would only add its runtime call to each. Without this rule NPB's SP,
- *   LU and MG started millions of regions of a few hundred statements each
- *   and ran up to 30 times slower than serial;
+ * - a loop entered MANY_ENTRIES times or more, or more than FEW_ENTRIES
+ *   times by a count that rests on a guess (`guessed`: a symbolic trip
+ *   count around it or its calls; the real count may be far larger; a
+ *   routine no file given calls is a library entry, not a guess:
+ *   entry-counts.ts), gets such a clause only when the count it asks for is at
+ *   most MAX_GUARD_TRIPS (iterations that each run an inner loop,
+ *   typically): a clause that is false on most entries would only add its
+ *   runtime call to each. Without this rule NPB's SP, LU and MG started
+ *   millions of regions of a few hundred statements each and ran up to 30
+ *   times slower than serial;
  * - a symbolic trip count that the value ranges cap (`limit`,
  *   trip-bounds.ts) is judged at its cap, and guards are folded
  *   (profit-guard.ts): a loop that cannot reach its `if()` threshold gets
@@ -74,37 +78,45 @@ export type CalleeWork = (name: string) => number;
 /** At most how many iterations a loop runs (trip-bounds.ts); constTrips knows only constant bounds. */
 export type TripLimit = (loop: Loop) => number | null;
 
-export function profitability(loop: Loop, lang: Language, entries = 1, callee: CalleeWork = () => 0, limit: TripLimit = constTrips): Profit {
+/** How often a loop starts its region: an estimate, and whether a guess went into it (entry-counts.ts). */
+export interface Entries {
+  count: number;
+  guessed: boolean;
+}
+
+export function profitability(loop: Loop, lang: Language, entered: Entries = { count: 1, guessed: false }, callee: CalleeWork = () => 0, limit: TripLimit = constTrips): Profit {
+  const entries = entered.count;
   const trips = constTrips(loop);
   const bodyWork = Math.max(1, blockWork(loop.body, callee, limit));
   const repeated = entries > FEW_ENTRIES;
-  const often = entries >= MANY_ENTRIES;
+  // A guessed count may be far larger than the guess: judged as often entered when it is past FEW_ENTRIES.
+  const often = entries >= MANY_ENTRIES || (repeated && entered.guessed);
   const needed = repeated ? REGION_WORK : MIN_WORK;
-  const entered = `it is entered about ${round(entries)} times and`;
+  const about = `it is entered about ${round(entries)} times${entered.guessed ? " (a guess: a trip count or a caller is not known)" : ""} and`;
   if (trips !== null) {
     const work = trips * bodyWork;
     let notProfitable: string | null = null;
     if (trips < MIN_TRIPS) notProfitable = `it runs only ${trips} iteration${trips === 1 ? "" : "s"}`;
-    else if (work < needed) notProfitable = `${repeated ? `${entered} each time ` : ""}it does too little work (about ${work} statement executions)`;
+    else if (work < needed) notProfitable = `${repeated ? `${about} each time ` : ""}it does too little work (about ${work} statement executions)`;
     return { trips, bodyWork, work, notProfitable, ifCondition: null };
   }
   // The iterations that pay for a region; symbolic bounds whose value ranges cap the trip count: at most `most`.
   const threshold = Math.max(MIN_TRIPS, Math.ceil(needed / bodyWork));
   const most = limit(loop);
   if (most !== null && most < threshold)
-    return { trips: null, bodyWork, work: null, notProfitable: `${repeated ? `${entered} ` : ""}it runs at most ${most} iteration${most === 1 ? "" : "s"} (the value ranges of its bounds), about ${most * bodyWork} statement executions, and a region pays only from ${threshold} iterations on`, ifCondition: null };
+    return { trips: null, bodyWork, work: null, notProfitable: `${repeated ? `${about} ` : ""}it runs at most ${most} iteration${most === 1 ? "" : "s"} (the value ranges of its bounds), about ${most * bodyWork} statement executions, and a region pays only from ${threshold} iterations on`, ifCondition: null };
   if (often && bodyWork * MAX_GUARD_TRIPS < REGION_WORK)
-    return { trips: null, bodyWork, work: null, notProfitable: `${entered} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`, ifCondition: null };
+    return { trips: null, bodyWork, work: null, notProfitable: `${about} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`, ifCondition: null };
   const inner = repeated ? dominantInner(loop, callee, limit) : null;
   // bodyWork / GUESS_TRIPS: an iteration's statements per iteration of the inner loop (the others scaled alike).
   const guard = (inner ? profitGuard([loop, inner], Math.ceil((needed * GUESS_TRIPS) / bodyWork), lang, limit) : null) ?? profitGuard([loop], threshold, lang, limit);
   const none = { trips: null, bodyWork, work: null };
   if (!guard) {
     // Conservative: a loop entered repeatedly whose trip count cannot be tested before it starts could start a region for a few iterations each time.
-    if (repeated) return { ...none, notProfitable: `${entered} its trip count cannot be tested before it starts (a symbolic step, or bounds with side effects), so an if() clause cannot keep a short run serial`, ifCondition: null };
+    if (repeated) return { ...none, notProfitable: `${about} its trip count cannot be tested before it starts (a symbolic step, or bounds with side effects), so an if() clause cannot keep a short run serial`, ifCondition: null };
     return { ...none, notProfitable: null, ifCondition: null };
   }
-  if (guard.kind === "never") return { ...none, notProfitable: `${repeated ? `${entered} ` : ""}${guard.why}`, ifCondition: null };
+  if (guard.kind === "never") return { ...none, notProfitable: `${repeated ? `${about} ` : ""}${guard.why}`, ifCondition: null };
   return { ...none, notProfitable: null, ifCondition: guard.kind === "test" ? guard.text : null };
 }
 

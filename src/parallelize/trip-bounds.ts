@@ -15,15 +15,31 @@ export type TripBound = (loop: Loop) => number | null;
  * nest starts: `do ix = kx1, kx2` with kx1, kx2 in 1..5 runs at most 5
  * times. Only for unit steps and bounds linear in scalars the nest never
  * assigns (the range at the nest's start then holds for every entry of the
- * loop). Profitability uses them instead of its guess: NPB UA's facev
- * sweeps one face of a 5×5×5 element, and guessed at 100×100 iterations
- * it got a directive that started 262,000 regions of 125 statements.
+ * loop), or in indices of enclosing loops with constant bounds (a
+ * triangular `do j = 1, i` inside `do i = 1, 120` runs at most 120 times).
+ * Profitability uses them instead of its guess: NPB UA's facev sweeps one
+ * face of a 5×5×5 element, and guessed at 100×100 iterations it got a
+ * directive that started 262,000 regions of 125 statements.
  * A heuristic's input, not a proof: nothing correct depends on it.
  */
 export function tripBounds(proc: Procedure, ranges: NestRanges | null): TripBound {
   if (!ranges) return constTrips;
   const root = new Map<Loop, Loop>();
-  for (const { loop, parent } of collectLoops(proc.body)) root.set(loop, parent ? (root.get(parent) ?? parent) : loop);
+  const parentOf = new Map<Loop, Loop | null>();
+  for (const { loop, parent } of collectLoops(proc.body)) {
+    root.set(loop, parent ? (root.get(parent) ?? parent) : loop);
+    parentOf.set(loop, parent);
+  }
+  /** The values the index of an enclosing loop takes, when that loop's bounds are constants: `j < i` inside `do i = 1, 120`. */
+  const enclosingIndex = (loop: Loop, sym: Sym): { min: number; max: number } | undefined => {
+    for (let p = parentOf.get(loop) ?? null; p; p = parentOf.get(p) ?? null) {
+      if (p.index !== sym) continue;
+      const a = p.form === "do" && p.lower ? evalInt(p.lower) : undefined;
+      const b = p.form === "do" && p.upper ? evalInt(p.upper) : undefined;
+      return a === undefined || b === undefined ? undefined : { min: Math.min(a, b), max: Math.max(a, b) };
+    }
+    return undefined;
+  };
   const written = new Map<Loop, Set<Sym>>();
   const writtenIn = (r: Loop): Set<Sym> => {
     let w = written.get(r);
@@ -44,8 +60,8 @@ export function tripBounds(proc: Procedure, ranges: NestRanges | null): TripBoun
     for (const [sign, form] of [[1, hi] as const, [-1, lo] as const])
       for (const t of form.terms) {
         const coef = sign * t.coef;
-        if (t.e.kind !== "var" || t.e.sym.dims.length > 0 || w.has(t.e.sym)) return null;
-        const range = ranges.peek(t.e.sym, r);
+        if (t.e.kind !== "var" || t.e.sym.dims.length > 0) return null;
+        const range = enclosingIndex(loop, t.e.sym) ?? (w.has(t.e.sym) ? undefined : ranges.peek(t.e.sym, r));
         const end = coef > 0 ? range?.max : range?.min;
         if (end === undefined) return null;
         max += coef * end;

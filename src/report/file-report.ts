@@ -5,6 +5,7 @@ import type { LoopAttributes, LoopPlan } from "../parallelize/loop-plan.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
 import type { Reason } from "../parallelize/reason.js";
 import type { RangeFact } from "../analysis/ranges/nest-ranges.js";
+import { capErrors } from "../diagnostics/cap-errors.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Program } from "../ir/program.js";
 import { userLoops } from "../ir/walk.js";
@@ -130,7 +131,8 @@ export interface ReportOptions {
 
 /** The per-file report of what the front end found: procedures and every loop (and, by default, the interim verdicts). */
 export function buildFileReport(path: string, program: Program | null, extra: Diagnostic[], options: ReportOptions = {}): FileReport {
-  const diagnostics = [...extra, ...(program?.diagnostics ?? [])].map(diagnosticReport);
+  // The first 50 errors and a note counting the rest, as printed (cap-errors.ts).
+  const diagnostics = capErrors([...extra, ...(program?.diagnostics ?? [])]).map(diagnosticReport);
   if (!program) return { file: path, language: "unknown", diagnostics, procedures: [], loops: [] };
   const lang = program.file.language;
   const procedures: ProcedureReport[] = [];

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { aggregateByLoop, aggregateJson, analyzeProgramAccess, buildCallEffects, patternText, refJson, summarize, totalRow, type AccessOptions, type ProgramAccess, type RefAccess } from "../../analysis/access/index.js";
-import { formatDiagnostic } from "../../diagnostics/diagnostic.js";
+import { capErrors } from "../../diagnostics/cap-errors.js";
 import { inputKindOf } from "../../driver/languages.js";
 import { loadProgram, type LoadOptions } from "../../driver/load-program.js";
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
@@ -11,10 +11,12 @@ import { exprText } from "../../ir/expr-text.js";
 import { optFlag, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
+import { DiagnosticPrinter } from "../diagnostic-printer.js";
+import { expandInputs } from "../input-files.js";
 import { nodeHost } from "../../node/node-host.js";
 import { renderSummary } from "./access-table.js";
 
-const usage = `Usage: doall access FILE... [options]
+const usage = `Usage: doall access FILE|DIR... [options]
        doall access --summary DIR... [options]
 
 Prints how each array reference walks through its array (seed 001, Asakura &
@@ -25,7 +27,8 @@ convolution; "full" means the outermost loop was reached, "partial" that a
 loop could not be folded in (with the reason), "failed" that not even the
 innermost loop has a pattern (while loop, subscript form, unknown bounds,
 variable size). Then the references to one array in one loop whose union is
-regular, aggregated into one pattern.
+regular, aggregated into one pattern. A DIR gives the Fortran and C sources
+under it, as for \`doall parallelize\`.
 
 With --summary, each DIR is a program (a directory of sources) or a suite
 whose subdirectories are programs; prints the counts of the paper's Table 1
@@ -83,10 +86,11 @@ interface Analyzed {
 function analyzeFiles(files: string[], io: CliIO, load: LoadOptions, opts: AccessOptions, echo: boolean): Analyzed[] {
   const host = nodeHost(io.cwd);
   const cached = { ...load, fortranCache: load.fortranCache ?? new FortranCache() };
+  const printer = new DiagnosticPrinter(io.stderr);
   const loaded = files.map((path) => {
     const l = loadProgram(path, host, cached);
     const diags = [...l.diagnostics, ...(l.program?.diagnostics ?? [])];
-    if (echo) for (const d of diags) io.stderr(formatDiagnostic(d, path) + "\n");
+    if (echo) printer.print(path, diags);
     return { path, program: l.program, errors: diags.filter((d) => d.severity === "error").map((d) => d.message) };
   });
   const callEffects = buildCallEffects(loaded.flatMap((l) => (l.program ? [l.program] : [])));
@@ -97,8 +101,11 @@ function analyzeFiles(files: string[], io: CliIO, load: LoadOptions, opts: Acces
   });
 }
 
-function runFiles(files: string[], io: CliIO, load: LoadOptions, opts: AccessOptions, json: boolean): number {
-  const results = analyzeFiles(files, io, load, opts, true);
+function runFiles(args: string[], io: CliIO, load: LoadOptions, opts: AccessOptions, json: boolean): number {
+  // Files and directories, walked as by parallelize; a missing one is an input error and the others go on.
+  const { inputs, errors } = expandInputs(args, io.cwd);
+  for (const e of errors) io.stderr(`${e}\n`);
+  const results = analyzeFiles(inputs.map((f) => f.arg), io, load, opts, true);
   const out: unknown[] = [];
   for (const r of results) {
     const lang = r.program?.file.language ?? "fortran";
@@ -109,7 +116,7 @@ function runFiles(files: string[], io: CliIO, load: LoadOptions, opts: AccessOpt
       out.push({
         file: r.path,
         language: r.program?.file.language ?? "unknown",
-        diagnostics: [...(r.program?.diagnostics ?? [])].map(diagnosticReport).concat(r.program ? [] : r.errors.map((message) => ({ severity: "error" as const, message, file: r.path, line: null, column: null }))),
+        diagnostics: capErrors(r.program?.diagnostics ?? []).map(diagnosticReport).concat(r.program ? [] : r.errors.map((message) => ({ severity: "error" as const, message, file: r.path, line: null, column: null }))),
         references: refs.map((x) => refJson(x, text)),
         aggregates: groups.map(aggregateJson),
       });
@@ -130,7 +137,7 @@ function runFiles(files: string[], io: CliIO, load: LoadOptions, opts: AccessOpt
     io.stdout(lines.join("\n") + "\n");
   }
   if (json) io.stdout(JSON.stringify({ files: out }, null, 2) + "\n");
-  return results.some((r) => r.errors.length > 0) ? EXIT_INPUT_ERROR : EXIT_OK;
+  return errors.length > 0 || results.some((r) => r.errors.length > 0) ? EXIT_INPUT_ERROR : EXIT_OK;
 }
 
 /** `file:line: a(i, j) [write]`, one line per level, then the outcome. */

@@ -9,12 +9,15 @@ import { optFlag, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
+import { DiagnosticPrinter } from "../diagnostic-printer.js";
+import { expandInputs } from "../input-files.js";
 import { nodeHost } from "../../node/node-host.js";
 import { Progress } from "../progress.js";
 
-const usage = `Usage: doall analyze FILE... [options]
+const usage = `Usage: doall analyze FILE|DIR... [options]
 
-Lists every loop of each file: file:line, index variable and bounds,
+Lists every loop of each file (a directory is read recursively, as by
+\`doall parallelize\`): file:line, index variable and bounds,
 nesting depth and enclosing loop, and whether it is a candidate for
 parallelization. The dependence tests use the value ranges of scalars
 (seed 003: from constants, assignments, loop bounds, conditions and,
@@ -64,12 +67,16 @@ export const analyzeCommand: Command = {
     // The text output shows no range facts: do not look for them (plan-program.ts).
     const analysis = { ...analysisOptionsFrom(p), rangeFacts: json };
     const stats = optFlag(p, "stats") ? new DepStats() : undefined;
-    const files = p.positional;
+    // A missing file or an empty directory is an input error (exit 1): said, and the other inputs are still analyzed.
+    const expanded = expandInputs(p.positional, io.cwd);
+    for (const e of expanded.errors) io.stderr(`${e}\n`);
+    const files = expanded.inputs.map((f) => f.arg);
     const reports: FileReport[] = [];
-    let failed = false;
+    let failed = expanded.errors.length > 0;
     const progress = new Progress(io, files.length, "analyzing");
-    const take = (r: AnalyzeResult) => {
-      for (const m of r.messages) io.stderr(m + "\n");
+    const printer = new DiagnosticPrinter(io.stderr);
+    const take = (file: string, r: AnalyzeResult) => {
+      printer.print(file, r.diagnostics);
       if (r.failed) failed = true;
       reports.push(r.report);
       if (!json && r.report.language !== "unknown") io.stdout(renderAnalyzeText(r.report));
@@ -89,7 +96,7 @@ export const analyzeCommand: Command = {
     files.forEach((f, i) => {
       progress.step(i, f);
       const parallelize = { ...analysis, link };
-      take(analyzeLoaded(loaded[i]!, stats ? { stats, parallelize } : { parallelize }));
+      take(f, analyzeLoaded(loaded[i]!, stats ? { stats, parallelize } : { parallelize }));
     });
     progress.done();
     if (json) io.stdout(JSON.stringify({ files: reports }, null, 2) + "\n");

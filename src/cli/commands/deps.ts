@@ -1,4 +1,4 @@
-import { buildDepsReport } from "../../analysis/deps/deps-report.js";
+import { buildDepsReport, type DepsFileReport } from "../../analysis/deps/deps-report.js";
 import { renderDepsDot, renderDepsText } from "../../analysis/deps/render-deps.js";
 import type { AnalysisOptions } from "../../analysis/analysis-options.js";
 import type { DependenceOptions } from "../../analysis/dependence/analyze.js";
@@ -6,17 +6,20 @@ import { summaryLookup } from "../../analysis/dependence/call-effects.js";
 import { analyzeRangedDependences } from "../../analysis/ranged-dependences.js";
 import { refineGraph } from "../../analysis/dependence/refine-graph.js";
 import { analyzeFlow, type ProcedureFlow } from "../../analysis/flow-analysis.js";
-import { formatDiagnostic } from "../../diagnostics/diagnostic.js";
 import { loadProgram } from "../../driver/load-program.js";
+import type { Program } from "../../ir/program.js";
 import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
-import { optFlag, optString, parseArgs } from "../args.js";
+import { optFlag, optString, parseArgs, type ParsedArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
+import { DiagnosticPrinter } from "../diagnostic-printer.js";
+import { expandInputs } from "../input-files.js";
 import { nodeHost } from "../../node/node-host.js";
 
-const usage = `Usage: doall deps FILE [options]
+const usage = `Usage: doall deps FILE|DIR... [options]
 
-Lists the scalar dependence graph of each procedure: every flow, anti,
+Lists the scalar dependence graph of each procedure of each file (a
+directory is read recursively, as by \`doall parallelize\`): every flow, anti,
 output (and, on request, input) dependence with its variable, source and
 sink lines, the loop that carries it (or none) and whether it is definite
 or possible; then, for every loop, the class of each scalar it touches
@@ -33,8 +36,10 @@ stay within their declared bounds.
 
 Options:
   --loop LINE        only the loop starting at LINE: edges inside it, its scalars
-  --json             print the report as JSON
-  --dot              print the graph for Graphviz (dot -Tsvg)
+                     (one FILE only)
+  --json             print the report as JSON (for several files, or a
+                     directory: {"files": [report, ...]})
+  --dot              print the graph for Graphviz (dot -Tsvg; one digraph per file)
   --arrays           include edges on array variables
   --whole-arrays     do not refine array edges with the array dependence tests
   --indices          include edges of a loop's index inside its loop
@@ -44,9 +49,8 @@ ${ANALYSIS_FLAGS_HELP}
 ${INPUT_OPTIONS_HELP}
   -h, --help         show this help
 
-Exit status: 0 on success, 1 if the file has errors (the rest of it is still
-analyzed and shown) or has no loop at LINE,
-2 on usage errors.
+Exit status: 0 on success, 1 if a file has errors (the rest of it is still
+analyzed and shown), is missing, or has no loop at LINE, 2 on usage errors.
 `;
 
 const FLAGS = ["json", "dot", "arrays", "indices", "input", "minimal-input", "whole-arrays"];
@@ -78,8 +82,8 @@ export const depsCommand: Command = {
       io.stderr(`doall deps: ${lo.error}\n`);
       return EXIT_USAGE;
     }
-    if (p.positional.length !== 1) {
-      io.stderr(`doall deps: expected exactly one input file\n${usage}`);
+    if (p.positional.length === 0) {
+      io.stderr(`doall deps: no input files\n${usage}`);
       return EXIT_USAGE;
     }
     if (optFlag(p, "json") && optFlag(p, "dot")) {
@@ -95,29 +99,48 @@ export const depsCommand: Command = {
       }
       loop = Number(loopArg);
     }
-    const file = p.positional[0]!;
-    const loaded = loadProgram(file, nodeHost(io.cwd), lo.opts);
-    const diags = [...loaded.diagnostics, ...(loaded.program?.diagnostics ?? [])];
-    for (const d of diags) io.stderr(formatDiagnostic(d, file) + "\n");
-    if (!loaded.program) return EXIT_INPUT_ERROR;
-    // With errors the rest of the file is still analyzed (the procedures they are in are marked), and the exit status is 1.
-    const failed = diags.some((d) => d.severity === "error");
-    const minimalInput = optFlag(p, "minimal-input");
-    const flows = analyzeFlow(loaded.program, { input: minimalInput || optFlag(p, "input"), minimalInput });
-    // One graph: the array dependence analysis refines (or removes) every array edge.
-    const summaries = summaryLookup(flows, loaded.program.file.language);
-    const analysis = analysisOptionsFrom(p);
-    if (!optFlag(p, "whole-arrays")) for (const f of flows) refineWithArrays(f, { input: minimalInput || optFlag(p, "input"), summaries }, analysis);
-    const opts: Parameters<typeof buildDepsReport>[2] = { arrays: optFlag(p, "arrays"), indices: optFlag(p, "indices") };
-    if (loop !== undefined) opts.loop = loop;
-    const report = buildDepsReport(loaded.program, flows, opts);
-    if (loop !== undefined && report.procedures.length === 0) {
-      io.stderr(`${file}:${loop}: error: no loop starts at line ${loop}\n`);
-      return EXIT_INPUT_ERROR;
+    const { inputs, errors } = expandInputs(p.positional, io.cwd);
+    for (const e of errors) io.stderr(`${e}\n`);
+    // One FILE keeps the report's own shape; several (or a directory) are listed under "files".
+    const single = p.positional.length === 1 && inputs.length === 1 && inputs[0]!.arg === p.positional[0];
+    if (loop !== undefined && !single && inputs.length > 1) {
+      io.stderr(`doall deps: --loop LINE needs a single FILE, not ${inputs.length} files\n`);
+      return EXIT_USAGE;
     }
-    if (optFlag(p, "json")) io.stdout(JSON.stringify(report, null, 2) + "\n");
-    else if (optFlag(p, "dot")) io.stdout(renderDepsDot(report));
-    else io.stdout(renderDepsText(report));
+    const host = nodeHost(io.cwd);
+    const printer = new DiagnosticPrinter(io.stderr);
+    const reports: DepsFileReport[] = [];
+    let failed = errors.length > 0;
+    for (const { arg: file } of inputs) {
+      const loaded = loadProgram(file, host, lo.opts);
+      const diags = [...loaded.diagnostics, ...(loaded.program?.diagnostics ?? [])];
+      printer.print(file, diags);
+      // With errors the rest of the file is still analyzed (the procedures they are in are marked), and the exit status is 1.
+      if (diags.some((d) => d.severity === "error")) failed = true;
+      if (!loaded.program) continue;
+      const report = depsOf(loaded.program, p, loop);
+      if (loop !== undefined && report.procedures.length === 0) {
+        io.stderr(`${file}:${loop}: error: no loop starts at line ${loop}\n`);
+        return EXIT_INPUT_ERROR;
+      }
+      reports.push(report);
+    }
+    if (optFlag(p, "json")) io.stdout(JSON.stringify(single && reports.length === 1 ? reports[0] : { files: reports }, null, 2) + "\n");
+    else if (optFlag(p, "dot")) io.stdout(reports.map(renderDepsDot).join(""));
+    else io.stdout(reports.map(renderDepsText).join(""));
     return failed ? EXIT_INPUT_ERROR : EXIT_OK;
   },
 };
+
+/** The dependence graph of one file, array edges refined unless --whole-arrays. */
+function depsOf(program: Program, p: ParsedArgs, loop: number | undefined): DepsFileReport {
+  const minimalInput = optFlag(p, "minimal-input");
+  const flows = analyzeFlow(program, { input: minimalInput || optFlag(p, "input"), minimalInput });
+  // One graph: the array dependence analysis refines (or removes) every array edge.
+  const summaries = summaryLookup(flows, program.file.language);
+  const analysis = analysisOptionsFrom(p);
+  if (!optFlag(p, "whole-arrays")) for (const f of flows) refineWithArrays(f, { input: minimalInput || optFlag(p, "input"), summaries }, analysis);
+  const opts: Parameters<typeof buildDepsReport>[2] = { arrays: optFlag(p, "arrays"), indices: optFlag(p, "indices") };
+  if (loop !== undefined) opts.loop = loop;
+  return buildDepsReport(program, flows, opts);
+}

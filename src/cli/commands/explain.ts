@@ -1,4 +1,5 @@
-import { formatDiagnostic } from "../../diagnostics/diagnostic.js";
+import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import { linkLoaded } from "../../driver/link-loaded.js";
 import { loadProgram } from "../../driver/load-program.js";
 import { parallelizeLoaded } from "../../driver/parallelize-file.js";
@@ -7,9 +8,11 @@ import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../ana
 import { optFlag, optString, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
+import { DiagnosticPrinter } from "../diagnostic-printer.js";
+import { expandInputs } from "../input-files.js";
 import { nodeHost } from "../../node/node-host.js";
 
-const usage = `Usage: doall explain FILE [OTHER_FILE...] --loop LINE [options]
+const usage = `Usage: doall explain FILE [OTHER_FILE|DIR...] --loop LINE [options]
 
 Explains doall's decision on the loop(s) starting at LINE of FILE (the line
 of the DO / for keyword; without --loop, every loop of the file): parallel
@@ -18,7 +21,8 @@ references, their lines, direction, distance and the deciding test) and
 what would make it parallel. OTHER_FILEs are linked with FILE as
 \`doall parallelize\` links its files: calls to procedures defined there
 use their summaries (e.g. \`doall explain x_solve.f initialize.f --loop 40\`;
-LINE is always in FILE).
+LINE is always in FILE). A DIR gives the Fortran and C sources under it,
+as for \`doall parallelize\` (\`doall explain src/x_solve.f src --loop 40\`).
 
 Options:
   --loop LINE             the loop's line
@@ -58,12 +62,21 @@ export const explainCommand: Command = {
       return EXIT_USAGE;
     }
     const file = p.positional[0]!;
+    if (isDirectory(io.cwd, file)) {
+      io.stderr(`doall explain: ${file} is a directory: the first argument is the file whose loop is explained (directories may follow, for the files linked with it)\n`);
+      return EXIT_USAGE;
+    }
+    // The linked files: files and directories walked as by parallelize; FILE itself once.
+    const others = p.positional.length > 1 ? expandInputs(p.positional.slice(1), io.cwd) : { inputs: [], errors: [] };
+    for (const e of others.errors) io.stderr(`${e}\n`);
+    const own = resolve(io.cwd, file);
     const host = nodeHost(io.cwd);
-    const loaded = p.positional.map((f) => loadProgram(f, host, lo.opts));
+    const loaded = [file, ...others.inputs.filter((f) => f.abs !== own).map((f) => f.arg)].map((f) => loadProgram(f, host, lo.opts));
     // Only FILE is planned; the others give their summaries. Their own errors are reported too.
-    for (const l of loaded.slice(1)) for (const d of [...l.diagnostics, ...(l.program?.diagnostics ?? [])]) if (d.severity === "error") io.stderr(formatDiagnostic(d, l.path) + "\n");
+    const printer = new DiagnosticPrinter(io.stderr);
     const r = parallelizeLoaded(loaded[0]!, host, { ...analysisOptionsFrom(p), link: linkLoaded(loaded) });
-    for (const m of r.messages) io.stderr(m + "\n");
+    printer.print(file, r.diagnostics);
+    for (const l of loaded.slice(1)) printer.print(l.path, [...l.diagnostics, ...(l.program?.diagnostics ?? [])].filter((d) => d.severity === "error"));
     if (!r.plan) return EXIT_INPUT_ERROR;
     const plans = r.plan.loops.filter((x) => x.loop.span.file === file && (line === null || x.loop.span.line === line));
     if (plans.length === 0) {
@@ -72,6 +85,14 @@ export const explainCommand: Command = {
       return EXIT_INPUT_ERROR;
     }
     io.stdout(plans.map(explainLoop).join("\n"));
-    return r.failed ? EXIT_INPUT_ERROR : EXIT_OK;
+    return r.failed || others.errors.length > 0 ? EXIT_INPUT_ERROR : EXIT_OK;
   },
 };
+
+function isDirectory(cwd: string, p: string): boolean {
+  try {
+    return statSync(resolve(cwd, p)).isDirectory();
+  } catch {
+    return false;
+  }
+}

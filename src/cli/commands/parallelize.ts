@@ -1,6 +1,5 @@
-import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { inputKindOf } from "../../driver/languages.js";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
 import { linkLoaded } from "../../driver/link-loaded.js";
 import { loadProgram } from "../../driver/load-program.js";
 import { parallelizeLoaded } from "../../driver/parallelize-file.js";
@@ -9,6 +8,8 @@ import type { FileReport } from "../../report/file-report.js";
 import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
 import { optFlag, optString, parseArgs } from "../args.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
+import { DiagnosticPrinter } from "../diagnostic-printer.js";
+import { expandInputs } from "../input-files.js";
 import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
 import { nodeHost, SOURCE_ENCODING } from "../../node/node-host.js";
 import { Progress } from "../progress.js";
@@ -102,10 +103,11 @@ export const parallelizeCommand: Command = {
     const progress = new Progress(io, inputs.length, "parallelizing");
     const reports: FileReport[] = [];
     let failed = false;
+    const printer = new DiagnosticPrinter(io.stderr);
     inputs.forEach((f, i) => {
       progress.step(i, f.arg);
       const r = parallelizeLoaded(loaded[i]!, host, { ...analysis, link });
-      for (const m of r.messages) io.stderr(m + "\n");
+      printer.print(f.arg, r.diagnostics);
       if (r.failed) failed = true;
       reports.push(r.report);
       if (r.output === null) return;
@@ -125,60 +127,3 @@ export const parallelizeCommand: Command = {
     return failed || errors.length > 0 ? EXIT_INPUT_ERROR : EXIT_OK;
   },
 };
-
-interface Input {
-  /** As given (or found under a directory given), for messages and reading. */
-  arg: string;
-  abs: string;
-  /** Path under the output directory. */
-  rel: string;
-}
-
-/** Files as given; directories walked for Fortran and C sources (not headers). */
-function expandInputs(args: string[], cwd: string): { inputs: Input[]; errors: string[] } {
-  const found: { arg: string; abs: string }[] = [];
-  const bases: string[] = [];
-  const errors: string[] = [];
-  for (const a of args) {
-    const abs = resolve(cwd, a);
-    let st;
-    try {
-      st = statSync(abs);
-    } catch {
-      errors.push(`${a}: error: no such file or directory`);
-      continue;
-    }
-    if (st.isDirectory()) {
-      const before = found.length;
-      bases.push(abs);
-      const walk = (d: string) => {
-        for (const name of readdirSync(d).sort()) {
-          const full = join(d, name);
-          const s = statSync(full);
-          if (s.isDirectory()) walk(full);
-          else if (s.isFile() && inputKindOf(full) && !full.endsWith(".h")) found.push({ arg: isAbsolute(a) ? full : relative(cwd, full), abs: full });
-        }
-      };
-      walk(abs);
-      if (found.length === before) errors.push(`${a}: error: no Fortran or C source file in this directory`);
-    } else {
-      bases.push(dirname(abs));
-      found.push({ arg: a, abs });
-    }
-  }
-  if (found.length === 0) return { inputs: [], errors };
-  // Paths under the output directory: relative to the one directory given, or to the inputs' common directory.
-  const base = commonDir(bases);
-  return { inputs: found.map((f) => ({ ...f, rel: relative(base, f.abs) })), errors };
-}
-
-function commonDir(dirs: string[]): string {
-  let parts = dirs[0]!.split(sep);
-  for (const d of dirs.slice(1)) {
-    const q = d.split(sep);
-    let k = 0;
-    while (k < parts.length && k < q.length && parts[k] === q[k]) k++;
-    parts = parts.slice(0, k);
-  }
-  return parts.join(sep) || sep;
-}

@@ -21,7 +21,7 @@ export class FortranOutput {
   }
 
   /** Adds a line made of pieces, each copied from `origin` (exact) or an expansion. */
-  line(pieces: { text: string; origin: Origin; exact: boolean }[]): void {
+  line(pieces: Piece[]): void {
     let off = this.len;
     let s = "";
     for (const p of pieces) {
@@ -115,13 +115,22 @@ export function lexFortranLine(line: string, file: string, lineNo: number, form:
   return out;
 }
 
+/** Part of an output line: text copied from `origin` on (exact), or a macro's expansion used there. */
+export interface Piece {
+  text: string;
+  origin: Origin;
+  exact: boolean;
+}
+
 /**
  * Expands the macros of one Fortran code line: each top-level use (a
  * macro name, with its parenthesized arguments if function-like) is
- * replaced by its expansion; everything else is copied as written.
+ * replaced by its expansion; everything else is copied as written
+ * (`copy`: the line's text between two offsets, with the positions it came
+ * from; `at`: the position of an offset).
  */
-export function expandFortranLine(line: string, toks: PPToken[], expander: Expander, out: FortranOutput, origin: Origin): void {
-  const pieces: { text: string; origin: Origin; exact: boolean }[] = [];
+export function expandFortranLine(line: string, toks: PPToken[], expander: Expander, out: FortranOutput, copy: (from: number, to: number) => Piece[], at: (offset: number) => Origin): void {
+  const pieces: Piece[] = [];
   let copied = 0;
   const macros = expander.macros;
   for (let k = 0; k < toks.length; k++) {
@@ -149,12 +158,12 @@ export function expandFortranLine(line: string, toks: PPToken[], expander: Expan
     const startCol = t.column - 1;
     const last = toks[endTok]!;
     const endCol = last.column - 1 + last.text.length;
-    if (startCol > copied) pieces.push({ text: line.slice(copied, startCol), origin: { ...origin, column: copied + 1 }, exact: true });
-    pieces.push({ text: fortranText(exp), origin: { ...origin, column: t.column }, exact: false });
+    if (startCol > copied) pieces.push(...copy(copied, startCol));
+    pieces.push({ text: fortranText(exp), origin: at(startCol), exact: false });
     copied = endCol;
     k = endTok;
   }
-  if (copied < line.length || pieces.length === 0) pieces.push({ text: line.slice(copied), origin: { ...origin, column: copied + 1 }, exact: true });
+  if (copied < line.length || pieces.length === 0) pieces.push(...copy(copied, line.length));
   out.line(pieces);
 }
 

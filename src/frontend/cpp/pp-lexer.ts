@@ -78,8 +78,11 @@ class Spliced {
  * become whitespace. It never fails: an unterminated string ends at the end
  * of its line (flagged, so that only text the preprocessor keeps is
  * reported), an unterminated comment at the end of the file (reported).
+ * `lineComments: false` for Fortran's directive lines, where `//` is the
+ * concatenation operator (gfortran's traditional cpp has no `//` comments).
  */
-export function lexC(raw: string, file: string): LexResult {
+export function lexC(raw: string, file: string, opts: { lineComments?: boolean } = {}): LexResult {
+  const lineComments = opts.lineComments !== false;
   const sp = new Spliced(raw);
   const s = sp.text;
   const n = s.length;
@@ -118,7 +121,7 @@ export function lexC(raw: string, file: string): LexResult {
       i++;
       continue;
     }
-    if (c === 47 && s.charCodeAt(i + 1) === 47) {
+    if (c === 47 && s.charCodeAt(i + 1) === 47 && lineComments) {
       const e = s.indexOf("\n", i);
       i = e < 0 ? n : e;
       space = true;

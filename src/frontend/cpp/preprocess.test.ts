@@ -295,7 +295,8 @@ end program
     assert.deepEqual(r.includes, ["sizes.h"]);
     assert.deepEqual(r.map.atLineColumn(1, 1), { file: "m.F90", line: 1, column: 1 });
     assert.deepEqual(r.map.atLineColumn(2, 1), { file: "sizes.h", line: 1, column: 1 });
-    assert.deepEqual(r.map.atLineColumn(5, 11), { file: "m.F90", line: 2, column: 11 });
+    // The header's two lines, and no empty line for its final newline (as gfortran -cpp -E): line 4 is the user's line 2.
+    assert.deepEqual(r.map.atLineColumn(4, 11), { file: "m.F90", line: 2, column: 11 });
   });
 
   it("does not treat fixed-form comment lines or '2.and.X' numbers as C", () => {

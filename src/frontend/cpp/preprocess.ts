@@ -10,6 +10,7 @@ import { parseDefine, type Macro } from "./macro.js";
 import { lexC } from "./pp-lexer.js";
 import type { PPToken } from "./pp-token.js";
 import type { SourceMap } from "./source-map.js";
+import { exactPieces, originAt, traditionalLines } from "./traditional-lines.js";
 
 export interface PreprocessOptions {
   /** "c" lays the tokens out for the C parser; "fortran" keeps lines (for .F, .F90). */
@@ -232,22 +233,21 @@ class Preprocessor implements DirectiveHost {
 
   private processFortran(path: string, text: string, depth: number): void {
     const form = this.opts.form ?? "free";
-    const lines = text.split("\n");
+    // Backslash-newlines and C comments first, as gfortran's traditional cpp does (traditional-lines.ts).
+    const { lines, diagnostics } = traditionalLines(text, path);
+    this.diags.push(...diagnostics);
+    // A header's final newline ends its last line; it does not add an empty one (as in gfortran -cpp -E).
+    if (depth > 0 && lines.length > 1 && text.endsWith("\n")) lines.pop();
     const file: FileState = { path, depth, lineDelta: 0, name: path, condBase: this.conds.depth };
     for (let n = 0; n < lines.length; n++) {
       if (!this.withinLimits({ file: path, line: n + 1, column: 1, endLine: n + 1, endColumn: 1 })) return;
-      let raw = lines[n]!;
-      if (raw.endsWith("\r")) raw = raw.slice(0, -1);
-      const origin = { file: file.name, line: n + 1 + file.lineDelta, column: 1 };
+      const line = lines[n]!;
+      const raw = line.text;
+      const origin = originAt(line, 0, file.name, file.lineDelta);
       if (/^\s*#/.test(raw)) {
-        // A directive, continued by backslash-newline as in C.
-        let dir = raw;
-        const first = n;
-        while (dir.endsWith("\\") && n + 1 < lines.length) {
-          dir = dir.slice(0, -1) + "\n" + lines[++n]!.replace(/\r$/, "");
-        }
-        const toks = lexC(dir, path).tokens.map((t) => ({ ...t, file: file.name, line: t.line + first + file.lineDelta }));
-        for (let k = first; k <= n; k++) this.fOut.blank({ ...origin, line: k + 1 + file.lineDelta });
+        // `//` is Fortran's concatenation, not a comment, in directives too: `#define M 7 // x` keeps it.
+        const toks = lexC(raw, path, { lineComments: false }).tokens.map((t) => ({ ...t, ...originAt(line, t.column - 1, file.name, file.lineDelta) }));
+        this.fOut.blank(origin);
         this.directives.handle(toks, file);
         continue;
       }
@@ -255,16 +255,17 @@ class Preprocessor implements DirectiveHost {
         this.fOut.blank(origin);
         continue;
       }
+      const exact = () => this.fOut.line(exactPieces(line, 0, raw.length, file.name, file.lineDelta));
       if (isFortranCommentLine(raw, form)) {
-        this.fOut.line([{ text: raw, origin, exact: true }]);
+        exact();
         continue;
       }
       const toks = lexFortranLine(raw, file.name, origin.line, form);
       if (!toks.some((t) => t.kind === "ident" && this.macros.has(t.text))) {
-        this.fOut.line([{ text: raw, origin, exact: true }]);
+        exact();
         continue;
       }
-      expandFortranLine(raw, toks, this.expander, this.fOut, origin);
+      expandFortranLine(raw, toks, this.expander, this.fOut, (from, to) => exactPieces(line, from, to, file.name, file.lineDelta), (at) => originAt(line, at, file.name, file.lineDelta));
     }
   }
 

@@ -21,7 +21,7 @@ export interface E2EProgram {
 
 export const PROGRAMS_DIR = fileURLToPath(new URL("../programs/", import.meta.url));
 
-const SOURCE = /\.(f|f90|c)$/;
+const SOURCE = /\.(f|f90|F|F90|c)$/;
 
 export function langOf(path: string): Lang {
   return /\.c$/.test(path) ? "c" : "fortran";
@@ -57,7 +57,8 @@ export function programFiles(p: E2EProgram, text = p.text): SourceFile[] {
 }
 
 function headersOf(path: string, text: string, lang: Lang, seen = new Set<string>()): SourceFile[] {
-  const re = lang === "c" ? /^\s*#\s*include\s*"([^"]+)"/gm : /^\s*include\s*['"]([^'"]+)['"]/gim;
+  // Fortran: INCLUDE lines, and #include in a .F/.F90 file (and the headers it includes).
+  const re = lang === "c" ? /^\s*#\s*include\s*"([^"]+)"/gm : /^\s*(?:#\s*)?include\s*['"]([^'"]+)['"]/gim;
   const out: SourceFile[] = [];
   for (const m of text.matchAll(re)) {
     const name = m[1]!;

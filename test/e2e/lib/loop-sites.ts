@@ -1,5 +1,6 @@
 import { dirname } from "node:path";
 import { nodeHost } from "../../../src/node/node-host.js";
+import { loadProgram } from "../../../src/driver/load-program.js";
 import { parseFortran } from "../../../src/frontend/fortran/parse-fortran.js";
 import { formForPath } from "../../../src/frontend/fortran/source-reader.js";
 import { userLoops } from "../../../src/ir/walk.js";
@@ -54,7 +55,11 @@ function cSites(text: string): LoopSite[] {
 }
 
 function fortranSites(path: string, text: string): LoopSite[] {
-  const program = parseFortran(path, text, nodeHost(dirname(path)), { form: formForPath(path) ?? "fixed" });
+  // .F/.F90 go through the preprocessor first, as gfortran -cpp does (a header's C comments, macros).
+  const host = nodeHost(dirname(path));
+  const program = /\.F(90)?$/.test(path)
+    ? loadProgram(path, { ...host, readFile: (p) => (p === path ? text : host.readFile(p)) }, { includeDirs: [dirname(path)] }).program!
+    : parseFortran(path, text, host, { form: formForPath(path) ?? "fixed" });
   const errors = program.diagnostics.filter((d) => d.severity === "error");
   if (errors.length) throw new Error(`${path}: the Fortran front end rejects it:\n${errors.map((d) => `  ${d.span ? `${d.span.line}:${d.span.column}: ` : ""}${d.message}`).join("\n")}`);
   const sites: LoopSite[] = [];
