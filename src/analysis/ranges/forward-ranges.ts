@@ -69,6 +69,7 @@ export function solveForward(ctx: RangeContext, inj: Injection = {}): ForwardRes
   const ranAt = new Int32Array(n);
   const computedAt = new Int32Array(n).fill(-1);
   const stable = new Uint8Array(n);
+  const raw = new Uint8Array(n);
   const run = (b: number, s: RangeState | null) => {
     entry[b] = s;
     out[b] = s ? transferBlock(ctx, b, s, bounds, inj) : null;
@@ -89,18 +90,31 @@ export function solveForward(ctx: RangeContext, inj: Injection = {}): ForwardRes
       computedAt[b] = clock;
       let s = inState(b);
       const old = entry[b];
-      if (s && old && ctx.wideningPoints.has(b) && visits[b]! > WIDEN_AFTER) s = RangeState.widen(old, RangeState.join(old, s), ctx.thresholds);
+      const widened = !!(s && old && ctx.wideningPoints.has(b) && visits[b]! > WIDEN_AFTER);
+      if (widened) s = RangeState.widen(old!, RangeState.join(old!, s!), ctx.thresholds);
       stable[b] = 0;
       if (visits[b]! > 0 && (s === old || (s && old && RangeState.equals(s, old)))) {
         stable[b] = 1;
+        // Equal ranges may cite other sources (equals compares the sets): the entry kept is the old one.
+        raw[b] = !widened && s === old ? 1 : 0;
         continue;
       }
+      // The entry is what the inputs give, not widened: computing it again from the same inputs gives it again.
+      raw[b] = widened ? 0 : 1;
       visits[b]!++;
       run(b, s);
       changed = true;
     }
   }
-  for (let k = 0; k < NARROWING_ROUNDS; k++) for (const b of ctx.rpo) run(b, inState(b));
+  // Narrowing: every block from its inputs, without widening; again, a block whose entry is what its
+  // unchanged inputs give (and whose step, if it has one, read unchanged loop bounds) would be the same.
+  for (let k = 0; k < NARROWING_ROUNDS; k++)
+    for (const b of ctx.rpo) {
+      if (raw[b] && !ctx.exhaustive && !inputsChanged(b) && !(ctx.readsBounds.has(b) && boundsSetAt > ranAt[b]!)) continue;
+      computedAt[b] = clock;
+      run(b, inState(b));
+      raw[b] = 1;
+    }
   return { entry, bounds };
 }
 

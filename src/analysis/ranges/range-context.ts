@@ -55,8 +55,9 @@ export class RangeContext {
   readonly thresholds: number[];
   readonly boundsAssumption: boolean;
   readonly exhaustive: boolean;
-  /** Blocks with a loop's start, which sets its bounds (forward-ranges.ts). */
+  /** Blocks with a loop's start, which sets its bounds, and with its step, which reads them (forward-ranges.ts). */
   readonly setsBounds = new Set<number>();
+  readonly readsBounds = new Set<number>();
   /** Loops by their header block. */
   readonly loopOfHeader = new Map<number, CfgLoop>();
   private readonly refSources = new Map<number, number>();
@@ -85,7 +86,12 @@ export class RangeContext {
     this.rpo = rpo;
     for (const b of rpo) for (const s of cfg.succs[b]!) if (rpoIndex[s]! >= 0 && rpoIndex[s]! <= rpoIndex[b]!) this.wideningPoints.add(s);
     this.sure = sureElements(cfg.proc);
-    for (let b = 0; b < cfg.blocks.length; b++) for (const id of cfg.blocks[b]!.refs) if (cfg.refs.refs[id]!.origin === "loop-init") this.setsBounds.add(b);
+    for (let b = 0; b < cfg.blocks.length; b++)
+      for (const id of cfg.blocks[b]!.refs) {
+        const origin = cfg.refs.refs[id]!.origin;
+        if (origin === "loop-init") this.setsBounds.add(b);
+        if (origin === "loop-step") this.readsBounds.add(b);
+      }
     this.thresholds = collectThresholds(cfg);
   }
 
