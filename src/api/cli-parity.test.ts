@@ -31,7 +31,7 @@ function given(dir: string): SourceFile[] {
 const cases: { name: string; files: SourceFile[]; inputs: string[] }[] = [];
 for (const lang of ["fortran", "c"]) {
   const all = given(`test/e2e/programs/${lang}`);
-  const headers = all.filter((f) => !/\.(f|f90|c)$/.test(f.path));
+  const headers = all.filter((f) => !/\.(f|f90|c)$/i.test(f.path));
   // One program at a time (with every header there to be included), as `doall parallelize FILE` reads it.
   for (const f of all.filter((x) => !headers.includes(x)).filter((_, k) => k % 4 === 0)) cases.push({ name: f.path, files: [f, ...headers], inputs: [f.path] });
 }
@@ -52,7 +52,7 @@ test("parallelize, analyze and explain give what the CLI gives on the e2e progra
       // Beyond the CLI's entries, a warning for each header the program does not include (all are given).
       const [mine, unused] = [api.report.files.slice(0, c.inputs.length), api.report.files.slice(c.inputs.length)];
       assert.deepEqual({ files: mine }, JSON.parse(cli.out), `${c.name}: the reports differ`);
-      for (const u of unused) assert.ok(u.language === "unknown" && u.diagnostics[0]?.severity === "warning" && !/\.(f|f90|c)$/.test(u.file), u.file);
+      for (const u of unused) assert.ok(u.language === "unknown" && u.diagnostics[0]?.severity === "warning" && !/\.(f|f90|c)$/i.test(u.file), u.file);
       assert.deepEqual(
         api.files.map((f) => f.path),
         c.inputs,
