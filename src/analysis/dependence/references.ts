@@ -1,6 +1,6 @@
 import { MAX_NEST_DEPTH } from "../nest-depth.js";
 import type { Expr } from "../../ir/expr.js";
-import type { Procedure } from "../../ir/program.js";
+import type { Procedure, StatementFunction } from "../../ir/program.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import { isArray, type Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs } from "../../ir/walk.js";
@@ -92,7 +92,11 @@ export function isArrayLike(s: Sym): boolean {
 export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEffect = (n) => callEffect(n, undefined, proc)): ArrayRef[] {
   const out: ArrayRef[] = [];
   let order = 0;
-  let depth = 0;
+  // The statement functions whose bodies a statement has read already: a body reads the same
+  // references whatever the actuals (they are values), so reading it once per statement is
+  // enough, and a chain of statement functions that each call the previous one twice
+  // (legal, and 2^n expansions deep) costs n. It also ends a cycle bad input may hold.
+  const bodiesRead = new WeakMap<Stmt, Set<StatementFunction>>();
   const loops: Loop[] = [];
   const guards: Guard[] = [];
 
@@ -131,11 +135,14 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
           // Its arguments are values; its body may read arrays (any element: Conservative).
           for (const a of e.args) reads(a, stmt, opaque);
           const sf = proc.statementFunctions.get(e.name.toLowerCase()) ?? proc.statementFunctions.get(e.name);
-          if (sf && depth < 8) {
-            depth++;
-            reads(sf.body, stmt, `read by the statement function ${e.name}`);
-            depth--;
-          } else if (!sf) callSite(e.name, e.args, stmt, e);
+          if (sf) {
+            let read = bodiesRead.get(stmt);
+            if (!read) bodiesRead.set(stmt, (read = new Set()));
+            if (!read.has(sf)) {
+              read.add(sf);
+              reads(sf.body, stmt, `read by the statement function ${e.name}`);
+            }
+          } else callSite(e.name, e.args, stmt, e);
           return;
         }
         callSite(e.name, e.args, stmt, e);

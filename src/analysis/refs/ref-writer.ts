@@ -4,11 +4,15 @@ import type { Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import type { Type } from "../../ir/types.js";
 import type { Span } from "../../source/span.js";
+import { walkExpr } from "../../ir/walk.js";
 import { accessedType, typesMayAlias } from "../effective-types.js";
 import { NO_SUMMARIES, type SummaryLookup } from "../summaries/summary.js";
 import { emitCallEffects, type CallRecord } from "./call-effects.js";
 import type { Ref, RefInit, RefKind, RefOrigin, RefTable } from "./ref.js";
 import type { VarId } from "./vars.js";
+
+/** How many statement function bodies one call may expand for the arguments of the external functions they call. */
+export const STATEMENT_FUNCTION_EXPANSIONS = 1000;
 
 /**
  * Turns expressions into references in evaluation order: the operands of
@@ -23,7 +27,10 @@ export class RefWriter {
   stmt: Stmt | null = null;
   /** > 0 while evaluating something that may not run (the right of .and./.or., a C ?: branch): accesses are then not exact. */
   private conditional = 0;
-  private stmtFnDepth = 0;
+  /** The statement function call being expanded: bodies whose references are written, bodies open on the way down, expansions left. */
+  private expansion: { read: Set<StatementFunction>; open: Set<StatementFunction>; budget: number } | null = null;
+  /** Per statement function: whether its body reaches an external function (reachesExternal). */
+  private readonly external = new Map<StatementFunction, boolean>();
   /** Every call met, in order. */
   readonly calls: CallRecord[] = [];
   /** Called with each new reference (the CFG builder files it into its block). */
@@ -213,7 +220,12 @@ export class RefWriter {
     const sf = e.sym?.attrs.statementFunction ? this.statementFunction(e.name, e.sym) : undefined;
     if (sf) {
       for (const a of e.args) this.useExpr(a);
-      this.statementFunctionBody(sf, e.args, e.span);
+      this.expansion = { read: new Set(), open: new Set(), budget: STATEMENT_FUNCTION_EXPANSIONS };
+      try {
+        this.statementFunctionBody(sf, e.args, e.span);
+      } finally {
+        this.expansion = null;
+      }
       return;
     }
     emitCallEffects(this, { name: e.name, sym: e.sym, args: e.args, intrinsic: e.intrinsic, pure: e.pure, span: e.span });
@@ -228,40 +240,93 @@ export class RefWriter {
    * arguments (the actual arguments were read by the caller). Calls in the
    * body see the actual arguments in place of the dummies, since an
    * external function there may write them.
+   *
+   * The references of a body do not depend on the actuals (they are
+   * values), so within one call each body's are written once; only bodies
+   * that reach an external function are expanded again, for its arguments,
+   * and at most STATEMENT_FUNCTION_EXPANSIONS times: a legal chain where
+   * each statement function calls the previous one twice is 2^n expansions
+   * deep. Past that budget the rest is one unknown call (below). A cycle,
+   * which only bad input has (the front end reports it), is cut.
    */
   private statementFunctionBody(sf: StatementFunction, actuals: readonly Expr[], span: Span): void {
-    if (this.stmtFnDepth > 32) return; // statement functions cannot recurse; this only guards bad input
-    this.stmtFnDepth++;
+    const x = this.expansion!;
+    if (x.open.has(sf)) return;
+    const first = !x.read.has(sf);
+    if (!first && !this.reachesExternal(sf)) return;
+    if (--x.budget < 0) return this.expansionPastBudget(sf, actuals, span);
+    x.read.add(sf);
+    x.open.add(sf);
     const bind = new Map<Sym, Expr>();
     sf.params.forEach((p, i) => {
       const a = actuals[i];
       if (a) bind.set(p, a);
     });
-    const visit = (x: Expr): void => {
-      if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && bind.has(x.sym)) return;
-      if (x.kind === "var") return this.ref("use", x.sym, x, true, "stmt-function", span);
-      if (x.kind === "elem" || x.kind === "section") {
-        for (const s of x.subs) {
+    const visit = (e: Expr): void => {
+      if ((e.kind === "var" || e.kind === "elem" || e.kind === "section") && bind.has(e.sym)) return;
+      if (e.kind === "var") return first ? this.ref("use", e.sym, e, true, "stmt-function", span) : undefined;
+      if (e.kind === "elem" || e.kind === "section") {
+        for (const s of e.subs) {
           if (s.kind !== "triplet") visit(s);
           else for (const q of [s.lo, s.hi, s.stride]) if (q) visit(q);
         }
-        return this.ref("use", x.sym, x, false, "stmt-function", span);
+        return first ? this.ref("use", e.sym, e, false, "stmt-function", span) : undefined;
       }
-      if (x.kind === "call") {
-        for (const a of x.args) visit(a);
-        const args = x.args.map((a) => substitute(a, bind));
-        const inner = x.sym?.attrs.statementFunction ? this.statementFunction(x.name, x.sym) : undefined;
+      if (e.kind === "call") {
+        for (const a of e.args) visit(a);
+        const args = e.args.map((a) => substitute(a, bind));
+        const inner = e.sym?.attrs.statementFunction ? this.statementFunction(e.name, e.sym) : undefined;
         if (inner) this.statementFunctionBody(inner, args, span);
-        else if (!x.intrinsic && !x.pure) emitCallEffects(this, { name: x.name, sym: x.sym, args, span });
+        else if (!e.intrinsic && !e.pure) emitCallEffects(this, { name: e.name, sym: e.sym, args, span });
         return;
       }
-      for (const c of childrenOf(x)) visit(c);
+      for (const c of childrenOf(e)) visit(c);
     };
     try {
       visit(sf.body);
     } finally {
-      this.stmtFnDepth--;
+      x.open.delete(sf);
     }
+  }
+
+  /** Whether a statement function's body reaches, through the statement functions it calls, a function that is neither intrinsic nor pure. */
+  private reachesExternal(sf: StatementFunction, seen = new Set<StatementFunction>()): boolean {
+    const known = this.external.get(sf);
+    if (known !== undefined) return known;
+    seen.add(sf);
+    let found = false;
+    walkExpr(sf.body, (e) => {
+      if (found || e.kind !== "call") return;
+      const inner = e.sym?.attrs.statementFunction ? this.statementFunction(e.name, e.sym) : undefined;
+      if (inner) found = !seen.has(inner) && this.reachesExternal(inner, seen);
+      else found = !e.intrinsic && !e.pure;
+    });
+    this.external.set(sf, found);
+    return found;
+  }
+
+  /**
+   * Conservative: past the expansion budget, the external calls still to
+   * come are one call to an unknown procedure, given every variable they
+   * could receive by reference: the actuals of this expansion and every
+   * variable the bodies it reaches name. It may read and write those, and
+   * every COMMON, module and global variable.
+   */
+  private expansionPastBudget(sf: StatementFunction, actuals: readonly Expr[], span: Span): void {
+    const named: Expr[] = [];
+    const bodies = new Set<StatementFunction>();
+    const collect = (f: StatementFunction) => {
+      if (bodies.has(f)) return;
+      bodies.add(f);
+      const params = new Set(f.params);
+      walkExpr(f.body, (e) => {
+        if ((e.kind === "var" || e.kind === "elem" || e.kind === "section") && !params.has(e.sym)) named.push(e);
+        const inner = e.kind === "call" && e.sym?.attrs.statementFunction ? this.statementFunction(e.name, e.sym) : undefined;
+        if (inner) collect(inner);
+      });
+    };
+    collect(sf);
+    emitCallEffects(this, { name: `${sf.sym.name} (statement functions past ${STATEMENT_FUNCTION_EXPANSIONS} expansions)`, args: [...actuals, ...named], span });
   }
 
   private memberAccess(kind: RefKind, e: Extract<Expr, { kind: "member" }>, origin: RefOrigin = "explicit"): void {

@@ -3,6 +3,7 @@ import type { Expr } from "../../ir/expr.js";
 import type { StatementFunction } from "../../ir/program.js";
 import type { Dim, Sym } from "../../ir/symbol.js";
 import type { Type } from "../../ir/types.js";
+import { walkExpr } from "../../ir/walk.js";
 import type { Span } from "../../source/span.js";
 import type { FAttrName, FDimSpec, FEntity, FExpr, FStmt, FTypeSpec } from "./ast.js";
 import { lowerExpr } from "./lower-expr.js";
@@ -403,6 +404,14 @@ function defineStatementFunction(s: FStmt, u: UnitContext): void {
   u.bound = bound;
   const body = lowerExpr(s.rhs, u);
   u.bound = saved;
+  // F77 15.4.1 (and F2008 12.6.4): a statement function may use only the statement functions
+  // defined before it. Itself or a later one would make its expansion endless; the analyses
+  // cut such a cycle, the error says where it is.
+  const misuse = (f: Expr, why: string) => walkExpr(f, (e) => {
+    if (e.kind === "call" && e.sym === sym) u.ctx.diags.push({ id: "fortran.stmt-function-order", severity: "error", message: `statement function '${name}' ${why}; a statement function may use only those defined before it`, span: e.span });
+  });
+  misuse(body, "references itself");
+  for (const earlier of u.proc.statementFunctions.values()) misuse(earlier.body, `is used by '${earlier.sym.name}' before its definition (line ${s.span.line})`);
   const sf: StatementFunction = { sym, params, body };
   u.stmtFuncs.set(name, sf);
   u.proc.statementFunctions.set(name, sf);
