@@ -4,7 +4,7 @@
 // Usage: node scripts/run-tests.js [substring ...]  (only files whose path contains one)
 import { readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -34,8 +34,23 @@ if (files.length === 0) {
   console.error("no test files found");
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ["--import", "tsx", "--test", ...files], {
-  cwd: root,
-  stdio: "inherit",
+// A backstop against a test that never ends (a synchronous loop blocks node:test's own
+// timeouts): past RUN_BOUND_MIN minutes the whole run is killed and fails, saying so, instead of
+// running into CI's limit with nothing printed. A normal run takes a few minutes.
+const RUN_BOUND_MIN = Number(process.env.DOALL_TEST_BOUND_MIN ?? 60);
+const child = spawn(process.execPath, ["--import", "tsx", "--test", ...files], { cwd: root, stdio: "inherit", detached: true });
+const timer = setTimeout(() => {
+  console.error(`\nrun-tests: the tests did not end within ${RUN_BOUND_MIN} minutes; killed (the last test named above is the one that hangs)`);
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+    child.kill("SIGKILL");
+  }
+}, RUN_BOUND_MIN * 60_000);
+timer.unref();
+// Ctrl-C reaches the detached group too.
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => { try { process.kill(-child.pid, sig); } catch {} process.exit(130); });
+child.on("exit", (code, signal) => {
+  clearTimeout(timer);
+  process.exit(code ?? (signal ? 1 : 0));
 });
-process.exit(r.status ?? 1);

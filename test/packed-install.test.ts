@@ -47,8 +47,9 @@ function examples(markdown: string): Example[] {
 }
 
 function run(cmd: string, args: string[], cwd: string): string {
-  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", env: { ...process.env, npm_config_update_notifier: "false" } });
-  assert.equal(r.status, 0, `${cmd} ${args.join(" ")} (in ${cwd}) failed:\n${r.stdout}\n${r.stderr}`);
+  // Bounded: the test's own timeout cannot interrupt a synchronous spawn (an npm install stuck on the network).
+  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", timeout: 300_000, killSignal: "SIGKILL", env: { ...process.env, npm_config_update_notifier: "false" } });
+  assert.equal(r.status, 0, `${cmd} ${args.join(" ")} (in ${cwd}) failed${r.error ? ` (${r.error.message})` : ""}:\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
 
