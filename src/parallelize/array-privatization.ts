@@ -9,7 +9,8 @@ import { exprEquals } from "../ir/expr-equals.js";
 import { exprText } from "../ir/expr-text.js";
 import { evalInt } from "../ir/const-eval.js";
 import { implicitRef } from "./loop-refs.js";
-import { constDifference, constTrips, linearForm } from "./trip-count.js";
+import { constDifference, linearForm } from "../ir/linear-form.js";
+import { constTrips } from "./trip-count.js";
 
 /** Largest array privatized (elements): every thread gets a copy, on its stack in Fortran. */
 const MAX_PRIVATE_ELEMENTS = 65536;
