@@ -63,3 +63,19 @@ export class Linear {
     return { terms: [...this.terms.values()].filter((t) => t.coef !== 0), constant: this.constant };
   }
 }
+
+/** A linear form written back as an expression: Σ coef·atom + constant. */
+export function formExpr(l: Linear, span: Expr["span"]): Expr {
+  const f = l.form();
+  const int = (v: number): Expr => ({ kind: "int", value: v, span, type: { base: "integer", bytes: 4 } });
+  let out: Expr | null = null;
+  for (const t of f.terms) {
+    const mag = Math.abs(t.coef);
+    const term: Expr = mag === 1 ? t.e : ({ kind: "binary", op: "*", left: int(mag), right: t.e, span, type: { base: "integer", bytes: 4 } } as Expr);
+    if (!out) out = t.coef > 0 ? term : ({ kind: "unary", op: "-", operand: term, span, type: { base: "integer", bytes: 4 } } as Expr);
+    else out = { kind: "binary", op: t.coef > 0 ? "+" : "-", left: out, right: term, span, type: { base: "integer", bytes: 4 } } as Expr;
+  }
+  if (!out) return int(f.constant);
+  if (f.constant === 0) return out;
+  return { kind: "binary", op: f.constant > 0 ? "+" : "-", left: out, right: int(Math.abs(f.constant)), span, type: { base: "integer", bytes: 4 } } as Expr;
+}

@@ -5,7 +5,9 @@ import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { evalInt } from "../ir/const-eval.js";
 import { Coverage } from "../analysis/regions/coverage.js";
-import { implicitRef } from "./loop-refs.js";
+import { callRegions } from "../analysis/regions/call-regions.js";
+import type { SummaryLookup } from "../analysis/summaries/summary.js";
+import { loopRefs } from "./loop-refs.js";
 
 /** Largest array privatized (elements): every thread gets a copy, on its stack in Fortran. */
 const MAX_PRIVATE_ELEMENTS = 65536;
@@ -33,7 +35,13 @@ const MAX_PRIVATE_ELEMENTS = 65536;
  * reference, an access a callee makes) gives up; so does an array that is
  * live after the loop, shares storage, or is a C pointer.
  */
-export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carried: CarriedDependence[]): { arrays: string[]; remaining: CarriedDependence[]; hints: string[] } {
+/** What array privatization needs to follow calls: the callees' summaries, and whether subscripts are assumed in bounds. */
+export interface CallContext {
+  summaries: SummaryLookup;
+  assumeBounds: boolean;
+}
+
+export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carried: CarriedDependence[], calls: CallContext = { summaries: () => undefined, assumeBounds: true }): { arrays: string[]; remaining: CarriedDependence[]; hints: string[] } {
   const syms = new Map<number, Sym>();
   for (const c of carried) {
     syms.set(c.source.sym.id, c.source.sym);
@@ -43,7 +51,7 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
   const hints: string[] = [];
   const done = new Set<number>();
   for (const sym of syms.values()) {
-    const why = cannotPrivatize(cfg, info, loop, sym);
+    const why = cannotPrivatize(cfg, info, loop, sym, calls);
     if (why) {
       hints.push(`privatizing the array ${sym.name} is impossible because ${why}`);
       continue;
@@ -54,7 +62,7 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
   return { arrays, hints, remaining: carried.filter((c) => !done.has(c.source.sym.id) && !done.has(c.sink.sym.id)) };
 }
 
-function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): string | null {
+function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, calls: CallContext): string | null {
   const lang = cfg.proc.language;
   if (sym.dims.length === 0) return "it is not an array";
   if (sym.attrs.pointer || sym.attrs.allocatable || sym.type.base === "pointer") return "it has no fixed storage of its own";
@@ -71,11 +79,38 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): 
   const v = cfg.vars.lookup(sym);
   if (v === undefined) return "it is not analyzed";
   if (info.liveAfter.has(v)) return "its values may be used after the loop";
-  const hidden = implicitRef(cfg, info, v);
+  // A callee given the array as an argument works on the private copy (the call's regions say
+  // what it reads and writes); one that reaches it otherwise (COMMON, a statement function) would not.
+  const hidden = loopRefs(cfg, info, v).find((r) => r.origin !== "explicit" && !(r.origin === "call" && r.expr !== null));
   if (hidden) return `it is also accessed by ${hidden.callee ?? "a statement doall cannot model"} (line ${hidden.span.line})`;
   const fixed = new Set<Sym>();
   if (loop.index) fixed.add(loop.index);
   for (const s of info.scalars) if (s.class === "read-only") for (const x of cfg.vars.vars[s.var]!.syms) fixed.add(x);
-  const c = new Coverage(sym, { fixed: (s) => fixed.has(s), lang });
+  // Arrays the loop only reads: their elements (grid_points(1) in a bound) are fixed too. In C, not
+  // when the loop writes through a pointer, nor for a pointer's targets.
+  const written = new Set<number>();
+  let throughPointers = false;
+  for (const b of info.cfgLoop.blocks)
+    for (const id of cfg.blocks[b]!.refs) {
+      const r = cfg.refs.refs[id]!;
+      if (r.kind !== "def") continue;
+      written.add(r.var);
+      if (cfg.vars.vars[r.var]!.pseudo === "memory") throughPointers = true;
+    }
+  const readOnlyArray = (s: Sym) => {
+    if (s.dims.length === 0 || s.type.base === "pointer" || s.attrs.pointer || (lang === "c" && throughPointers)) return false;
+    const id = cfg.vars.lookup(s);
+    return id !== undefined && !written.has(id);
+  };
+  const proc = cfg.proc;
+  const c = new Coverage(sym, {
+    fixed: (s) => fixed.has(s) || readOnlyArray(s),
+    lang,
+    calls: (call) => {
+      const r = callRegions(proc, call, calls.summaries(call.name), calls.assumeBounds);
+      const mine = r.arrays.get(sym);
+      return mine ? { euse: mine.euse, ddef: mine.ddef } : r.opaque ? "unknown" : null;
+    },
+  });
   return c.run(loop.body) ? null : (c.why ?? "some element may be read before it is written in the same iteration");
 }

@@ -2,7 +2,7 @@ import type { Expr } from "../../ir/expr.js";
 import { exprEquals } from "../../ir/expr-equals.js";
 import { exprText } from "../../ir/expr-text.js";
 import { evalInt } from "../../ir/const-eval.js";
-import { Linear, constDifference, linearForm } from "../../ir/linear-form.js";
+import { Linear, constDifference, formExpr, linearForm } from "../../ir/linear-form.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { childBlocks, childExprs, stmtExprs, walkExpr } from "../../ir/walk.js";
@@ -22,7 +22,7 @@ export interface CallArrayEffect {
 export type CallEffectOn = (call: { name: string; args: readonly Expr[]; span: Expr["span"] }) => CallArrayEffect | null | "unknown";
 
 export interface CoverageOptions {
-  /** Scalars whose value is fixed during the walk (an iteration of the loop, a call of the procedure). */
+  /** Scalars (and arrays, for their elements) whose values are fixed during the walk (an iteration of the loop, a call of the procedure). */
   fixed: (s: Sym) => boolean;
   lang: "fortran" | "c";
   /** What calls do to the array; without it, a call that mentions the array cannot be followed. */
@@ -281,12 +281,13 @@ export class Coverage {
     return formExpr(l, e.span);
   }
 
-  /** Built from literals, named constants, fixed scalars and the current inner indices. */
+  /** Built from literals, named constants, fixed scalars, elements of fixed arrays and the current inner indices. */
   isFixed(e: Expr, inner: Map<Sym, Interval>): boolean {
     let ok = true;
     walkExpr(e, (x) => {
       if (x.kind === "var" && !(x.sym.storage === "parameter" || this.options.fixed(x.sym) || inner.has(x.sym))) ok = false;
-      if (x.kind === "elem" || x.kind === "section" || x.kind === "call" || x.kind === "assign-expr" || x.kind === "deref" || x.kind === "member" || x.kind === "unknown") ok = false;
+      if (x.kind === "elem" && (x.sym === this.sym || !this.options.fixed(x.sym))) ok = false;
+      if (x.kind === "section" || (x.kind === "call" && !(x.intrinsic && x.pure)) || x.kind === "assign-expr" || x.kind === "deref" || x.kind === "member" || x.kind === "unknown") ok = false;
     });
     return ok;
   }
@@ -398,20 +399,4 @@ function readsOnly(e: Expr): boolean {
 function plus(e: Expr, c: number): Expr {
   if (c === 0) return e;
   return { kind: "binary", op: c > 0 ? "+" : "-", left: e, right: { kind: "int", value: Math.abs(c), span: e.span }, span: e.span, type: { base: "integer", bytes: 4 } } as Expr;
-}
-
-/** A linear form written back as an expression: Σ coef·atom + constant. */
-export function formExpr(l: Linear, span: Expr["span"]): Expr {
-  const f = l.form();
-  const int = (v: number): Expr => ({ kind: "int", value: v, span, type: { base: "integer", bytes: 4 } });
-  let out: Expr | null = null;
-  for (const t of f.terms) {
-    const mag = Math.abs(t.coef);
-    const term: Expr = mag === 1 ? t.e : ({ kind: "binary", op: "*", left: int(mag), right: t.e, span, type: { base: "integer", bytes: 4 } } as Expr);
-    if (!out) out = t.coef > 0 ? term : ({ kind: "unary", op: "-", operand: term, span, type: { base: "integer", bytes: 4 } } as Expr);
-    else out = { kind: "binary", op: t.coef > 0 ? "+" : "-", left: out, right: term, span, type: { base: "integer", bytes: 4 } } as Expr;
-  }
-  if (!out) return int(f.constant);
-  if (f.constant === 0) return out;
-  return { kind: "binary", op: f.constant > 0 ? "+" : "-", left: out, right: int(Math.abs(f.constant)), span, type: { base: "integer", bytes: 4 } } as Expr;
 }
