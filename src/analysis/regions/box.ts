@@ -86,15 +86,15 @@ export function exactUnion(a: Box, b: Box): Box | null {
   if (differ < 0) return a;
   const x = a[differ]!;
   const y = b[differ]!;
-  // [x.lo, x.hi] and [y.lo, y.hi] meet when each starts at most one past the other's end.
-  const meets = (p: Interval, q: Interval) => {
-    const d = constDifference(q.lo, p.hi);
-    return d !== null && d <= 1 && provedLe(p.lo, q.lo);
-  };
-  let merged: Interval | null = null;
-  if (meets(x, y)) merged = { lo: x.lo, hi: provedLe(y.hi, x.hi) ? x.hi : y.hi };
-  else if (meets(y, x)) merged = { lo: y.lo, hi: provedLe(x.hi, y.hi) ? y.hi : x.hi };
-  if (!merged) return null;
+  // The union is [min lo, max hi] when both ends are ordered (proved) and the later start is at
+  // most one past the earlier interval's end (no gap between them).
+  const lo = provedLe(x.lo, y.lo) ? x.lo : provedLe(y.lo, x.lo) ? y.lo : null;
+  const hi = provedLe(y.hi, x.hi) ? x.hi : provedLe(x.hi, y.hi) ? y.hi : null;
+  if (!lo || !hi) return null;
+  const [first, second] = lo === x.lo ? [x, y] : [y, x];
+  const gap = constDifference(second.lo, first.hi);
+  if (gap === null || gap > 1) return null;
+  const merged: Interval = { lo, hi };
   const out = a.slice();
   out[differ] = merged;
   return out;
