@@ -2,6 +2,9 @@
 // Bundles the CLI into one file, dist/doall.mjs: loading ~80 ES modules one by
 // one cost ~80 ms of start-up, which matters for a command run on each file.
 import { build } from "esbuild";
+import { copyFileSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -18,3 +21,12 @@ await build({
   packages: "external",
   logLevel: "warning",
 });
+
+// The C grammar's wasm ships with doall (dist/wasm/, with its MIT licence): the
+// tree-sitter-c package also carries a native binding whose install script
+// (node-gyp-build) doall does not need, so it is only a devDependency.
+const req = createRequire(import.meta.url);
+const grammar = req.resolve("tree-sitter-c/tree-sitter-c.wasm");
+mkdirSync(join(root, "dist/wasm"), { recursive: true });
+copyFileSync(grammar, join(root, "dist/wasm/tree-sitter-c.wasm"));
+copyFileSync(join(dirname(grammar), "LICENSE"), join(root, "dist/wasm/tree-sitter-c.LICENSE"));
