@@ -37,7 +37,7 @@ export function parallelizeLoaded(loaded: Loaded, host: SourceHost, options: Par
   const text = host.readFile(path) ?? null;
   const program = loaded.program;
   const plan = program ? phase("plan", () => planProgram(program, options)) : null;
-  const report = phase("report", () => buildFileReport(path, loaded.program, loaded.diagnostics, { plan: plan ?? undefined, dependences: plan ? undefined : false }));
+  const report = phase("report", () => buildFileReport(path, loaded.program, loaded.diagnostics, { plan: plan ?? undefined, dependences: plan ? undefined : false, link: options.link }));
   if (failed || !plan || text === null) {
     // No directive on a file doall could not read completely.
     for (const l of report.loops) if (l.emitted) l.emitted = false;

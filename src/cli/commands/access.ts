@@ -113,7 +113,7 @@ function runFiles(args: string[], io: CliIO, load: LoadOptions, opts: AccessOpti
       out.push({
         file: r.path,
         language: r.program?.file.language ?? "unknown",
-        diagnostics: capErrors(r.program?.diagnostics ?? []).map(diagnosticReport).concat(r.program ? [] : r.errors.map((message) => ({ severity: "error" as const, message, file: r.path, line: null, column: null }))),
+        diagnostics: capErrors(r.program?.diagnostics ?? []).map(diagnosticReport).concat(r.program ? [] : r.errors.map((message) => ({ id: "read-error", severity: "error" as const, message, file: r.path, line: null, column: null }))),
         references: refs.map((x) => refJson(x, text)),
         aggregates: groups.map(aggregateJson),
       });

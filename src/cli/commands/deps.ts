@@ -114,7 +114,10 @@ export const depsCommand: Command = {
       }
       reports.push(report);
     }
-    if (optFlag(p, "json")) io.stdout(JSON.stringify(single && reports.length === 1 ? reports[0] : { files: reports }, null, 2) + "\n");
+    if (optFlag(p, "json")) {
+      const shown = reports.map(depsJson);
+      io.stdout(JSON.stringify(single && shown.length === 1 ? shown[0] : { files: shown }, null, 2) + "\n");
+    }
     else if (optFlag(p, "dot")) io.stdout(reports.map(renderDepsDot).join(""));
     else io.stdout(reports.map(renderDepsText).join(""));
     return failed ? EXIT_INPUT_ERROR : EXIT_OK;
@@ -132,4 +135,24 @@ function depsOf(program: Program, p: ParsedArgs, loop: number | undefined): Deps
   const opts: Parameters<typeof buildDepsReport>[2] = { arrays: optFlag(p, "arrays"), indices: optFlag(p, "indices") };
   if (loop !== undefined) opts.loop = loop;
   return buildDepsReport(program, flows, opts);
+}
+
+/**
+ * The JSON of `doall deps`: an edge's ends are references in the shape of
+ * the report's (`{line, call?}`, as a reason's source and sink), plus
+ * `via` for an end that is not written as an access (a loop's init or
+ * step, I/O, a statement function).
+ */
+function depsJson(r: DepsFileReport): unknown {
+  const end = (line: number, via: string | undefined) => {
+    if (via === undefined) return { line };
+    return via.startsWith("call ") ? { line, call: via.slice(5) } : { line, via };
+  };
+  return {
+    ...r,
+    procedures: r.procedures.map((p) => ({
+      ...p,
+      edges: p.edges.map(({ source, sink, sourceVia, sinkVia, ...e }) => ({ ...e, source: end(source, sourceVia), sink: end(sink, sinkVia) })),
+    })),
+  };
 }
