@@ -18,8 +18,9 @@ import { accessCommand } from "./commands/access.js";
 import { analyzeCommand } from "./commands/analyze.js";
 import { intervalCommand } from "./commands/interval.js";
 import { depsCommand } from "./commands/deps.js";
+import { verifyCommand } from "./commands/verify.js";
 
-export const COMMANDS: Command[] = [parallelizeCommand, explainCommand, analyzeCommand, depsCommand, accessCommand, intervalCommand];
+export const COMMANDS: Command[] = [parallelizeCommand, explainCommand, analyzeCommand, verifyCommand, depsCommand, accessCommand, intervalCommand];
 
 import { VERSION } from "./version.js";
 

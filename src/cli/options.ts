@@ -52,6 +52,9 @@ export const OPTIONS = {
   openmp: { value: "FLAG", help: "the flag that turns OpenMP on, added to the parallel build (default -fopenmp)" },
   threads: { value: "N,N,...", help: "thread counts of the parallel runs (default 1,2,4)" },
   tolerance: { value: "TOL", help: "compare numbers within |a - b| <= TOL * max(1, |a|, |b|) (default: outputs must be equal)" },
+  root: { value: "DIR", help: "the directory copied and built (default: the one DIR given, or the files' directory)" },
+  "parallel-tree": { value: "DIR", help: "check this already parallelized copy of the root (e.g. doall parallelize -o, then edited) instead of doall's output" },
+  ignore: { value: "REGEX", multiple: true, help: "leave out of the comparison the output lines that match REGEX (timings, dates; repeatable)" },
   timeout: { value: "SECONDS", help: "time limit of each build and run (default 600)" },
   keep: { help: "keep the two build directories and say where they are" },
   // deps, access.

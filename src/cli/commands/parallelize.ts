@@ -6,7 +6,6 @@ import { parallelizeLoaded } from "../../driver/parallelize-file.js";
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
 import { makeReport, type FileReport } from "../../report/file-report.js";
 import { toSarif } from "../../report/sarif.js";
-import { stackWarnings } from "../../report/stack-arrays.js";
 import { unifiedDiff } from "../../report/unified-diff.js";
 import { analysisOptionsFrom } from "../analysis-flags.js";
 import { ANALYSIS_OPTIONS, INPUT_OPTIONS, optFlag, optionsHelp, optString, parseArgs, type OptionName } from "../options.js";
@@ -126,9 +125,7 @@ export const parallelizeCommand: Command = {
       const r = parallelizeLoaded(loaded[i]!, host, { ...analysis, link });
       const own = r.report.loops.filter((l) => l.file === f.arg);
       const directives = own.filter((l) => l.emitted).length;
-      // -fopenmp puts a Fortran procedure's local arrays on the stack: only worth saying where a directive makes the file need it.
-      const stack = directives > 0 && r.plan ? stackWarnings(r.plan.program) : [];
-      printer.print(f.arg, [...r.diagnostics, ...stack]);
+      printer.print(f.arg, r.diagnostics);
       if (r.failed) failed = true;
       reports.push(r.report);
       if (r.output === null) return;
