@@ -30,3 +30,12 @@ const grammar = req.resolve("tree-sitter-c/tree-sitter-c.wasm");
 mkdirSync(join(root, "dist/wasm"), { recursive: true });
 copyFileSync(grammar, join(root, "dist/wasm/tree-sitter-c.wasm"));
 copyFileSync(join(dirname(grammar), "LICENSE"), join(root, "dist/wasm/tree-sitter-c.LICENSE"));
+
+// The JSON report's schema, from its one declaration (src/report/report-schema.ts, TypeBox),
+// shipped as dist/report.schema.json ("doall/report.schema.json").
+const { ReportSchema } = await import(new URL("../dist/report/report-schema.js", import.meta.url).href);
+const { writeFileSync } = await import("node:fs");
+writeFileSync(
+  join(root, "dist/report.schema.json"),
+  JSON.stringify({ $schema: "http://json-schema.org/draft-07/schema#", ...ReportSchema }, null, 2) + "\n",
+);

@@ -51,27 +51,28 @@ function causeLines(g: CauseGroup, plan: LoopPlan, ctx: ExplainContext): string[
   const first = g.reasons[0];
   const file = plan.loop.span.file;
   const refs: ReasonRef[] = first?.source && first.sink ? [first.source, first.sink] : first?.line ? [{ line: first.line }] : [];
-  const seen = new Set<string>();
-  for (const r of refs) {
-    const key = `${r.line}:${r.column ?? 0}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    out.push(...snippet(file, r, ctx));
-  }
+  // One source line per line, with a caret under each reference on it.
+  const byLine = new Map<number, number[]>();
+  for (const r of refs) byLine.set(r.line, [...(byLine.get(r.line) ?? []), ...(r.column ? [r.column] : [])]);
+  for (const [line, cols] of byLine) out.push(...snippet(file, line, cols, ctx));
   if (g.fix) out.push(`    fix: ${g.fix}`);
   if (ctx.verbose && g.reasons.length > 1) for (const r of g.reasons) out.push(`    - ${r.source && r.sink ? `${dependencePhrase(r)}; ${r.message}` : r.message}`);
   if (ctx.verbose && g.omitted) out.push(`    - and ${g.omitted.toLocaleString("en-US")} more, not listed (a loop's report lists its first 20 dependences)`);
   return out;
 }
 
-/** The source line of a reference, with a caret under its first character. */
-function snippet(file: string, r: ReasonRef, ctx: ExplainContext): string[] {
-  const text = ctx.sourceLine?.(file, r.line);
+/** A source line, with a caret under the first character of each reference on it. */
+function snippet(file: string, line: number, columns: number[], ctx: ExplainContext): string[] {
+  const text = ctx.sourceLine?.(file, line);
   if (text === undefined) return [];
-  const num = String(r.line);
-  const out = [`    ${num.padStart(5)} | ${text.replace(/\t/g, " ").trimEnd()}`];
-  // The caret only: the reference's printed text (`u(i - 1, j)`) need not be as long as the source's (`u(i-1,j)`).
-  if (r.column) out.push(`    ${" ".repeat(5)} | ${" ".repeat(r.column - 1)}^`);
+  const out = [`    ${String(line).padStart(5)} | ${text.replace(/\t/g, " ").trimEnd()}`];
+  // Carets only: a reference's printed text (`u(i - 1, j)`) need not be as long as the source's (`u(i-1,j)`).
+  const cols = [...new Set(columns)].sort((a, b) => a - b);
+  if (cols.length) {
+    let marks = "";
+    for (const c of cols) marks = marks.padEnd(c - 1) + "^";
+    out.push(`    ${" ".repeat(5)} | ${marks}`);
+  }
   return out;
 }
 

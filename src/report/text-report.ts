@@ -1,6 +1,6 @@
 import { CONCURRENT_GUARANTEE } from "../parallelize/concurrent-plan.js";
 import { cForHeader } from "./explain-text.js";
-import type { FileReport, LoopReport } from "./file-report.js";
+import type { CauseReport, FileReport, LoopReport } from "./file-report.js";
 import { RULES, type RuleId } from "./rules.js";
 
 /** The loop header as the user would write it: `do i = 1, n - 1` / `for (i = 0; i <= n - 1; i++)` / `do while (...)`. */
@@ -33,10 +33,18 @@ export const NO_PAINT: Paint = { parallel: (s) => s, serial: (s) => s, check: (s
  *   f.f:20: parallel if n <= m - 1 (checked at run time)
  *   f.f:24: serial [recurrence]: the value written to u(i) at line 25 is read as u(i - 1) ... (+2 more causes)
  */
+const isPlacement = (c: { rule: string }) => RULES[c.rule as RuleId]?.placement === true;
+
+/** The cause the verdict line names: the first that keeps the loop serial, or, on a parallel loop, the first placement one. */
+function mainCause(l: LoopReport): CauseReport | undefined {
+  const causes = l.causes ?? [];
+  if (l.parallel || (l.runtimeCheck && causes.every(isPlacement))) return l.emitted ? undefined : causes.find(isPlacement);
+  return causes.find((c) => !isPlacement(c));
+}
+
 export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT): string {
   const at = `${l.file}:${l.line}: `;
   const causes = l.causes ?? [];
-  const isPlacement = (c: { rule: string }) => RULES[c.rule as RuleId]?.placement === true;
   const blocking = causes.filter((c) => !isPlacement(c));
   const clauses = (l.directive ?? "").replace(/^(!\$omp parallel do|#pragma omp parallel for)\s*/, "");
   if (l.parallel === undefined) return `${at}${l.candidate ? "not analyzed" : `serial: ${l.notCandidate ?? "not a counted loop"}`}`;
@@ -65,15 +73,18 @@ export function renderAnalyzeText(r: FileReport, options: { verbose?: boolean; p
     if (options.verbose) {
       const nest = `depth ${l.depth}${l.parent !== null ? `, in loop at line ${l.parent}` : ""}`;
       let head = `${l.file}:${l.line}: ${loopHeaderText(l, r.language)}  [${l.procedure}; ${nest}]`;
+      if (!l.candidate && l.notCandidate) head += ` not a candidate: ${l.notCandidate}`;
       if (l.existingDirective) head += ` (already has ${r.language === "c" ? "#pragma omp" : "!$omp"} ${l.existingDirective})`;
       if (l.unanalyzable) head += ` (procedure not analyzed: ${l.unanalyzable})`;
       out.push(paint.dim(head));
     }
     out.push(verdictLine(l, paint));
     if (options.verbose) {
+      // The verdict line gave the main cause's summary: its fix, then the other causes.
+      const main = mainCause(l);
       for (const c of l.causes ?? []) {
-        out.push(`    [${c.rule}] ${c.summary}`);
-        if (c.fix) out.push(`      fix: ${c.fix}`);
+        if (c !== main) out.push(`    [${c.rule}] ${c.summary}`);
+        if (c.fix) out.push(`    ${c === main ? "" : "  "}fix: ${c.fix}`);
       }
     }
   }

@@ -152,7 +152,7 @@ function depsJson(r: DepsFileReport): unknown {
     ...r,
     procedures: r.procedures.map((p) => ({
       ...p,
-      edges: p.edges.map(({ source, sink, sourceVia, sinkVia, ...e }) => ({ ...e, source: end(source, sourceVia), sink: end(sink, sinkVia) })),
+      edges: p.edges.map(({ kind, var: v, source, sink, sourceVia, sinkVia, ...rest }) => ({ kind, var: v, source: end(source, sourceVia), sink: end(sink, sinkVia), ...rest })),
     })),
   };
 }
