@@ -156,7 +156,7 @@ test("DO CONCURRENT: parallel by the standard, no directive (gfortran refuses on
   assert.equal(r.plans.get(15)!.parallel, false);
   assert.match(r.explain(15), /q is read before it is written/);
   const text = renderAnalyzeText(r.report);
-  assert.match(text, /t\.f90:5: parallel: the standard guarantees DO CONCURRENT iterations are independent \(no directive: gfortran accepts no OpenMP directive on a DO CONCURRENT loop/);
+  assert.match(text, /t\.f90:5: parallel: the standard guarantees DO CONCURRENT iterations are independent \(Fortran 2018, 11\.1\.7\.5\) \(no directive: gfortran accepts no OpenMP directive on a DO CONCURRENT loop/);
   assert.match(renderAnalyzeText(r.report, { verbose: true }), /t\.f90:5: do concurrent \(j = 1:n\) {2}\[s; depth 1\]\n/);
   assert.equal(r.report.loops.find((l) => l.line === 5)!.concurrent, true);
 });

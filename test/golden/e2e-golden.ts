@@ -51,3 +51,10 @@ export async function renderE2EGolden(input: string): Promise<Record<string, str
   ].join("\n");
   return { [`${stem}.omp${ext}`]: omp, [`${stem}.report.txt`]: report };
 }
+
+/** The corpus's machine-readable goldens: the JSON report of two programs and the SARIF of all. */
+export async function renderFormatGoldens(): Promise<Record<string, string>> {
+  const report = await cli(["analyze", "--json", "test/e2e/programs/fortran/f12_recurrence.f", "test/e2e/programs/c/c13_aliasing.c"]);
+  const sarif = await cli(["analyze", "--sarif", "-", ...e2eGoldenInputs()]);
+  return { "e2e.report.json": report.out, "e2e.sarif.json": sarif.out };
+}

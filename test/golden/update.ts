@@ -31,4 +31,6 @@ mkdirSync(E2E_GOLDEN_DIR, { recursive: true });
 for (const input of e2eGoldenInputs()) {
   for (const [name, text] of Object.entries(await renderE2EGolden(input))) writeFileSync(`${E2E_GOLDEN_DIR}${name}`, text, "latin1");
 }
+const { renderFormatGoldens } = await import("./e2e-golden.js");
+for (const [name, text] of Object.entries(await renderFormatGoldens())) writeFileSync(`${E2E_GOLDEN_DIR}${name}`, text);
 console.log(`updated ${E2E_GOLDEN_DIR}`);
