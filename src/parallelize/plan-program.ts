@@ -185,7 +185,11 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
 
   const conditional = remaining.length > 0 && remaining.every((c) => c.condition !== null) && arrays.runtimeCheck !== null;
   const boundsOnly = remaining.length === 0 && arrays.assumes.length > 0 && arrays.runtimeCheck !== null;
-  if (remaining.length > 0 && !conditional) plan.reasons.push(...carriedReasons(remaining, lang));
+  if (remaining.length > 0 && !conditional) {
+    const listed = carriedReasons(remaining, lang);
+    plan.reasons.push(...listed.reasons);
+    plan.omitted = listed.omitted;
+  }
   if (plan.reasons.length === 0 && (conditional || boundsOnly)) plan.runtimeCheck = arrays.runtimeCheck;
   if (remaining.length === 0 && arrays.assumes.length > 0 && !arrays.runtimeCheck)
     plan.reasons.push({ kind: "unknown-bound", message: "independent only while subscripts stay within their declared bounds, which is not proved" });
