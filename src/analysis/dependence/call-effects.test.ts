@@ -49,8 +49,11 @@ test("a callee that writes only its 2nd argument: a(i) passed as the 1st is only
   assert.ok(blockers(worst).some((b) => b.endsWith(" a")));
 });
 
-test("a callee that writes its 1st argument (a(i) from element i on) still blocks", () => {
-  const p = fortran(WRITES_SECOND.replace("y = x * 2.0", "x = y * 2.0"));
+test("a callee that writes its 1st argument: a scalar dummy is the element passed; an array dummy reaches past it", () => {
+  // x is a scalar dummy: the call writes a(i) alone, each iteration its own element.
+  assert.equal(verdict(fortran(WRITES_SECOND.replace("y = x * 2.0", "x = y * 2.0")), "caller", 4).parallel, true);
+  // x(2), an array from a(i) on, written whole: a(i) and a(i + 1), which the next iteration writes too.
+  const p = fortran(WRITES_SECOND.replace("real x, y", "real x(2), y").replace("y = x * 2.0", "x(1) = y\n  x(2) = y * 2.0"));
   assert.equal(verdict(p, "caller", 4).parallel, false);
 });
 

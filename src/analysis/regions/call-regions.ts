@@ -82,6 +82,11 @@ export function callRegions(caller: Procedure, call: CallSiteRef, summary: Proce
     if (!f.use && !f.mod) return;
     const r = known.regions?.formals[k];
     const dummy = known.regions ? dummyOf(known, k) : undefined;
+    // A scalar dummy given an element (Fortran): the call touches that element only.
+    if (dummy && dummy.dims.length === 0 && caller.language === "fortran" && base.start && base.start.length === base.sym.dims.length && symBytes(dummy) !== undefined && symBytes(dummy) === elementBytes(base.sym)) {
+      const point: Box = base.start.map((x) => ({ lo: x, hi: x }));
+      return merge(base.sym, { mod: f.mod ? [point] : [], use: f.use ? [point] : [], euse: f.euse ? [point] : [], ddef: f.ddef ? [point] : [] });
+    }
     const moved = r && dummy ? moveFormal(r, dummy, base, subst, assumeBounds) : null;
     merge(base.sym, moved ?? whole(base.sym, f.mod, f.use, f.euse));
   });
@@ -350,4 +355,9 @@ function plus(e: Expr, c: number): Expr {
   if (c === 0) return e;
   if (e.kind === "int") return { ...e, value: e.value + c };
   return { kind: "binary", op: c > 0 ? "+" : "-", left: e, right: { kind: "int", value: Math.abs(c), span: e.span }, span: e.span, type: { base: "integer", bytes: 4 } } as Expr;
+}
+
+/** The size of one element of an array, when known. */
+function elementBytes(s: Sym): number | undefined {
+  return symBytes({ ...s, dims: [] });
 }

@@ -13,9 +13,11 @@ c     scalar (serial). A strided loop in a subroutine works on COMMON.
       integer i
       call setup
 c doall: parallel -- scale writes only its first argument
+!$omp parallel do
       do 10 i = 1, n
          call scale(y(i), x(i), 3)
    10 continue
+!$omp end parallel do
       hsum = 0
       nbump = 0
 c doall: serial -- tally updates hsum and nbump in /stats/ in order
@@ -23,9 +25,11 @@ c doall: serial -- tally updates hsum and nbump in /stats/ in order
          call tally(i)
    20 continue
 c doall: parallel -- addxy reads and writes /vecs/ at index i only
+!$omp parallel do
       do 30 i = 1, n
          call addxy(i)
    30 continue
+!$omp end parallel do
       call evens
       call report
       end

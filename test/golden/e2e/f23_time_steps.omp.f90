@@ -41,9 +41,11 @@ program time_steps
     end do
     !$omp end parallel do
     ! doall: parallel
+    !$omp parallel do
     do k = 1, cells
       call relax(c(1, k), m, e(k))
     end do
+    !$omp end parallel do
   end do
   call relax(u, n, total)
   ! doall: parallel reduction(+:total)
@@ -60,9 +62,11 @@ contains
     integer :: j
     s = 0.0d0
     ! doall: parallel reduction(+:s)
+    !$omp parallel do reduction(+:s) if(len >= 100)
     do j = 1, len
       x(j) = x(j) * 0.5d0 + 1.0d0
       s = s + x(j)
     end do
+    !$omp end parallel do
   end subroutine relax
 end program time_steps
