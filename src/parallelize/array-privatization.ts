@@ -6,6 +6,7 @@ import type { Sym } from "../ir/symbol.js";
 import { evalInt } from "../ir/const-eval.js";
 import { Coverage } from "../analysis/regions/coverage.js";
 import { callRegions } from "../analysis/regions/call-regions.js";
+import type { CommonLiveness } from "../analysis/regions/common-liveness.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import { loopRefs } from "./loop-refs.js";
 
@@ -35,10 +36,11 @@ const MAX_PRIVATE_ELEMENTS = 65536;
  * reference, an access a callee makes) gives up; so does an array that is
  * live after the loop, shares storage, or is a C pointer.
  */
-/** What array privatization needs to follow calls: the callees' summaries, and whether subscripts are assumed in bounds. */
+/** What array privatization needs to follow calls: the callees' summaries, whether subscripts are assumed in bounds, and COMMON liveness across procedures. */
 export interface CallContext {
   summaries: SummaryLookup;
   assumeBounds: boolean;
+  commons?: CommonLiveness;
 }
 
 export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carried: CarriedDependence[], calls: CallContext = { summaries: () => undefined, assumeBounds: true }): { arrays: string[]; remaining: CarriedDependence[]; hints: string[] } {
@@ -78,7 +80,8 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   if (size > MAX_PRIVATE_ELEMENTS) return `it is too large to copy for every thread (${size} elements)`;
   const v = cfg.vars.lookup(sym);
   if (v === undefined) return "it is not analyzed";
-  if (info.liveAfter.has(v)) return "its values may be used after the loop";
+  // A COMMON array is live at the procedure's exit for the dataflow; whether anything reads it later is for the whole program (common-liveness.ts).
+  if (info.liveAfter.has(v) && !(sym.storage === "common" && calls.commons && !calls.commons.liveAfter(cfg.proc, loop, sym))) return "its values may be used after the loop";
   // A callee given the array as an argument works on the private copy (the call's regions say
   // what it reads and writes); one that reaches it otherwise (COMMON, a statement function) would not.
   const hidden = loopRefs(cfg, info, v).find((r) => r.origin !== "explicit" && !(r.origin === "call" && r.expr !== null));

@@ -11,6 +11,10 @@ export interface CallSite {
   /** The caller's loops around the call, outermost first. */
   loops: Loop[];
   line: number;
+  /** The statement that calls (a CALL, or one whose expression has the call). */
+  stmt: Stmt;
+  /** The call is the statement itself (a CALL), not inside an expression. */
+  statement: boolean;
 }
 
 export interface CallGraph {
@@ -46,20 +50,20 @@ export function callGraph(programs: readonly Program[], resolveName?: (name: str
   const all = programs.flatMap((p) => p.procedures);
   for (const caller of all) {
     const out: Procedure[] = [];
-    const add = (name: string, loops: Loop[], line: number) => {
+    const add = (name: string, loops: Loop[], line: number, stmt: Stmt, statement: boolean) => {
       const t = resolve(name, caller);
       if (!t) return;
-      sites.set(t, [...(sites.get(t) ?? []), { caller, loops, line }]);
+      sites.set(t, [...(sites.get(t) ?? []), { caller, loops, line, stmt, statement }]);
       out.push(t);
     };
-    const onExpr = (loops: Loop[]) => (e: Expr) =>
+    const onExpr = (loops: Loop[], stmt: Stmt) => (e: Expr) =>
       walkExpr(e, (x) => {
-        if (x.kind === "call" && !x.intrinsic && !x.sym?.attrs.statementFunction) add(x.name, loops, x.span.line);
+        if (x.kind === "call" && !x.intrinsic && !x.sym?.attrs.statementFunction) add(x.name, loops, x.span.line, stmt, false);
       });
     const visit = (stmts: readonly Stmt[], loops: Loop[]) => {
       for (const s of stmts) {
-        if (s.kind === "call" && !s.intrinsic) add(s.name, loops, s.span.line);
-        for (const e of stmtExprs(s)) onExpr(loops)(e);
+        if (s.kind === "call" && !s.intrinsic) add(s.name, loops, s.span.line, s, true);
+        for (const e of stmtExprs(s)) onExpr(loops, s)(e);
         const inner = s.kind === "loop" ? [...loops, s] : loops;
         for (const b of childBlocks(s)) visit(b, inner);
       }

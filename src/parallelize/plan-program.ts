@@ -12,6 +12,7 @@ import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { collectLoops, userLoops, walkStmts } from "../ir/walk.js";
 import { arrayPrivatization, type CallContext } from "./array-privatization.js";
+import { CommonLiveness } from "../analysis/regions/common-liveness.js";
 import { arrayReductions } from "./array-reductions.js";
 import { carriedReasons } from "./array-reasons.js";
 import { callVerdicts } from "./call-verdict.js";
@@ -81,6 +82,10 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     warnings.push({ message: `dataflow analysis failed: ${(e as Error).message}`, line: null, file: program.file.path });
   }
   const calls = callVerdicts(program, [...flows.values()], link);
+  // Callers first: whether a routine's loops pay depends on how often, and from where, it is called.
+  // Linked, the call sites in the other files count too (their directives are not known here: none assumed).
+  const graph = link ? linkedCallGraph(link) : callGraph([program]);
+  const commons = link ? linkedLiveness(link, graph) : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c) });
   const perProc = new Map<Procedure, LoopPlan[]>();
   const bindings = new ParamBindings(program);
   // Trip-count caps from the value ranges, taken now so the ranges need not outlive their procedure.
@@ -105,14 +110,11 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     // The user's loops only: an implied loop (an array assignment's, Loop.implied) gets no plan and no directive.
     // Depth in the HIR counts implied loops (a multi-index DO CONCURRENT's) for the analyses' limit.
     const hirDepth = new Map(collectLoops(proc.body).map((l) => [l.loop, l.depth]));
-    const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false };
+    const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false, commons };
     const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, hirDepth.get(loop) ?? depth, deps, flow, (name) => calls.verdict(name, proc), callContext));
     for (const pl of plans) if (pl.parallel && used) pl.facts = used.forLoop(pl.loop);
     perProc.set(proc, plans);
   }
-  // Callers first: whether a routine's loops pay depends on how often, and from where, it is called.
-  // Linked, the call sites in the other files count too (their directives are not known here: none assumed).
-  const graph = link ? linkedCallGraph(link) : callGraph([program]);
   const emitted = new Set<Loop>();
   const limit = (l: Loop) => (caps.has(l) ? caps.get(l)! : constTrips(l));
   const entries = new EntryCounts(graph, (l) => emitted.has(l), limit);
@@ -133,6 +135,15 @@ function linkedCallGraph(link: ProgramLink): CallGraph {
   let g = linkedGraphs.get(link);
   if (!g) linkedGraphs.set(link, (g = phase("link", () => callGraph(link.programs(), (name, caller) => link.resolve(name, caller)))));
   return g;
+}
+
+const linkedLivenesses = new WeakMap<ProgramLink, CommonLiveness>();
+
+/** COMMON liveness over all the files of a link, made once per link (its answers hold for every file). */
+function linkedLiveness(link: ProgramLink, graph: CallGraph): CommonLiveness {
+  let l = linkedLivenesses.get(link);
+  if (!l) linkedLivenesses.set(link, (l = new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => link.summariesFor(c) })));
+  return l;
 }
 
 /** The facts about one loop, turned into clauses or reasons; `emitted` is decided later. */

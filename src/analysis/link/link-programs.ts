@@ -3,7 +3,7 @@ import { buildCfg } from "../cfg/build-cfg.js";
 import { calledNames, stronglyConnected } from "../flow-analysis.js";
 import { blockRegions } from "../regions/block-regions.js";
 import { summarize, worstSummary } from "../summaries/summarize.js";
-import type { ProcedureSummary } from "../summaries/summary.js";
+import type { ProcedureSummary, SummaryLookup } from "../summaries/summary.js";
 import { LinkedNames, type LinkInput } from "./linked-names.js";
 import { SharedIndex, translateSummary, type Translated } from "./translate-summary.js";
 import { phase } from "../../util/phases.js";
@@ -82,6 +82,12 @@ export class ProgramLink {
     if (!s || this.component.get(callee) === this.component.get(caller)) return undefined;
     const t = this.translated(callee, program);
     return t && "summary" in t ? t.summary : undefined;
+  }
+
+  /** The summaries the calls of a linked procedure use (summaryFor in its own file). */
+  summariesFor(caller: Procedure): SummaryLookup {
+    const program = this.programOf.get(caller);
+    return (name) => (program ? this.summaryFor(name, caller, program) : undefined);
   }
 
   /** The summary of a procedure in its own file's symbols. */

@@ -24,7 +24,9 @@ export type Resolution =
  * is that one (resolve-in-file.ts, with Fortran's host and module rules).
  * Otherwise among the other files of the same language: the only
  * definition; of several, the only one in the caller's directory (codes
- * ship alternatives in other directories); else ambiguous. A module
+ * ship alternatives in other directories); else ambiguous. A Fortran name
+ * defined in no Fortran file may be a C function with gfortran's name for
+ * it (`wtime` is `wtime_`). A module
  * procedure of another file is reached only from a unit that USEs its
  * module; an internal procedure and a C `static` function never.
  */
@@ -66,7 +68,10 @@ export class LinkedNames {
   resolveOther(name: string, caller: Procedure, program: Program): Resolution {
     const lang = program.file.language;
     if (callsDummy(caller, name)) return { kind: "none" };
-    const all = this.defs.get(`${lang}:${nameKey(lang, name)}`) ?? [];
+    let all = this.defs.get(`${lang}:${nameKey(lang, name)}`) ?? [];
+    // A Fortran call no Fortran file defines reaches the C function gfortran links it to: the
+    // name in lower case with an underscore (NPB's wtime.c defines wtime_ for `call wtime(t)`).
+    if (all.length === 0 && lang === "fortran") all = this.defs.get(`c:${name.toLowerCase()}_`) ?? [];
     const uses = usedModules(caller, program);
     const cands = all.filter((d) => d.input.program !== program && (d.proc.host === undefined || uses.has(d.proc.host.toLowerCase())));
     if (cands.length === 0) return { kind: "none" };

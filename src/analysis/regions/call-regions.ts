@@ -231,7 +231,7 @@ class Substitution {
 }
 
 /** The caller's COMMON member at byte offset `start` of `block` with the shape and type of `like`. */
-function commonMember(caller: Procedure, block: string, start: number, like: Sym): Sym | null {
+export function commonMember(caller: Procedure, block: string, start: number, like: Sym): Sym | null {
   for (const s of caller.symbols.values()) {
     if (s.storage !== "common" || (s.common ?? "") !== block) continue;
     const ext = memberExtent(caller, s);

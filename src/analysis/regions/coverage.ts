@@ -61,6 +61,12 @@ export class Coverage {
   why: string | null = null;
   /** A jump was met: writes from here on are not sure. */
   private jumped = false;
+  /**
+   * Scalars assigned an expression of fixed values and inner indices
+   * earlier in the same iteration (`jp1 = j + 1`): subscripts that use
+   * them are read through their values.
+   */
+  private values = new Map<Sym, Expr>();
 
   constructor(
     readonly sym: Sym,
@@ -86,16 +92,27 @@ export class Coverage {
     if (s.kind === "loop") return this.loop(s, inner, elems, conditional);
     if (s.kind === "if") {
       if (!this.reads(s.cond, inner, elems)) return false;
-      return this.block(s.then, inner, [...elems], true) && this.block(s.else, inner, [...elems], true);
+      const saved = new Map(this.values);
+      const ok = this.block(s.then, inner, [...elems], true);
+      this.values = new Map(saved);
+      const ok2 = ok && this.block(s.else, inner, [...elems], true);
+      this.values = saved;
+      this.forget(s);
+      return ok2;
     }
     if (s.kind === "assign") {
       if (!this.reads(s.rhs, inner, elems)) return false;
       if (s.lhs.kind === "elem" && s.lhs.sym === this.sym) {
         for (const x of s.lhs.subs) if (!this.reads(x, inner, elems)) return false;
-        if (this.sure(conditional) && s.lhs.subs.every((x) => this.isFixed(x, inner))) {
-          elems.push(s.lhs);
-          this.boxes = addMust(this.boxes, pointBox(s.lhs.subs));
+        const subs = s.lhs.subs.map((x) => this.subst(x));
+        if (this.sure(conditional) && subs.every((x) => this.isFixed(x, inner))) {
+          elems.push({ ...s.lhs, subs });
+          this.boxes = addMust(this.boxes, pointBox(subs));
         }
+        return true;
+      }
+      if (s.lhs.kind === "var" && s.lhs.sym.dims.length === 0 && s.lhs.sym !== this.sym) {
+        this.define(s.lhs.sym, this.subst(s.rhs), inner);
         return true;
       }
       if ((s.lhs.kind === "var" || s.lhs.kind === "section") && s.lhs.sym === this.sym) {
@@ -108,6 +125,7 @@ export class Coverage {
       }
       return this.reads(s.lhs, inner, elems, true);
     }
+    this.forget(s);
     if (s.kind === "call") return this.call(s.name, s.args, s.span, inner, elems, conditional, false);
     if (s.kind === "block") return this.block(s.body, inner, elems, conditional);
     // The first pass of an array assignment that reads what it stores (array-assign.ts): reads only.
@@ -119,6 +137,45 @@ export class Coverage {
     }
     for (const e of stmtExprs(s)) if (this.accesses(e)) return this.fail(`line ${s.span.line} uses it in a way doall does not follow`);
     return true;
+  }
+
+  /** A scalar assigned `v` (substituted): remembered when `v` is fixed, forgotten otherwise; values that used it are stale. */
+  private define(x: Sym, v: Expr, inner: Map<Sym, Interval>): void {
+    for (const [y, w] of this.values) if (mentions(w, x)) this.values.delete(y);
+    if (this.isFixed(v, inner) && !mentions(v, x)) this.values.set(x, v);
+    else this.values.delete(x);
+  }
+
+  /** Forgets the values of every scalar a statement (and what it contains) may assign. */
+  private forget(s: Stmt): void {
+    if (this.values.size === 0) return;
+    for (const x of assignedIn(s)) {
+      this.values.delete(x);
+      for (const [y, w] of this.values) if (mentions(w, x)) this.values.delete(y);
+    }
+  }
+
+  /** `e` with the remembered scalars replaced by their values. */
+  private subst(e: Expr): Expr {
+    if (this.values.size === 0) return e;
+    const go = (x: Expr): Expr => {
+      switch (x.kind) {
+        case "var":
+          return this.values.get(x.sym) ?? x;
+        case "binary":
+          return { ...x, left: go(x.left), right: go(x.right) };
+        case "unary":
+        case "cast":
+          return { ...x, operand: go(x.operand) };
+        case "elem":
+          return { ...x, subs: x.subs.map(go) };
+        case "call":
+          return x.intrinsic && x.pure ? { ...x, args: x.args.map(go) } : x;
+        default:
+          return x;
+      }
+    };
+    return go(e);
   }
 
   private sure(conditional: boolean): boolean {
@@ -136,6 +193,8 @@ export class Coverage {
     const k = s.index;
     const outer = this.boxes;
     this.boxes = outer.slice();
+    // Values the body assigns change from one iteration to the next.
+    this.forget(s);
     const here = new Map(inner).set(k, { lo: s.lower, hi: s.upper });
     const wasJumped = this.jumped;
     // A jump inside the body that does not leave it (CYCLE of this loop, a GOTO to a label of the body)
@@ -143,6 +202,8 @@ export class Coverage {
     if (!this.block(s.body, here, elems.filter((e) => !mentions(e, k)), conditional)) return false;
     const made = this.boxes.filter((b) => !outer.includes(b));
     this.boxes = outer;
+    this.forget(s);
+    for (const [x, v] of this.values) if (mentions(v, k)) this.values.delete(x);
     const early = leaves(s);
     this.jumped = wasJumped || early;
     const trips = constTrip(s);
@@ -208,9 +269,12 @@ export class Coverage {
       }
       if (x.kind === "elem" && x.sym === this.sym) {
         x.subs.forEach(visit);
-        if (!ok || elems.some((w) => exprEquals(w, x))) return;
-        if (x.subs.every((s) => this.isFixed(s, inner)) && this.boxes.some((b) => boxContains(b, pointBox(x.subs)))) return;
-        const wide = this.spread(pointBox(x.subs), inner);
+        if (!ok) return;
+        const subs = x.subs.map((q) => this.subst(q));
+        const el = { ...x, subs };
+        if (elems.some((w) => exprEquals(w, el))) return;
+        if (subs.every((q) => this.isFixed(q, inner)) && this.boxes.some((b) => boxContains(b, pointBox(subs)))) return;
+        const wide = this.spread(pointBox(subs), inner);
         const before = this.boxes.filter((b) => b.every((r) => !r || ![...inner.keys()].some((k) => mentions(r.lo, k) || mentions(r.hi, k))));
         if (!wide || !before.some((b) => boxContains(b, wide))) ok = this.uncovered(wide ?? anyBox(x.subs.length), `${exprText(x, this.options.lang)} (line ${x.span.line}) may read a value written in another iteration`, !wide);
         return;
@@ -399,4 +463,32 @@ function readsOnly(e: Expr): boolean {
 function plus(e: Expr, c: number): Expr {
   if (c === 0) return e;
   return { kind: "binary", op: c > 0 ? "+" : "-", left: e, right: { kind: "int", value: Math.abs(c), span: e.span }, span: e.span, type: { base: "integer", bytes: 4 } } as Expr;
+}
+
+/** The scalars a statement (with what it contains) may assign: targets, DO and implied-DO indices, READ items, variables passed to calls. */
+function assignedIn(s: Stmt): Set<Sym> {
+  const out = new Set<Sym>();
+  const target = (t: Expr) => {
+    if (t.kind === "var") out.add(t.sym);
+    else if (t.kind === "implied-do") {
+      out.add(t.index);
+      t.items.forEach(target);
+    }
+  };
+  const walk = (x: Stmt) => {
+    if (x.kind === "assign") target(x.lhs);
+    if (x.kind === "loop" && x.index) out.add(x.index);
+    if (x.kind === "io") x.defs.forEach(target);
+    if (x.kind === "call") for (const a of x.args) if (a.kind === "var") out.add(a.sym);
+    for (const e of stmtExprs(x))
+      walkExpr(e, (y) => {
+        if (y.kind === "assign-expr") target(y.target);
+        else if (y.kind === "call" && !y.pure) {
+          for (const a of y.args) if (a.kind === "var") out.add(a.sym);
+        } else if (y.kind === "addr" && y.operand.kind === "var") out.add(y.operand.sym);
+      });
+    childBlocks(x).forEach((b) => b.forEach(walk));
+  };
+  walk(s);
+  return out;
 }

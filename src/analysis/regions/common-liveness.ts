@@ -1,0 +1,258 @@
+import type { Expr } from "../../ir/expr.js";
+import type { Procedure } from "../../ir/program.js";
+import type { IfStmt, Stmt } from "../../ir/stmt.js";
+import type { Sym } from "../../ir/symbol.js";
+import { childBlocks, stmtExprs, walkExpr } from "../../ir/walk.js";
+import { memberExtent, overlaps } from "../summaries/common-layout.js";
+import type { SummaryLookup } from "../summaries/summary.js";
+import { boxContains, type Box } from "./box.js";
+import { callRegions, commonMember } from "./call-regions.js";
+import { Coverage } from "./coverage.js";
+
+/** Where a procedure is called: the caller, the statement, and whether the call is the statement itself (a CALL) or inside an expression. */
+export interface CallerSite {
+  caller: Procedure;
+  stmt: Stmt;
+  statement: boolean;
+}
+
+/** The procedures of a closed set of files, as liveness across calls needs them. */
+export interface ProgramWorld {
+  /** Every call site of a procedure among the files (none: nobody in them calls it). */
+  sitesOf(p: Procedure): readonly CallerSite[];
+  /** The summaries a procedure's calls use. */
+  summaries(caller: Procedure): SummaryLookup;
+}
+
+/** A COMMON variable as every procedure sees it: its block and byte offset, with one declaration's shape. */
+interface CommonVar {
+  block: string;
+  start: number;
+  end: number;
+  like: Sym;
+}
+
+/**
+ * Whether a value of a COMMON variable may be read after a point (seed 004
+ * §1.1's LIVE, for COMMON storage across procedures): in the rest of the
+ * procedure (its continuation: what follows the statement, and the next
+ * iterations of the loops around it), and, when the continuation reaches
+ * the procedure's exit without surely writing all of it, after the
+ * procedure returns: at each of its call sites in turn (live out). The
+ * main program's exit is the end of the run; a procedure no file of the
+ * run calls may be called by anything (live), and so may one in a
+ * recursive cycle.
+ *
+ * Reads in a continuation are found by the coverage walk in collect mode
+ * (coverage.ts): an element read that the continuation did not surely
+ * write first is live. Calls count through their summaries' regions; an
+ * unknown one may read anything. Conservative: in a procedure with a GOTO
+ * back to an earlier label the continuation is not known (live).
+ *
+ * This is what makes a COMMON work array private to the iterations of a
+ * loop (issue 14 §4): LU's flux, BT's lhs and fjac, SP's cv and rhon are
+ * written before they are read in every iteration and never read after.
+ */
+export class CommonLiveness {
+  private readonly outMemo = new Map<string, boolean>();
+  private readonly busy = new Set<string>();
+
+  constructor(readonly world: ProgramWorld) {}
+
+  /** Whether the value `sym` (a COMMON member of `proc`) has after `s` may be read later. */
+  liveAfter(proc: Procedure, s: Stmt, sym: Sym): boolean {
+    const v = commonVar(proc, sym);
+    return v === null || this.liveAfterVar(proc, s, v);
+  }
+
+  private liveAfterVar(proc: Procedure, s: Stmt, v: CommonVar): boolean {
+    if (hasBackwardJump(proc.body)) return true;
+    const rest = continuation(proc.body, s);
+    if (rest === null) return true;
+    const summaries = this.world.summaries(proc);
+    const mine = commonMember(proc, v.block, v.start, v.like);
+    if (!mine) {
+      // The procedure does not name it: only its calls may read it.
+      if (callsTouch(rest, summaries, v)) return true;
+      return this.liveOut(proc, v);
+    }
+    const fixed = unchangedIn(proc, summaries);
+    const c = new Coverage(mine, {
+      fixed,
+      lang: proc.language,
+      collect: true,
+      calls: (call) => {
+        const r = callRegions(proc, call, summaries(call.name));
+        const e = r.arrays.get(mine);
+        return e ? { euse: e.euse, ddef: e.ddef } : r.opaque || calleeTouchesHidden(summaries(call.name), v) ? "unknown" : null;
+      },
+    });
+    if (!c.run(rest) || c.exposedAll || c.exposed.length > 0) return true;
+    if (mine.dims.length > 0 && mine.dims.every((d) => d.upper) && c.boxes.some((b) => boxContains(b, mine.dims.map((d) => ({ lo: d.lower, hi: d.upper! })) as Box))) return false;
+    return this.liveOut(proc, v);
+  }
+
+  /** Whether values of `v` the procedure leaves at its exit may be read afterwards. */
+  liveOut(proc: Procedure, v: CommonVar): boolean {
+    if (proc.kind === "program") return false;
+    const key = `${proc.span.file}:${proc.span.line}:${proc.name}|${v.block}@${v.start}`;
+    const hit = this.outMemo.get(key);
+    if (hit !== undefined) return hit;
+    // Conservative: a recursive cycle (the value may flow back into the procedure itself).
+    if (this.busy.has(key)) return true;
+    this.busy.add(key);
+    const sites = this.world.sitesOf(proc);
+    let live = sites.length === 0;
+    for (const site of sites) {
+      if (live) break;
+      live = !site.statement || this.liveAfterVar(site.caller, site.stmt, v);
+    }
+    this.busy.delete(key);
+    this.outMemo.set(key, live);
+    return live;
+  }
+}
+
+function commonVar(proc: Procedure, sym: Sym): CommonVar | null {
+  if (sym.storage !== "common" || sym.equivalence !== undefined) return null;
+  const ext = memberExtent(proc, sym);
+  return ext ? { block: sym.common ?? "", start: ext.start, end: ext.end, like: sym } : null;
+}
+
+/** A callee that touches the variable's storage without regions for it (a member it lays out differently). */
+function calleeTouchesHidden(s: ReturnType<SummaryLookup>, v: CommonVar): boolean {
+  if (!s || s.unknown) return true;
+  const eff = s.commons.get(v.block);
+  if (!eff) return false;
+  const hit = (l: typeof eff.use) => l === "all" || l.some((e) => overlaps(e, v));
+  if (!hit(eff.use) && !hit(eff.mod)) return false;
+  return !(s.regions?.commons.some((c) => c.block === v.block && c.start === v.start) ?? false);
+}
+
+/** Whether some call in the statements may read or write the variable (its block's extents), or is unknown. */
+function callsTouch(stmts: readonly Stmt[], summaries: SummaryLookup, v: CommonVar): boolean {
+  let yes = false;
+  const call = (name: string) => {
+    const s = summaries(name);
+    if (!s || s.unknown) return void (yes = true);
+    const eff = s.commons.get(v.block);
+    if (eff && [eff.use, eff.mod].some((l) => l === "all" || l.some((e) => overlaps(e, v)))) yes = true;
+  };
+  const walk = (list: readonly Stmt[]) => {
+    for (const s of list) {
+      if (s.kind === "call" && !s.pure) call(s.name);
+      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "call" && !x.pure && !x.intrinsic && call(x.name)));
+      childBlocks(s).forEach(walk);
+    }
+  };
+  walk(stmts);
+  return yes;
+}
+
+/**
+ * What may run after `s` in the procedure, in order: the rest of its
+ * statement list, then (inside a loop) the loop's body again, which may run
+ * or not, then what follows the loop, and so on outward. Null when `s` is
+ * not found.
+ */
+function continuation(body: readonly Stmt[], s: Stmt): Stmt[] | null {
+  const path = pathTo(body, s);
+  if (!path) return null;
+  const out: Stmt[] = [];
+  for (let k = path.length - 1; k >= 0; k--) {
+    const { list, index, owner } = path[k]!;
+    out.push(...list.slice(index + 1));
+    if (owner && owner.kind === "loop") out.push(maybe(owner.body, owner.span));
+  }
+  return out;
+}
+
+/** Statements that may run or not: an IF whose condition is not known. */
+function maybe(body: Stmt[], span: Stmt["span"]): IfStmt {
+  const cond: Expr = { kind: "unknown", text: "?", span };
+  return { kind: "if", cond, then: body, else: [], span };
+}
+
+/** The chain of statement lists from the body down to `s`: each list, the index in it, and the statement that owns it. */
+function pathTo(list: readonly Stmt[], s: Stmt, owner: Stmt | null = null): { list: readonly Stmt[]; index: number; owner: Stmt | null }[] | null {
+  for (let i = 0; i < list.length; i++) {
+    const x = list[i]!;
+    if (x === s) return [{ list, index: i, owner }];
+    for (const b of childBlocks(x)) {
+      const p = pathTo(b, s, x);
+      if (p) return [{ list, index: i, owner }, ...p];
+    }
+  }
+  return null;
+}
+
+/**
+ * Whether a GOTO (computed or arithmetic IF) may jump back to a label
+ * before it in statement order: statements before a point could then run
+ * again after it, outside its continuation. Forward jumps only skip
+ * statements, which the coverage walk allows for (writes after a jump are
+ * not sure).
+ */
+function hasBackwardJump(stmts: readonly Stmt[]): boolean {
+  const order: Stmt[] = [];
+  const walk = (l: readonly Stmt[]) =>
+    l.forEach((x) => {
+      order.push(x);
+      childBlocks(x).forEach(walk);
+    });
+  walk(stmts);
+  const at = new Map<string, number>();
+  order.forEach((x, k) => x.label !== undefined && at.set(x.label, k));
+  return order.some((x, k) => {
+    const targets = x.kind === "goto" ? [x.target] : x.kind === "computed-goto" || x.kind === "arith-if" ? [...x.targets] : [];
+    // An unknown label (assigned GOTO, a label doall does not see): anywhere.
+    return targets.some((t) => !at.has(t) || at.get(t)! <= k);
+  });
+}
+
+/**
+ * Scalars (and arrays, for their elements) no statement of the procedure
+ * changes, nor any call it makes: an assignment target, a DO index, a
+ * READ item, an argument a callee may write, COMMON storage a callee
+ * writes. Their values stay put in any continuation.
+ */
+function unchangedIn(proc: Procedure, summaries: SummaryLookup): (s: Sym) => boolean {
+  const changed = new Set<Sym>();
+  let callsWriteCommon = new Set<string>();
+  let unknownCall = false;
+  const target = (t: Expr) => {
+    if (t.kind === "var" || t.kind === "elem" || t.kind === "section") changed.add(t.sym);
+    else walkExpr(t, (x) => void ((x.kind === "var" || x.kind === "elem") && changed.add(x.sym)));
+  };
+  const call = (name: string, args: readonly Expr[]) => {
+    const s = summaries(name);
+    if (!s || s.unknown) unknownCall = true;
+    args.forEach((a, k) => {
+      if ((a.kind === "var" || a.kind === "elem" || a.kind === "section") && (!s || s.formals[k]?.mod !== false)) changed.add(a.sym);
+    });
+    if (s) for (const [b, e] of s.commons) if (e.mod === "all" || e.mod.length > 0) callsWriteCommon = callsWriteCommon.add(b);
+    if (s) for (const e of s.shared.values()) if (e.mod) changed.add(e.sym);
+  };
+  const walk = (list: readonly Stmt[]) => {
+    for (const s of list) {
+      if (s.kind === "assign") target(s.lhs);
+      if (s.kind === "loop" && s.index) changed.add(s.index);
+      if (s.kind === "io") s.defs.forEach(target);
+      if (s.kind === "call" && !s.pure) call(s.name, s.args);
+      for (const e of stmtExprs(s))
+        walkExpr(e, (x) => {
+          if (x.kind === "assign-expr") target(x.target);
+          else if (x.kind === "call" && !x.pure && !x.intrinsic) call(x.name, x.args);
+          else if (x.kind === "implied-do") changed.add(x.index);
+        });
+      childBlocks(s).forEach(walk);
+    }
+  };
+  walk(proc.body);
+  return (s) => {
+    if (changed.has(s) || s.equivalence !== undefined || s.attrs.pointer || s.type.base === "pointer") return false;
+    if (s.storage === "common") return !unknownCall && !callsWriteCommon.has(s.common ?? "");
+    if (s.storage === "global" || s.storage === "module") return !unknownCall;
+    return s.storage === "dummy" || s.storage === "local";
+  };
+}
