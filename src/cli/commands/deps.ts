@@ -1,11 +1,6 @@
-import { buildDepsReport, type DepsFileReport } from "../../analysis/deps/deps-report.js";
+import type { DepsFileReport } from "../../analysis/deps/deps-report.js";
 import { renderDepsDot, renderDepsText } from "../../analysis/deps/render-deps.js";
-import type { AnalysisOptions } from "../../analysis/analysis-options.js";
-import type { DependenceOptions } from "../../analysis/dependence/analyze.js";
-import { summaryLookup } from "../../analysis/dependence/call-effects.js";
-import { analyzeRangedDependences } from "../../analysis/ranged-dependences.js";
-import { refineGraph } from "../../analysis/dependence/refine-graph.js";
-import { analyzeFlow, type ProcedureFlow } from "../../analysis/flow-analysis.js";
+import { depsOfProgram, type DepsOptions } from "../../driver/deps-file.js";
 import { loadProgram } from "../../driver/load-program.js";
 import type { Program } from "../../ir/program.js";
 import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
@@ -54,13 +49,6 @@ analyzed and shown), is missing, or has no loop at LINE, 2 on usage errors.
 `;
 
 const FLAGS = ["json", "dot", "arrays", "indices", "input", "minimal-input", "whole-arrays"];
-
-/** Runs the array dependence analysis on one procedure and refines its graph's array edges. */
-function refineWithArrays(f: ProcedureFlow, options: DependenceOptions, analysis: AnalysisOptions): void {
-  if (f.proc.unanalyzable) return;
-  // The same ranges and bounds assumption as `doall analyze` (ranged-dependences.ts).
-  refineGraph(f, analyzeRangedDependences(f.proc, options, analysis, f.cfg).deps);
-}
 
 export const depsCommand: Command = {
   name: "deps",
@@ -134,13 +122,7 @@ export const depsCommand: Command = {
 
 /** The dependence graph of one file, array edges refined unless --whole-arrays. */
 function depsOf(program: Program, p: ParsedArgs, loop: number | undefined): DepsFileReport {
-  const minimalInput = optFlag(p, "minimal-input");
-  const flows = analyzeFlow(program, { input: minimalInput || optFlag(p, "input"), minimalInput });
-  // One graph: the array dependence analysis refines (or removes) every array edge.
-  const summaries = summaryLookup(flows, program.file.language);
-  const analysis = analysisOptionsFrom(p);
-  if (!optFlag(p, "whole-arrays")) for (const f of flows) refineWithArrays(f, { input: minimalInput || optFlag(p, "input"), summaries }, analysis);
-  const opts: Parameters<typeof buildDepsReport>[2] = { arrays: optFlag(p, "arrays"), indices: optFlag(p, "indices") };
-  if (loop !== undefined) opts.loop = loop;
-  return buildDepsReport(program, flows, opts);
+  const o: DepsOptions = { arrays: optFlag(p, "arrays"), indices: optFlag(p, "indices"), input: optFlag(p, "input"), minimalInput: optFlag(p, "minimal-input"), wholeArrays: optFlag(p, "whole-arrays") };
+  if (loop !== undefined) o.loop = loop;
+  return depsOfProgram(program, o, analysisOptionsFrom(p));
 }
