@@ -41,7 +41,7 @@ export function loopGraphDot(report: DepsFileReport, loopLine: number, source: r
     const kinds = new Set(group.map((e) => e.kind));
     const color = kinds.size === 1 ? COLORS[group[0]!.kind] : "#57606a";
     const label = group.map((e) => `<font color="${COLORS[e.kind]}">${html(edgeLabel(e))}</font>`).join("<br/>");
-    out.push(`  n${source} -> n${sink} [label=<${label}>, tooltip=${q(group.map(edgeTooltip).join("\n"))}, color=${q(color)}, style=${q(style)}];`);
+    out.push(`  n${source} -> n${sink} [label=<${label}>, tooltip=${q(group.map(edgeTooltip).join("; "))}, color=${q(color)}, style=${q(style)}];`);
   }
   out.push("}");
   return { dot: out.join("\n") + "\n", edges: edges.length, innerIndices: all.length - edges.length };

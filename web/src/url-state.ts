@@ -50,8 +50,11 @@ export async function decodeState(fragment: string): Promise<PageState | { error
 }
 
 async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream): Promise<Uint8Array> {
-  const out = new Response(new Blob([bytes as BlobPart]).stream().pipeThrough(stream));
-  return new Uint8Array(await out.arrayBuffer());
+  const writer = stream.writable.getWriter();
+  // Not awaited: the reader below drains the stream as the writer fills it (awaiting first could block on backpressure).
+  writer.write(bytes).catch(() => {});
+  writer.close().catch(() => {});
+  return new Uint8Array(await new Response(stream.readable).arrayBuffer());
 }
 
 function toBase64Url(bytes: Uint8Array): string {
