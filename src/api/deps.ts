@@ -1,7 +1,7 @@
 import type { DepsFileReport } from "../analysis/deps/deps-report.js";
 import { renderDepsDot } from "../analysis/deps/render-deps.js";
 import { capErrors } from "../diagnostics/cap-errors.js";
-import { depsOfProgram, type DepsOptions as DepsFlags } from "../driver/deps-file.js";
+import { depsOfProgram, type DepsFlags } from "../driver/deps-file.js";
 import { diagnosticReport, type DiagnosticReport } from "../report/file-report.js";
 import { userLoops } from "../ir/walk.js";
 import { chooseFile, noLoopAt } from "./chosen-file.js";
@@ -9,21 +9,10 @@ import { loadRun } from "./load-run.js";
 import { misuse, type Options } from "./options.js";
 import { GivenFiles, type SourceFile } from "./source-files.js";
 
-export interface DepsOptions extends Options {
+/** The flags of `doall deps` (`loop`, `arrays`, `indices`, `input`, `minimalInput`, `wholeArrays`; all off by default), and which file. */
+export interface DepsOptions extends Options, DepsFlags {
   /** The file whose graph is made; default: the first source given (the others are there to be included, as for `doall deps FILE`). */
   file?: string;
-  /** Only the loop starting on this line (`--loop`): the edges with both ends inside it, it and its nested loops. */
-  loop?: number;
-  /** Include the edges on arrays (`--arrays`), refined by the array dependence tests. Default false. */
-  arrays?: boolean;
-  /** Include a loop's own index edges inside it (`--indices`). Default false. */
-  indices?: boolean;
-  /** Include input (use -> use) dependences (`--input`). Default false. */
-  input?: boolean;
-  /** Minimal input dependences, seed 002's appendix (`--minimal-input`; implies `input`). Default false. */
-  minimalInput?: boolean;
-  /** Leave the array edges unrefined: "may touch the same element" (`--whole-arrays`). Default false. */
-  wholeArrays?: boolean;
 }
 
 export interface DepsResult {

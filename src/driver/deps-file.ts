@@ -7,8 +7,8 @@ import { analyzeRangedDependences } from "../analysis/ranged-dependences.js";
 import type { Program } from "../ir/program.js";
 
 /** What `doall deps` shows of a file (its flags), for the CLI and the library alike. */
-export interface DepsOptions {
-  /** Only the loop starting on this line: edges with both ends inside it, it and its nested loops. */
+export interface DepsFlags {
+  /** Only the loop starting on this line (`--loop LINE`): edges with both ends inside it, it and its nested loops. */
   loop?: number;
   /** Include the edges on arrays (`--arrays`). */
   arrays?: boolean;
@@ -29,7 +29,7 @@ export interface DepsOptions {
  * removed, the others get their direction and distance. The tests use the
  * value ranges and bounds assumption of `doall analyze`.
  */
-export function depsOfProgram(program: Program, o: DepsOptions, analysis: AnalysisOptions): DepsFileReport {
+export function depsOfProgram(program: Program, o: DepsFlags, analysis: AnalysisOptions): DepsFileReport {
   const minimalInput = o.minimalInput === true;
   const input = minimalInput || o.input === true;
   const flows = analyzeFlow(program, { input, minimalInput });

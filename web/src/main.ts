@@ -102,9 +102,10 @@ function showProblem(state: string, status: string, diags: DiagnosticReport[]): 
   updateDetails();
 }
 
-/** Analyzes what the editor holds now (the latest request wins). */
+/** Analyzes what the editor holds now (the latest request wins); the link follows. */
 function run(): void {
   clearTimeout(runTimer);
+  saveState();
   const text = editor.text;
   const path = langOf(lang)!.path;
   const over = overLimitAt(text);
@@ -197,7 +198,6 @@ function onAnswer(a: Answer): void {
       const errors = c.diagnostics.filter((d) => d.severity === "error").length;
       const head = errors ? `${errors} error${errors === 1 ? "" : "s"}: no directive written (see the messages). ` : "";
       setStatus("done", `${head}${verdictCounts(c.verdicts)}. Analyzed in ${seconds(Number(ui.status.dataset.msParallelized))}, explained in ${seconds(a.ms)}.`);
-      saveState();
       break;
     }
     case "failed":
@@ -263,20 +263,19 @@ function pageState(): PageState {
 }
 
 let saveTimer: ReturnType<typeof setTimeout> | undefined;
+/** Puts the state in the address bar (soon: typing is not slowed), or takes the last one out when the program is too large for a link. */
 function saveState(): void {
   clearTimeout(saveTimer);
-  saveTimer = setTimeout(async () => {
-    const enc = await encodeState(pageState());
-    if (enc.length > MAX_FRAGMENT) {
-      history.replaceState(null, "", location.pathname + location.search);
-      ui.share.disabled = true;
-      ui.share.title = "This program is too large to put in a link.";
-    } else {
-      history.replaceState(null, "", `#${enc}`);
-      ui.share.disabled = false;
-      ui.share.title = "Copy a link to this program and its options";
-    }
-  }, 300);
+  saveTimer = setTimeout(() => void writeState(), 300);
+}
+
+async function writeState(): Promise<boolean> {
+  const enc = await encodeState(pageState());
+  const fits = enc.length <= MAX_FRAGMENT;
+  history.replaceState(null, "", fits ? `#${enc}` : location.pathname + location.search);
+  ui.share.disabled = !fits;
+  ui.share.title = fits ? "Copy a link to this program and its options" : "This program is too large to put in a link.";
+  return fits;
 }
 
 function applyState(s: PageState): void {
@@ -346,7 +345,8 @@ for (const r of ui.views)
 ui.run.addEventListener("click", run);
 ui.cancel.addEventListener("click", () => client.cancel());
 ui.share.addEventListener("click", async () => {
-  await encodeState(pageState()).then((enc) => history.replaceState(null, "", `#${enc}`));
+  clearTimeout(saveTimer);
+  if (!(await writeState())) return;
   try {
     await navigator.clipboard.writeText(location.href);
     ui.share.textContent = "Link copied";

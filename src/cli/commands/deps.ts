@@ -1,6 +1,6 @@
 import type { DepsFileReport } from "../../analysis/deps/deps-report.js";
 import { renderDepsDot, renderDepsText } from "../../analysis/deps/render-deps.js";
-import { depsOfProgram, type DepsOptions } from "../../driver/deps-file.js";
+import { depsOfProgram, type DepsFlags } from "../../driver/deps-file.js";
 import { loadProgram } from "../../driver/load-program.js";
 import type { Program } from "../../ir/program.js";
 import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
@@ -122,7 +122,7 @@ export const depsCommand: Command = {
 
 /** The dependence graph of one file, array edges refined unless --whole-arrays. */
 function depsOf(program: Program, p: ParsedArgs, loop: number | undefined): DepsFileReport {
-  const o: DepsOptions = { arrays: optFlag(p, "arrays"), indices: optFlag(p, "indices"), input: optFlag(p, "input"), minimalInput: optFlag(p, "minimal-input"), wholeArrays: optFlag(p, "whole-arrays") };
+  const o: DepsFlags = { arrays: optFlag(p, "arrays"), indices: optFlag(p, "indices"), input: optFlag(p, "input"), minimalInput: optFlag(p, "minimal-input"), wholeArrays: optFlag(p, "whole-arrays") };
   if (loop !== undefined) o.loop = loop;
   return depsOfProgram(program, o, analysisOptionsFrom(p));
 }
