@@ -43,7 +43,9 @@ interface Analysis {
   path: string;
   lang: LangId;
   options: RunOptions;
-  started: number;
+  /** The "parallelized" answer came: loops, verdicts, output and diagnostics are filled. */
+  reported: boolean;
+  lines: string[];
   loops: LoopReport[];
   verdicts: LoopVerdict[];
   output: string | null;
@@ -123,7 +125,7 @@ function run(): void {
     return;
   }
   const id = client.analyze({ path, text, options });
-  current = { id, text, path, lang, options, started: performance.now(), loops: [], verdicts: [], output: null, diagnostics: [], explained: null, access: null, accessDone: false, deps: new Map() };
+  current = { id, text, path, lang, options, reported: false, lines: text.split("\n"), loops: [], verdicts: [], output: null, diagnostics: [], explained: null, access: null, accessDone: false, deps: new Map() };
   stale = false;
   pendingDeps = null;
   // For the browser test: which run the status is about.
@@ -142,7 +144,7 @@ function onBusy(running: boolean): void {
   tick = setInterval(() => {
     const ms = performance.now() - started;
     if (ms > 250) ui.cancel.hidden = false;
-    if (ui.status.dataset.state === "running" || ui.status.dataset.state === "explaining") ui.status.textContent = `${ui.status.dataset.state === "running" ? "Analyzing" : "Explaining"}… ${(ms / 1000).toFixed(1)} s`;
+    if (ui.status.dataset.state === "running") ui.status.textContent = `Analyzing… ${(ms / 1000).toFixed(1)} s`;
   }, 100);
 }
 
@@ -167,17 +169,16 @@ function onAnswer(a: Answer): void {
       c.verdicts = c.loops.map(verdictOf);
       c.output = a.output;
       c.diagnostics = a.report.diagnostics;
+      c.reported = true;
       if (!stale) {
         editor.showVerdicts(c.verdicts);
         editor.showDiagnostics(c.diagnostics.filter((d) => d.line !== null && (d.file === null || d.file === c.path)));
       }
       renderMessages(ui.messages, c.diagnostics, (l, col) => editor.goTo(l, col));
       showOutput();
-      const errors = c.diagnostics.filter((d) => d.severity === "error").length;
       ui.status.dataset.msParallelized = String(a.ms);
       ui.status.dataset.loops = String(c.loops.length);
-      const head = errors ? `${errors} error${errors === 1 ? "" : "s"}: no directive written (see the messages). ` : "";
-      setStatus("explaining", `${head}${verdictCounts(c.verdicts)}. Analyzed in ${seconds(a.ms)}; explaining…`);
+      setStatus("explaining", `${summary(c)}. Analyzed in ${seconds(a.ms)}; explaining…`);
       updateDetails();
       break;
     }
@@ -195,15 +196,20 @@ function onAnswer(a: Answer): void {
       break;
     case "done": {
       ui.status.dataset.msDone = String(a.ms);
-      const errors = c.diagnostics.filter((d) => d.severity === "error").length;
-      const head = errors ? `${errors} error${errors === 1 ? "" : "s"}: no directive written (see the messages). ` : "";
-      setStatus("done", `${head}${verdictCounts(c.verdicts)}. Analyzed in ${seconds(Number(ui.status.dataset.msParallelized))}, explained in ${seconds(a.ms)}.`);
+      setStatus("done", `${summary(c)}. Analyzed in ${seconds(Number(ui.status.dataset.msParallelized))}, explained in ${seconds(a.ms)}.`);
       break;
     }
     case "failed":
       showProblem("error", "doall failed on this program (a bug in doall, not in the program).", [{ severity: "error", message: `internal error: ${a.message}`, file: null, line: null, column: null }]);
       break;
   }
+}
+
+/** The counts of the status line, after the errors if any. */
+function summary(c: Analysis): string {
+  const errors = c.diagnostics.filter((d) => d.severity === "error").length;
+  const head = errors ? `${errors} error${errors === 1 ? "" : "s"}: no directive written (see the messages). ` : "";
+  return head + verdictCounts(c.verdicts);
 }
 
 function showOutput(): void {
@@ -224,7 +230,7 @@ function updateDetails(): void {
   editor.focusLoop(loop && !stale ? loop : null);
   if (view === "side" && shownLoop !== (loop?.line ?? null)) output.reveal(line);
   shownLoop = loop?.line ?? null;
-  if (!c || c.verdicts.length === 0 && !c.explained) {
+  if (!c || !c.reported) {
     ui.loopTitle.textContent = "Loop under the cursor";
     delete ui.loopTitle.dataset.verdict;
     const note = c ? "Analyzing…" : "No analysis.";
@@ -248,7 +254,7 @@ function updateDetails(): void {
   renderExplanation(ui.explanation, c.explained?.get(loop.line) ?? null, c.explained ? "No explanation for this loop." : `${v.summary}. Explaining…`);
   renderAccess(ui.access, c.access, loop.line, c.accessDone ? "No access patterns." : "Computing the access patterns…");
   const deps = c.deps.get(loop.line);
-  if (deps) void graph.show(deps, loop.line, c.text.split("\n"));
+  if (deps) void graph.show(deps, loop.line, c.lines);
   else if (stale) graph.message("The graph waits for the analysis of your edit.");
   else if (!pendingDeps || pendingDeps.loop !== loop.line) {
     graph.message("Computing the dependence graph…");
