@@ -72,6 +72,8 @@ let outdir: string;
 let siteTable = "";
 /** Uncaught exceptions in the page: there must be none. */
 const pageErrors: string[] = [];
+/** Every URL the page and its workers asked for: only the site's own files. */
+const requests: string[] = [];
 
 /** The number of the last analysis started, to wait for a later one. */
 async function lastRun(p: Page): Promise<number> {
@@ -117,6 +119,8 @@ describe("the playground in Chromium", { timeout: 300_000 }, () => {
     browser = await chromium.launch({ executablePath, args: ["--no-sandbox"] });
     page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
     page.on("pageerror", (e) => pageErrors.push(e.message));
+    page.on("console", (m) => m.type() === "error" && pageErrors.push(`console: ${m.text()}`));
+    page.on("request", (r) => requests.push(r.url()));
     await page.goto(site.url);
     // The first example is analyzed as the page opens.
     await waitDone(page, 0);
@@ -273,5 +277,8 @@ describe("the playground in Chromium", { timeout: 300_000 }, () => {
     const again = Number(await page.getAttribute("#status", "data-ms-parallelized"));
     t.diagnostic(`the same file in a new worker: ${(cold / 1000).toFixed(2)} s (cold JIT), then ${(again / 1000).toFixed(2)} s`);
     assert.deepEqual(pageErrors, [], "uncaught errors in the page");
+    // Nothing left the machine: the page and its workers asked for the site's files only.
+    assert.ok(requests.some((u) => u.endsWith("/graph-worker.js")) && requests.some((u) => u.endsWith("/tree-sitter-c.wasm")), requests.join("\n"));
+    assert.deepEqual(requests.filter((u) => !u.startsWith(site.url) && !u.startsWith("data:")), []);
   });
 });
