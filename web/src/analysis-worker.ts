@@ -19,7 +19,8 @@ async function loadCParser(): Promise<void> {
     if (!res.ok) throw new Error(`cannot load ${name}: HTTP ${res.status}`);
     return new Uint8Array(await res.arrayBuffer());
   };
-  await initCParser({ runtime: await bytes("tree-sitter.wasm"), language: await bytes("tree-sitter-c.wasm") });
+  // A function: the first call fetches the files, a call meanwhile (a graph asked for) waits for it.
+  await initCParser(async () => ({ runtime: await bytes("tree-sitter.wasm"), language: await bytes("tree-sitter-c.wasm") }));
 }
 
 function apiOptions(o: RunOptions): Options {
