@@ -7,3 +7,6 @@ export const GUARDED_NODE_IMPORTS: string[];
 export function buildBrowserCore(options?: { format?: "esm" | "iife"; minify?: boolean }): Promise<{ code: string; metafile: Metafile; stubbed: string[] }>;
 
 export function sizes(code: string): { bytes: number; gzip: number };
+
+/** The esbuild plugin that fails on Node imports (web-tree-sitter's guarded ones are stubbed and pushed to `stubbed`). */
+export function noNodePlugin(stubbed?: string[]): import("esbuild").Plugin;

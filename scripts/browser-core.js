@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Bundles doall's public core (src/index.ts) for the browser, the way the
-// web playground will load it, and checks on the way that it needs nothing
-// from Node. Run directly, it writes dist/doall.browser.js and prints the
+// Bundles doall's public core (src/index.ts) for the browser, as a user of
+// the package would load it in a page, and checks on the way that it needs
+// nothing from Node (the playground's build, web/build.js, uses the same check). Run directly, it writes dist/doall.browser.js and prints the
 // size (minified and gzipped); test/browser-core.test.ts builds it in memory.
 //
 // The one exception, by design of web-tree-sitter (the C parser's runtime):
@@ -24,6 +24,30 @@ export const GUARDED_NODE_IMPORTS = ["fs/promises", "module"];
 const NODE = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 /**
+ * The esbuild plugin that keeps Node out of a browser bundle: any Node
+ * import fails the build, but web-tree-sitter's guarded ones, which
+ * resolve to empty modules and are pushed to `stubbed`. The playground's
+ * build (web/build.js) uses it too.
+ */
+export function noNodePlugin(stubbed = []) {
+  return {
+    name: "no-node",
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, (args) => {
+        if (!NODE.has(args.path)) return undefined;
+        const fromTreeSitter = /[\\/]node_modules[\\/]web-tree-sitter[\\/]/.test(args.importer);
+        if (fromTreeSitter && GUARDED_NODE_IMPORTS.includes(args.path) && args.kind === "dynamic-import") {
+          stubbed.push(args.path);
+          return { path: args.path, namespace: "node-stub" };
+        }
+        return { errors: [{ text: `${args.importer} imports the Node module '${args.path}': the core must run in a browser (DESIGN.md)` }] };
+      });
+      b.onLoad({ filter: /.*/, namespace: "node-stub" }, () => ({ contents: "export {};", loader: "js" }));
+    },
+  };
+}
+
+/**
  * Builds the browser core. `format`: "esm" (what a page imports) or "iife"
  * (a script that sets the global `doall`, for node:vm in the test).
  * Returns the code, esbuild's metafile and the Node imports stubbed.
@@ -44,23 +68,7 @@ export async function buildBrowserCore({ format = "esm", minify = true } = {}) {
     logLevel: "silent",
     // An iife has no import.meta; web-tree-sitter only reads it to find its own wasm when no bytes are given.
     logOverride: { "empty-import-meta": "silent" },
-    plugins: [
-      {
-        name: "no-node",
-        setup(b) {
-          b.onResolve({ filter: /.*/ }, (args) => {
-            if (!NODE.has(args.path)) return undefined;
-            const fromTreeSitter = /[\\/]node_modules[\\/]web-tree-sitter[\\/]/.test(args.importer);
-            if (fromTreeSitter && GUARDED_NODE_IMPORTS.includes(args.path) && args.kind === "dynamic-import") {
-              stubbed.push(args.path);
-              return { path: args.path, namespace: "node-stub" };
-            }
-            return { errors: [{ text: `${args.importer} imports the Node module '${args.path}': the core must run in a browser (DESIGN.md)` }] };
-          });
-          b.onLoad({ filter: /.*/, namespace: "node-stub" }, () => ({ contents: "export {};", loader: "js" }));
-        },
-      },
-    ],
+    plugins: [noNodePlugin(stubbed)],
   });
   const code = result.outputFiles[0].text;
   return { code, metafile: result.metafile, stubbed: [...new Set(stubbed)].sort() };

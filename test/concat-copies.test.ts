@@ -3,7 +3,6 @@ import assert from "node:assert/strict";
 import { parseFortran } from "../src/frontend/fortran/parse-fortran.js";
 import { collectLoops } from "../src/ir/walk.js";
 import { memoryHost } from "../src/source/host.js";
-// @ts-expect-error: a JavaScript script without types
 import { concatCopies, definedNames } from "../scripts/concat-copies.js";
 
 /** The growth test of `npm run bench` (scripts/concat-copies.js) must give k valid copies of a program. */

@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import { memoryHost } from "../source/host.js";
 import { initCParser } from "../frontend/c/c-parser.js";
 import { nodeCParserWasm } from "../node/c-parser-node.js";
+import { access } from "./access.js";
 import { analyze } from "./analyze.js";
+import { deps } from "./deps.js";
 import { explain } from "./explain.js";
 import { parallelize } from "./parallelize.js";
 import type { Options } from "./options.js";
@@ -110,6 +112,36 @@ describe("the library API", () => {
     // Alone, the call is unknown and blocks the loop.
     assert.match(explain([files[1]!]).text, /Serial/);
     assert.match(explain(files, { file: "other.f" }).diagnostics[0]!.message, /other\.f is not among the Fortran and C sources given/);
+  });
+
+  it("deps: the graph of one file or loop, as data and DOT; options checked", () => {
+    const f = [{ path: "s.f", text: SAXPY }];
+    const all = deps(f, { arrays: true });
+    assert.deepEqual(all.report.procedures.map((p) => p.name), ["saxpy"]);
+    // y(i) read and written at line 5 in every iteration, never across iterations: loop-independent edges only.
+    assert.ok(all.report.procedures[0]!.edges.some((e) => e.var === "y" && e.array && e.carrier === null));
+    assert.match(all.dot, /^digraph deps \{/);
+    assert.deepEqual(deps(f).report.procedures[0]!.hidden.arrays > 0, true);
+    assert.deepEqual(deps(f, { loop: 3 }).diagnostics.map((d) => [d.line, d.message]), [[3, "no loop starts on this line (loops start on lines 4)"]]);
+    assert.deepEqual(deps(f, { loop: 4 }).report.procedures[0]!.loops.map((l) => l.line), [4]);
+    assert.match(deps(f, { file: "t.f" }).diagnostics[0]!.message, /t\.f is not among the Fortran and C sources given/);
+    const broken = deps([{ path: "b.f", text: "      subroutine b\n      x = (\n      end\n" }]);
+    assert.equal(broken.diagnostics[0]!.severity, "error");
+    assert.match(broken.report.procedures[0]!.unanalyzable ?? "", /syntax error/);
+    assert.throws(() => deps(f, { arrays: "yes" } as never), /arrays must be true or false/);
+    assert.throws(() => deps(f, { loop: 0 }), (e: Error) => e instanceof TypeError && /loop must be a line number/.test(e.message));
+  });
+
+  it("access: the patterns of every reference (seed 001), with the CLI's options", () => {
+    const files = [{ path: "s.f", text: SAXPY }];
+    const r = access(files).report.files[0]!;
+    assert.deepEqual(r.references.map((x) => [x.text, x.role, x.status, x.levels[0]!.stride]), [
+      ["y(i)", "write", "full", 1],
+      ["y(i)", "read", "full", 1],
+      ["x(i)", "read", "full", 1],
+    ]);
+    assert.deepEqual(access([{ path: "b.f", text: "x" }]).report.files[0]!.diagnostics.map((d) => d.severity), ["error"]);
+    assert.throws(() => access(files, { widen: 1 } as never), /widen must be true or false/);
   });
 
   it("parallelizes C once initCParser has the wasm bytes", async () => {

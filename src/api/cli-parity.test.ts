@@ -7,7 +7,9 @@ import { runCli } from "../cli/main.js";
 import { fakeIO } from "../cli/test-support/fake-io.js";
 import { ensureCParser } from "../node/c-parser-node.js";
 import { SOURCE_ENCODING } from "../node/node-host.js";
+import { access } from "./access.js";
 import { analyze } from "./analyze.js";
+import { deps } from "./deps.js";
 import { explain } from "./explain.js";
 import { parallelize } from "./parallelize.js";
 import type { SourceFile } from "./source-files.js";
@@ -16,7 +18,8 @@ import type { SourceFile } from "./source-files.js";
  * The library does what the commands do (issue 18): on the end-to-end
  * programs, `parallelize` gives the texts `doall parallelize` writes and
  * the report it writes with --report, `analyze` what `doall analyze
- * --json` prints, `explain` what `doall explain` prints; defaults and the
+ * --json` prints, `explain` what `doall explain` prints, `deps` and
+ * `access` what `doall deps --json` and `doall access --json` print; defaults and the
  * linking of the files of one run included.
  */
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -69,6 +72,12 @@ test("parallelize, analyze and explain give what the CLI gives on the e2e progra
       const words = fakeIO(ROOT);
       assert.equal(await runCli(["explain", file, ...c.inputs.filter((x) => x !== file)], words), 0);
       assert.equal(explain(c.files, { file }).text, words.out, `${c.name}: explain differs`);
+      const graph = fakeIO(ROOT);
+      assert.equal(await runCli(["deps", file, "--json", "--arrays"], graph), 0);
+      assert.deepEqual(deps(c.files, { file, arrays: true }).report, JSON.parse(graph.out), `${c.name}: deps differs`);
+      const patterns = fakeIO(ROOT);
+      assert.equal(await runCli(["access", ...c.inputs, "--json"], patterns), 0);
+      assert.deepEqual(access(c.files).report, JSON.parse(patterns.out), `${c.name}: access differs`);
     }
   } finally {
     rmSync(out, { recursive: true, force: true });

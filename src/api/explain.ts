@@ -3,9 +3,9 @@ import { explainContext } from "../report/explain-context.js";
 import { explainLoop } from "../report/explain-text.js";
 import { diagnosticReport, type DiagnosticReport } from "../report/file-report.js";
 import type { SourceHost } from "../source/host.js";
-import { normalize } from "../util/path.js";
 import { loadRun } from "./load-run.js";
-import { misuse, type Options } from "./options.js";
+import type { Options } from "./options.js";
+import { chooseFile, noLoopAt } from "./chosen-file.js";
 import { GivenFiles, type SourceFile } from "./source-files.js";
 
 export interface ExplainOptions extends Options {
@@ -46,15 +46,9 @@ export function explain(files: readonly SourceFile[], options?: ExplainOptions):
 
 /** The same over paths a host reads (doall/node's `explainFiles`); `file` defaults to the first path. */
 export function explainPaths(paths: readonly string[], host: SourceHost, options?: ExplainOptions): ExplainResult {
-  const line = options?.line ?? null;
-  if (line !== null && (typeof line !== "number" || !Number.isInteger(line) || line < 1)) misuse(`line must be a line number, not ${String(line)}`);
-  if (options?.file !== undefined && typeof options.file !== "string") misuse("file must be a path");
-  const want = options?.file ?? paths[0];
-  const at = want === undefined ? -1 : paths.findIndex((p) => normalize(p) === normalize(want));
-  if (at < 0) {
-    const message = want === undefined ? "no Fortran or C source to explain" : `${want} is not among the Fortran and C sources given`;
-    return { loops: [], text: "", diagnostics: [{ id: "no-such-source", severity: "error", message, file: want ?? null, line: null, column: null }] };
-  }
+  const chosen = chooseFile(paths, options?.file, options?.line, "line", "explain");
+  if ("diagnostic" in chosen) return { loops: [], text: "", diagnostics: [chosen.diagnostic] };
+  const { at, line } = chosen;
   // FILE first, as `doall explain FILE OTHER...` reads them; only FILE is planned, the others give their summaries.
   const order = [paths[at]!, ...paths.filter((_, i) => i !== at)];
   const run = loadRun(order, host, options);
@@ -66,10 +60,7 @@ export function explainPaths(paths: readonly string[], host: SourceHost, options
   if (!r.plan) return { loops: [], text: "", diagnostics };
   const mine = r.plan.loops.filter((x) => x.loop.span.file === file);
   const plans = mine.filter((x) => line === null || x.loop.span.line === line);
-  if (plans.length === 0 && line !== null) {
-    const near = mine.map((x) => x.loop.span.line);
-    diagnostics.push({ id: "no-loop-here", severity: "error", message: `no loop starts on this line${near.length ? ` (loops start on lines ${near.join(", ")})` : " (the file has no loops)"}`, file, line, column: 1 });
-  }
+  if (plans.length === 0 && line !== null) diagnostics.push(noLoopAt(file, line, mine.map((x) => x.loop.span.line)));
   const ctx = explainContext(run.loaded, host, options?.verbose === true);
   const loops = plans.map((p) => ({ file: p.loop.span.file, line: p.loop.span.line, text: explainLoop(p, ctx) }));
   return { loops, text: loops.map((l) => l.text).join("\n"), diagnostics };

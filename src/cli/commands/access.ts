@@ -1,12 +1,11 @@
 import { readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { aggregateByLoop, aggregateJson, analyzeProgramAccess, buildCallEffects, patternText, refJson, summarize, totalRow, type AccessOptions, type ProgramAccess, type RefAccess } from "../../analysis/access/index.js";
-import { capErrors } from "../../diagnostics/cap-errors.js";
+import { aggregateByLoop, patternText, summarize, totalRow, type AccessOptions, type ProgramAccess, type RefAccess } from "../../analysis/access/index.js";
+import { accessFileReport, accessOfLoaded } from "../../driver/access-files.js";
 import { inputKindOf } from "../../driver/languages.js";
-import { loadProgram, type LoadOptions } from "../../driver/load-program.js";
+import { loadProgram, type Loaded, type LoadOptions } from "../../driver/load-program.js";
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
 import type { Program } from "../../ir/program.js";
-import { diagnosticReport } from "../../report/file-report.js";
 import { exprText } from "../../ir/expr-text.js";
 import { INPUT_OPTIONS, optFlag, optionsHelp, parseArgs, type OptionName } from "../options.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
@@ -74,6 +73,7 @@ export const accessCommand: Command = {
 
 interface Analyzed {
   path: string;
+  loaded: Loaded;
   program: Program | null;
   access: ProgramAccess | null;
   errors: string[];
@@ -86,15 +86,13 @@ function analyzeFiles(files: string[], io: CliIO, load: LoadOptions, opts: Acces
   const printer = new DiagnosticPrinter(io.stderr);
   const loaded = files.map((path) => {
     const l = loadProgram(path, host, cached);
-    const diags = [...l.diagnostics, ...(l.program?.diagnostics ?? [])];
-    if (echo) printer.print(path, diags);
-    return { path, program: l.program, errors: diags.filter((d) => d.severity === "error").map((d) => d.message) };
+    if (echo) printer.print(path, [...l.diagnostics, ...(l.program?.diagnostics ?? [])]);
+    return l;
   });
-  const callEffects = buildCallEffects(loaded.flatMap((l) => (l.program ? [l.program] : [])));
-  return loaded.map((l) => {
-    if (!l.program) return { ...l, access: null };
-    const lang = l.program.file.language;
-    return { ...l, access: analyzeProgramAccess(l.program, { ...opts, callEffects, exprName: (e) => exprText(e, lang) }) };
+  const access = accessOfLoaded(loaded, opts);
+  return loaded.map((l, i) => {
+    const errors = [...l.diagnostics, ...(l.program?.diagnostics ?? [])].filter((d) => d.severity === "error").map((d) => d.message);
+    return { path: l.path, loaded: l, program: l.program, access: access[i]!, errors };
   });
 }
 
@@ -107,19 +105,13 @@ function runFiles(args: string[], io: CliIO, load: LoadOptions, opts: AccessOpti
   for (const r of results) {
     const lang = r.program?.file.language ?? "fortran";
     const text = (e: Parameters<typeof exprText>[0]) => exprText(e, lang);
-    const refs = r.access?.procedures.flatMap((p) => p.refs) ?? [];
-    const groups = r.access?.procedures.flatMap((p) => aggregateByLoop(p.refs)) ?? [];
     if (json) {
-      out.push({
-        file: r.path,
-        language: r.program?.file.language ?? "unknown",
-        diagnostics: capErrors(r.program?.diagnostics ?? []).map(diagnosticReport).concat(r.program ? [] : r.errors.map((message) => ({ id: "read-error", severity: "error" as const, message, file: r.path, line: null, column: null }))),
-        references: refs.map((x) => refJson(x, text)),
-        aggregates: groups.map(aggregateJson),
-      });
+      out.push(accessFileReport(r.loaded, r.access));
       continue;
     }
     if (!r.access) continue;
+    const refs = r.access.procedures.flatMap((p) => p.refs);
+    const groups = r.access.procedures.flatMap((p) => aggregateByLoop(p.refs));
     const lines: string[] = [];
     for (const x of refs) lines.push(...refText(x, text));
     for (const g of groups) {

@@ -1,11 +1,7 @@
-import { buildDepsReport, type DepsFileReport } from "../../analysis/deps/deps-report.js";
+import type { DepsFileReport } from "../../analysis/deps/deps-report.js";
 import { renderDepsDot, renderDepsText } from "../../analysis/deps/render-deps.js";
-import type { AnalysisOptions } from "../../analysis/analysis-options.js";
-import type { DependenceOptions } from "../../analysis/dependence/analyze.js";
-import { summaryLookup } from "../../analysis/dependence/call-effects.js";
-import { analyzeRangedDependences } from "../../analysis/ranged-dependences.js";
-import { refineGraph } from "../../analysis/dependence/refine-graph.js";
-import { analyzeFlow, type ProcedureFlow } from "../../analysis/flow-analysis.js";
+import { depsJson } from "../../report/deps-json.js";
+import { depsOfProgram, type DepsFlags } from "../../driver/deps-file.js";
 import { loadProgram } from "../../driver/load-program.js";
 import type { Program } from "../../ir/program.js";
 import { analysisOptionsFrom } from "../analysis-flags.js";
@@ -44,12 +40,6 @@ Exit status: 0 on success, 1 if a file has errors (the rest of it is still
 analyzed and shown), is missing, or has no loop at LINE, 2 on usage errors.
 `;
 
-/** Runs the array dependence analysis on one procedure and refines its graph's array edges. */
-function refineWithArrays(f: ProcedureFlow, options: DependenceOptions, analysis: AnalysisOptions): void {
-  if (f.proc.unanalyzable) return;
-  // The same ranges and bounds assumption as `doall analyze` (ranged-dependences.ts).
-  refineGraph(f, analyzeRangedDependences(f.proc, options, analysis, f.cfg).deps);
-}
 
 export const depsCommand: Command = {
   name: "deps",
@@ -126,33 +116,7 @@ export const depsCommand: Command = {
 
 /** The dependence graph of one file, array edges refined unless --whole-arrays. */
 function depsOf(program: Program, p: ParsedArgs, loop: number | undefined): DepsFileReport {
-  const minimalInput = optFlag(p, "minimal-input");
-  const flows = analyzeFlow(program, { input: minimalInput || optFlag(p, "input"), minimalInput });
-  // One graph: the array dependence analysis refines (or removes) every array edge.
-  const summaries = summaryLookup(flows, program.file.language);
-  const analysis = analysisOptionsFrom(p);
-  if (!optFlag(p, "whole-arrays")) for (const f of flows) refineWithArrays(f, { input: minimalInput || optFlag(p, "input"), summaries }, analysis);
-  const opts: Parameters<typeof buildDepsReport>[2] = { arrays: optFlag(p, "arrays"), indices: optFlag(p, "indices") };
-  if (loop !== undefined) opts.loop = loop;
-  return buildDepsReport(program, flows, opts);
-}
-
-/**
- * The JSON of `doall deps`: an edge's ends are references in the shape of
- * the report's (`{line, call?}`, as a reason's source and sink), plus
- * `via` for an end that is not written as an access (a loop's init or
- * step, I/O, a statement function).
- */
-function depsJson(r: DepsFileReport): unknown {
-  const end = (line: number, via: string | undefined) => {
-    if (via === undefined) return { line };
-    return via.startsWith("call ") ? { line, call: via.slice(5) } : { line, via };
-  };
-  return {
-    ...r,
-    procedures: r.procedures.map((p) => ({
-      ...p,
-      edges: p.edges.map(({ kind, var: v, source, sink, sourceVia, sinkVia, ...rest }) => ({ kind, var: v, source: end(source, sourceVia), sink: end(sink, sinkVia), ...rest })),
-    })),
-  };
+  const o: DepsFlags = { arrays: optFlag(p, "arrays"), indices: optFlag(p, "indices"), input: optFlag(p, "input"), minimalInput: optFlag(p, "minimal-input"), wholeArrays: optFlag(p, "whole-arrays") };
+  if (loop !== undefined) o.loop = loop;
+  return depsOfProgram(program, o, analysisOptionsFrom(p));
 }
