@@ -38,6 +38,10 @@ export interface FlowOptions extends DepOptions {
    * the file and across files, and has already left out recursive cycles.
    */
   linked?: (name: string, caller: Procedure) => ProcedureSummary | undefined;
+  /** The summaries' array regions may rely on the bounds assumption (default true; analysis-options.ts). */
+  assumeBounds?: boolean;
+  /** A procedure's summary already made (by the link, from the same CFG and callee summaries): not made again. */
+  made?: (proc: Procedure) => ProcedureSummary | undefined;
 }
 
 /**
@@ -86,7 +90,7 @@ export function analyzeFlow(program: Program, options: FlowOptions = {}): Proced
       const cfg = timed("cfg", () => buildCfg(proc, lookup));
       const deps = timed("deps", () => buildDependences(cfg, options));
       const regions = timed("regions", () => analyzeRegions(cfg));
-      const summary = timed("summaries", () => summarize(cfg, regions.blocks));
+      const summary = options.made?.(proc) ?? timed("summaries", () => summarize(cfg, regions.blocks, options.assumeBounds ?? true));
       summaries.set(proc, summary);
       results.set(proc, { proc, cfg, deps, regions, summary });
     }

@@ -31,5 +31,5 @@ export function loadRun(paths: readonly string[], host: SourceHost, options: Opt
   if (c !== undefined && !cParserReady())
     throw new Error(`doall: ${c} is C, and the C parser is not loaded: await initCParser(wasm) first (in Node, initCParserFromNodeModules() from "doall/node")`);
   const loaded = paths.map((p) => loadProgram(p, host, opts));
-  return { loaded, link: linkLoaded(loaded), analysis };
+  return { loaded, link: linkLoaded(loaded, analysis), analysis };
 }

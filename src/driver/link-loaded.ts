@@ -1,3 +1,4 @@
+import { boundsAssumed, type AnalysisOptions } from "../analysis/analysis-options.js";
 import { ProgramLink } from "../analysis/link/link-programs.js";
 import type { Loaded } from "./load-program.js";
 import { phase } from "../util/phases.js";
@@ -13,8 +14,8 @@ export function loadFailed(l: Loaded): boolean {
  * are not known. One file alone is not linked: it is analyzed exactly as
  * it always was.
  */
-export function linkLoaded(loaded: readonly Loaded[]): ProgramLink | undefined {
+export function linkLoaded(loaded: readonly Loaded[], analysis?: AnalysisOptions): ProgramLink | undefined {
   if (loaded.length < 2) return undefined;
   const inputs = loaded.flatMap((l) => (l.program ? [{ program: l.program, usable: !loadFailed(l) }] : []));
-  return phase("link", () => new ProgramLink(inputs));
+  return phase("link", () => new ProgramLink(inputs, boundsAssumed(analysis)));
 }

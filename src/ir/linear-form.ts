@@ -15,18 +15,36 @@ export interface LinearForm {
 
 /** `e` as Σ coef·atom + constant (atoms with coefficient 0 dropped). */
 export function linearForm(e: Expr): LinearForm {
-  const l = new Linear();
-  l.add(e, 1);
-  return l.form();
+  const k = keyedForm(e);
+  return { terms: [...k.terms.values()], constant: k.constant };
 }
 
 /** a - b when it is an integer constant (the same atoms cancel), else null. */
 export function constDifference(a: Expr, b: Expr): number | null {
-  const l = new Linear();
-  l.add(a, 1);
-  l.add(b, -1);
-  const f = l.form();
-  return f.terms.length === 0 ? f.constant : null;
+  const x = keyedForm(a);
+  const y = keyedForm(b);
+  if (x.terms.size !== y.terms.size) return null;
+  for (const [k, t] of x.terms) if (y.terms.get(k)?.coef !== t.coef) return null;
+  return x.constant - y.constant;
+}
+
+/**
+ * The linear form of an expression with its atoms by structural key,
+ * computed once per expression node: expressions are never changed once
+ * built (the IR is read-only to analyses, and they build new nodes), and
+ * region and trip-count comparisons ask about the same bounds many times.
+ */
+const forms = new WeakMap<Expr, { terms: Map<string, { e: Expr; coef: number }>; constant: number }>();
+
+function keyedForm(e: Expr): { terms: Map<string, { e: Expr; coef: number }>; constant: number } {
+  let f = forms.get(e);
+  if (!f) {
+    const l = new Linear();
+    l.add(e, 1);
+    for (const [k, t] of l.terms) if (t.coef === 0) l.terms.delete(k);
+    forms.set(e, (f = { terms: l.terms, constant: l.constant }));
+  }
+  return f;
 }
 
 

@@ -5,7 +5,7 @@ import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { evalInt } from "../ir/const-eval.js";
 import { Coverage } from "../analysis/regions/coverage.js";
-import { callRegions } from "../analysis/regions/call-regions.js";
+import { argumentWritten, callRegions } from "../analysis/regions/call-regions.js";
 import type { CommonLiveness } from "../analysis/regions/common-liveness.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import { loopRefs } from "./loop-refs.js";
@@ -81,7 +81,9 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   const v = cfg.vars.lookup(sym);
   if (v === undefined) return "it is not analyzed";
   // A COMMON array is live at the procedure's exit for the dataflow; whether anything reads it later is for the whole program (common-liveness.ts).
-  if (info.liveAfter.has(v) && !(sym.storage === "common" && calls.commons && !calls.commons.liveAfter(cfg.proc, loop, sym))) return "its values may be used after the loop";
+  // The dataflow takes a COMMON array as live at the procedure's exit, and any array as live while
+  // only part of it is written again: array liveness (common-liveness.ts) follows elements.
+  if (info.liveAfter.has(v) && !(calls.commons && !calls.commons.liveAfter(cfg.proc, loop, sym))) return "its values may be used after the loop";
   // A callee given the array as an argument works on the private copy (the call's regions say
   // what it reads and writes); one that reaches it otherwise (COMMON, a statement function) would not.
   const hidden = loopRefs(cfg, info, v).find((r) => r.origin !== "explicit" && !(r.origin === "call" && r.expr !== null));
@@ -109,11 +111,13 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   const c = new Coverage(sym, {
     fixed: (s) => fixed.has(s) || readOnlyArray(s),
     lang,
+    assumeBounds: calls.assumeBounds,
     calls: (call) => {
       const r = callRegions(proc, call, calls.summaries(call.name), calls.assumeBounds);
       const mine = r.arrays.get(sym);
       return mine ? { euse: mine.euse, ddef: mine.ddef } : r.opaque ? "unknown" : null;
     },
+    argWritten: (call, k) => argumentWritten(calls.summaries(call.name), k),
   });
   return c.run(loop.body) ? null : (c.why ?? "some element may be read before it is written in the same iteration");
 }

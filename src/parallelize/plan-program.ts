@@ -76,7 +76,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const link = options.link?.has(program) ? options.link : undefined;
   const flows = new Map<Procedure, ProcedureFlow>();
   try {
-    for (const f of phase("flow", () => analyzeFlow(program, link ? { linked: (name, caller) => link.summaryFor(name, caller, program) } : {}))) flows.set(f.proc, f);
+    for (const f of phase("flow", () => analyzeFlow(program, { assumeBounds: options.boundsAssumption !== false, ...(link ? { linked: (name, caller) => link.summaryFor(name, caller, program), made: (p) => link.summaryOf(p) } : {}) }))) flows.set(f.proc, f);
   } catch (e) {
     // Conservative: without the dataflow facts every loop stays serial, and the report says why.
     warnings.push({ message: `dataflow analysis failed: ${(e as Error).message}`, line: null, file: program.file.path });
@@ -85,7 +85,8 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   // Callers first: whether a routine's loops pay depends on how often, and from where, it is called.
   // Linked, the call sites in the other files count too (their directives are not known here: none assumed).
   const graph = link ? linkedCallGraph(link) : callGraph([program]);
-  const commons = link ? linkedLiveness(link, graph) : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c) });
+  const assumeBounds = options.boundsAssumption !== false;
+  const commons = link ? linkedLiveness(link, graph, assumeBounds) : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c), assumeBounds });
   const perProc = new Map<Procedure, LoopPlan[]>();
   const bindings = new ParamBindings(program);
   // Trip-count caps from the value ranges, taken now so the ranges need not outlive their procedure.
@@ -140,9 +141,9 @@ function linkedCallGraph(link: ProgramLink): CallGraph {
 const linkedLivenesses = new WeakMap<ProgramLink, CommonLiveness>();
 
 /** COMMON liveness over all the files of a link, made once per link (its answers hold for every file). */
-function linkedLiveness(link: ProgramLink, graph: CallGraph): CommonLiveness {
+function linkedLiveness(link: ProgramLink, graph: CallGraph, assumeBounds: boolean): CommonLiveness {
   let l = linkedLivenesses.get(link);
-  if (!l) linkedLivenesses.set(link, (l = new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => link.summariesFor(c) })));
+  if (!l) linkedLivenesses.set(link, (l = new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => link.summariesFor(c), assumeBounds })));
   return l;
 }
 
@@ -161,7 +162,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
     return plan;
   }
   const lang = proc.language;
-  const scalars = planScalars(flow.cfg, region, loop);
+  const scalars = planScalars(flow.cfg, region, loop, (sym) => !!callContext.commons && !callContext.commons.liveAfter(proc, loop, sym));
   // Fortran: the indices of sequential DO loops inside a parallel construct are private by
   // OpenMP's rules (predetermined); experts do not list them. C lists them.
   // (The indices of implied loops, FORALL and DO CONCURRENT are construct entities that planScalars never lists.)

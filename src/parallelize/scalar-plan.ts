@@ -33,7 +33,13 @@ export interface ScalarPlan {
   hints: string[];
 }
 
-export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop): ScalarPlan {
+/**
+ * `deadAfter` says whether a COMMON scalar's value after the loop is never
+ * read (common-liveness.ts): the dataflow takes COMMON as live at the
+ * procedure's exit, so without it such a scalar written in the loop is
+ * lastprivate or stays serial.
+ */
+export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop, deadAfter: (sym: Sym) => boolean = () => false): ScalarPlan {
   const lang = cfg.proc.language;
   const out: ScalarPlan = { private: [], lastprivate: [], reductions: [], linear: [], reasons: [], hints: [] };
   const block = (s: ScalarInfo, message: string, hint?: string) => {
@@ -59,7 +65,9 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop): ScalarP
     // cannot be named before the loop; whatever its class, no value crosses iterations through it.
     const scoped = lang === "c" && v.syms.every((x) => declaredInside(x, loop) && !x.attrs.save);
     if (scoped && s.class !== "index") continue;
-    switch (s.class) {
+    // Written before any read in every iteration where it is read, and never read after: private.
+    const dead = s.live && (s.class === "lastprivate" || (s.class === "carried" && s.why === "conditional-last-value")) && v.syms.length === 1 && sym.storage === "common" && deadAfter(sym);
+    switch (dead ? "private" : s.class) {
       case "index": {
         const why = hidden ? `the index ${s.name} is also ${hidden}` : null;
         if (why) block(s, `${why}, which would see the shared variable`);

@@ -27,7 +27,11 @@ export class ProgramLink {
   private readonly indexes = new Map<Program, SharedIndex>();
   private readonly translations = new Map<ProcedureSummary, Map<Program, Translated>>();
 
-  constructor(inputs: readonly LinkInput[]) {
+  /** `assumeBounds`: the summaries' regions may rely on the bounds assumption (analysis-options.ts). */
+  constructor(
+    inputs: readonly LinkInput[],
+    readonly assumeBounds = true,
+  ) {
     this.names = new LinkedNames(inputs);
     const procs: Procedure[] = [];
     for (const { program, usable } of inputs) {
@@ -55,7 +59,7 @@ export class ProgramLink {
         const program = this.programOf.get(p)!;
         try {
           const cfg = buildCfg(p, (name) => this.summaryFor(name, p, program));
-          this.summaries.set(p, summarize(cfg, blockRegions(cfg)));
+          this.summaries.set(p, summarize(cfg, blockRegions(cfg), assumeBounds));
         } catch {
           // Conservative: a procedure whose analysis fails may do anything (planning it reports the failure).
           this.summaries.set(p, worstSummary(p.name, p.params.length));

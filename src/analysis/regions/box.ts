@@ -134,9 +134,42 @@ export function addMay(list: Box[], b: Box): Box[] {
 }
 
 /**
+ * Two boxes equal but in one dimension, where the second starts at most
+ * one past the first's end: [first.lo, second.hi] there holds only their
+ * elements (an element up to the first's end is the first's, one past it
+ * is the second's), whatever the order of the other ends. Written boxes
+ * chain this way: lhsinit's lhs(.., 0) and lhs(.., n), and a loop's
+ * lhs(.., 1:n-1), cover lhs(.., 0:n). Null when they are not so.
+ */
+export function chainedUnion(first: Box, second: Box): Box | null {
+  if (first.length !== second.length) return null;
+  let differ = -1;
+  for (let k = 0; k < first.length; k++) {
+    const x = first[k]!;
+    const y = second[k]!;
+    if (!x || !y) return null;
+    if (provedLe(x.lo, y.lo) && provedLe(y.lo, x.lo) && provedLe(x.hi, y.hi) && provedLe(y.hi, x.hi)) continue;
+    if (differ >= 0) return null;
+    differ = k;
+  }
+  if (differ < 0) return null;
+  const x = first[differ]!;
+  const y = second[differ]!;
+  const gap = constDifference(y.lo, x.hi);
+  if (gap === null || gap > 1) return null;
+  const out = first.slice();
+  out[differ] = { lo: x.lo, hi: y.hi };
+  return out;
+}
+
+/** How many boxes a must-region keeps (its chained unions count). */
+export const MAX_MUST_BOXES = 16;
+
+/**
  * Adds a box to a must-region (DDEF: elements surely written), merging
- * exactly where it can; past MAX_BOXES the new box is dropped (fewer
- * elements: Conservative for a must-region).
+ * exactly where it can, and adding the chained unions it makes with the
+ * boxes there (chainedUnion); past MAX_MUST_BOXES the oldest are dropped
+ * (fewer elements: Conservative for a must-region).
  */
 export function addMust(list: Box[], b: Box): Box[] {
   if (b.some((r) => r === null)) return list;
@@ -144,7 +177,10 @@ export function addMust(list: Box[], b: Box): Box[] {
     const u = exactUnion(list[k]!, b);
     if (u) return addMust(list.filter((_, j) => j !== k), u);
   }
-  return list.length < MAX_BOXES ? [...list, b] : list;
+  const out = [...list, b];
+  for (const a of list)
+    for (const u of [chainedUnion(a, b), chainedUnion(b, a)]) if (u && !covered(out, u)) out.push(u);
+  return out.length <= MAX_MUST_BOXES ? out : out.slice(out.length - MAX_MUST_BOXES);
 }
 
 /** Whether some box of the list contains `b`. */

@@ -53,6 +53,20 @@ export interface CallRegions {
  * summary, or with regions missing, every element of what may be touched.
  */
 export function callRegions(caller: Procedure, call: CallSiteRef, summary: ProcedureSummary | undefined, assumeBounds = true): CallRegions {
+  // One translation per call site, summary and assumption: the walks ask again and again.
+  let cached = translations.get(call.args);
+  if (!cached) translations.set(call.args, (cached = []));
+  const hit = cached.find((c) => c.caller === caller && c.summary === summary && c.assumeBounds === assumeBounds);
+  if (hit) return hit.result;
+  const result = translate(caller, call, summary, assumeBounds);
+  cached.push({ caller, summary, assumeBounds, result });
+  return result;
+}
+
+/** Translations of call sites, by the call's argument list (one per IR call node). */
+const translations = new WeakMap<readonly Expr[], { caller: Procedure; summary: ProcedureSummary | undefined; assumeBounds: boolean; result: CallRegions }[]>();
+
+function translate(caller: Procedure, call: CallSiteRef, summary: ProcedureSummary | undefined, assumeBounds: boolean): CallRegions {
   const out: CallRegions = { arrays: new Map(), opaque: false };
   const merge = (sym: Sym, r: ArrayRegions) => {
     const old = out.arrays.get(sym);
@@ -66,12 +80,20 @@ export function callRegions(caller: Procedure, call: CallSiteRef, summary: Proce
     });
   };
   const whole = (sym: Sym, mod: boolean, use: boolean, euse = use): ArrayRegions => {
-    const n = Math.max(1, sym.dims.length);
+    const n = sym.dims.length === 0 && sym.type.base !== "pointer" ? 0 : Math.max(1, sym.dims.length);
     return { mod: mod ? [anyBox(n)] : [], use: use ? [anyBox(n)] : [], euse: euse ? [anyBox(n)] : [], ddef: [] };
   };
   const known = summary && !summary.unknown ? summary : undefined;
   const subst = new Substitution(caller, call, known);
   call.args.forEach((a, k) => {
+    // A scalar variable passed by reference (Fortran; C's &x): a region of rank 0, what the dummy does.
+    const scalar = a.kind === "var" && caller.language === "fortran" ? a.sym : a.kind === "addr" && a.operand.kind === "var" ? a.operand.sym : null;
+    if (scalar && scalar.dims.length === 0 && scalar.storage !== "parameter" && scalar.storage !== "procedure") {
+      const f = known?.formals[k];
+      if (!f) return merge(scalar, whole(scalar, true, true));
+      const exact = f.ddef && f.exactBytes !== undefined && f.exactBytes === symBytes(scalar);
+      return merge(scalar, { mod: f.mod ? [[]] : [], use: f.use ? [[]] : [], euse: f.euse ? [[]] : [], ddef: exact ? [[]] : [] });
+    }
     const base = arrayBase(a);
     if (!base) {
       if (caller.language === "c" && passesPointer(a, caller.language)) out.opaque = true;
@@ -322,7 +344,12 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
       // The last dimension must stay within the actual's (else it spills into the slower ones): its
       // box proved to, or the dummy's declared extent.
       const inLast = placed && aLast.upper && provedLe(placed.hi, aLast.upper) && (assumeBounds || provedLe(aLast.lower, placed.lo));
-      if (d === m - 1 && !inLast && !(assumeBounds && fitsLast(fLast, aLast, start[d]!, subst))) return must ? null : anyBox(n);
+      // The dummy's last dimension is the actual's last one and the dummy has an explicit shape: a
+      // dummy may not be larger than what the actual holds from the element passed on (F2008
+      // 12.5.2.11), so, with the subscripts within the dummy's bounds (the bounds assumption), so
+      // are they within the actual's.
+      const lastOfBoth = m === n && fLast.upper !== null && !dummy.attrs.assumedShape;
+      if (d === m - 1 && !inLast && !(assumeBounds && (lastOfBoth || fitsLast(fLast, aLast, start[d]!, subst)))) return must ? null : anyBox(n);
       if (!placed && must) return null;
       out.push(placed);
     }
@@ -360,4 +387,27 @@ function plus(e: Expr, c: number): Expr {
 /** The size of one element of an array, when known. */
 function elementBytes(s: Sym): number | undefined {
   return symBytes({ ...s, dims: [] });
+}
+
+/**
+ * What a call does to a COMMON variable the caller does not declare (its
+ * block and offset, with the shape of `like`): the callee's regions for
+ * the member at that offset, when it has them with that shape; "unknown"
+ * when it (or what it calls) touches the storage otherwise; null when it
+ * does not touch it. Bounds in the callee's terms the caller cannot name
+ * are widened (may) or dropped (must), as at any call.
+ */
+export function commonRegionsAt(caller: Procedure, call: CallSiteRef, summary: ProcedureSummary | undefined, block: string, start: number, end: number, like: Sym): ArrayRegions | null | "unknown" {
+  if (!summary || summary.unknown) return "unknown";
+  const entry = summary.regions?.commons.find((c) => c.block === block && c.start === start && sameShape(c.member, like));
+  if (entry) return moveSameShape(entry.regions, entry.member, like, new Substitution(caller, call, summary));
+  const eff = summary.commons.get(block);
+  if (!eff) return null;
+  const hit = (l: typeof eff.use) => l === "all" || l.some((e) => overlaps(e, { start, end }));
+  return hit(eff.use) || hit(eff.mod) ? "unknown" : null;
+}
+
+/** Whether a call may write the variable given as its argument k: its dummy's MOD (unknown callee, or past the dummies: yes). */
+export function argumentWritten(summary: ProcedureSummary | undefined, k: number): boolean {
+  return !summary || summary.unknown || summary.formals[k]?.mod !== false;
 }

@@ -6,7 +6,7 @@ import { childBlocks, stmtExprs, walkExpr } from "../../ir/walk.js";
 import { memberExtent, overlaps } from "../summaries/common-layout.js";
 import type { SummaryLookup } from "../summaries/summary.js";
 import { boxContains, type Box } from "./box.js";
-import { callRegions, commonMember } from "./call-regions.js";
+import { argumentWritten, callRegions, commonMember, commonRegionsAt } from "./call-regions.js";
 import { Coverage } from "./coverage.js";
 
 /** Where a procedure is called: the caller, the statement, and whether the call is the statement itself (a CALL) or inside an expression. */
@@ -22,6 +22,8 @@ export interface ProgramWorld {
   sitesOf(p: Procedure): readonly CallerSite[];
   /** The summaries a procedure's calls use. */
   summaries(caller: Procedure): SummaryLookup;
+  /** Whether subscripts may be assumed within their declared bounds (analysis-options.ts). */
+  assumeBounds: boolean;
 }
 
 /** A COMMON variable as every procedure sees it: its block and byte offset, with one declaration's shape. */
@@ -61,35 +63,57 @@ export class CommonLiveness {
 
   /** Whether the value `sym` (a COMMON member of `proc`) has after `s` may be read later. */
   liveAfter(proc: Procedure, s: Stmt, sym: Sym): boolean {
+    // A local array (not SAVEd, not a pointer's target): nothing reads it after the procedure returns.
+    if (localArray(sym)) return this.liveInProcedure(proc, s, sym, null);
     const v = commonVar(proc, sym);
     return v === null || this.liveAfterVar(proc, s, v);
   }
 
   private liveAfterVar(proc: Procedure, s: Stmt, v: CommonVar): boolean {
+    return this.liveInProcedure(proc, s, v.like, v);
+  }
+
+  /** Live after `s` in the procedure's continuation; at its exit, for a COMMON variable (`v`), whatever its callers do after the call. */
+  private liveInProcedure(proc: Procedure, s: Stmt, like: Sym, v: CommonVar | null): boolean {
     if (hasBackwardJump(proc.body)) return true;
     const rest = continuation(proc.body, s);
     if (rest === null) return true;
     const summaries = this.world.summaries(proc);
+    if (!v) return this.coverageSaysLive(proc, rest, like, like, null, summaries) ?? false;
     const mine = commonMember(proc, v.block, v.start, v.like);
-    if (!mine) {
-      // The procedure does not name it: only its calls may read it.
-      if (callsTouch(rest, summaries, v)) return true;
-      return this.liveOut(proc, v);
-    }
-    const fixed = unchangedIn(proc, summaries);
-    const c = new Coverage(mine, {
-      fixed,
+    // Conservative: the block laid out otherwise here, storage over the variable under other names.
+    if (!mine && declaresOverlap(proc, v)) return true;
+    const sym = mine ?? v.like;
+    const live = this.coverageSaysLive(proc, rest, sym, mine, v, summaries);
+    return live ?? this.liveOut(proc, v);
+  }
+
+  /**
+   * The walk of a continuation for one variable: true when some element
+   * may be read before it is written there, false when all of it is
+   * surely written first, null when neither (what reaches the exit decides).
+   */
+  private coverageSaysLive(proc: Procedure, rest: Stmt[], sym: Sym, mine: Sym | null, v: CommonVar | null, summaries: SummaryLookup): boolean | null {
+    const c = new Coverage(sym, {
+      fixed: unchangedIn(proc, summaries),
       lang: proc.language,
       collect: true,
+      assumeBounds: this.world.assumeBounds,
       calls: (call) => {
-        const r = callRegions(proc, call, summaries(call.name));
-        const e = r.arrays.get(mine);
-        return e ? { euse: e.euse, ddef: e.ddef } : r.opaque || calleeTouchesHidden(summaries(call.name), v) ? "unknown" : null;
+        const sum = summaries(call.name);
+        if (!mine && v) {
+          // The procedure does not name it: only its callees touch it, as their regions say.
+          const r = commonRegionsAt(proc, call, sum, v.block, v.start, v.end, v.like);
+          return r === null || r === "unknown" ? r : { euse: r.euse, ddef: r.ddef };
+        }
+        const r = callRegions(proc, call, sum, this.world.assumeBounds);
+        const e = mine ? r.arrays.get(mine) : undefined;
+        return e ? { euse: e.euse, ddef: e.ddef } : r.opaque || (v && calleeTouchesHidden(sum, v)) ? "unknown" : null;
       },
+      argWritten: (call, k) => argumentWritten(summaries(call.name), k),
     });
     if (!c.run(rest) || c.exposedAll || c.exposed.length > 0) return true;
-    if (mine.dims.length > 0 && mine.dims.every((d) => d.upper) && c.boxes.some((b) => boxContains(b, mine.dims.map((d) => ({ lo: d.lower, hi: d.upper! })) as Box))) return false;
-    return this.liveOut(proc, v);
+    return coversAll(sym, c.boxes) ? false : null;
   }
 
   /** Whether values of `v` the procedure leaves at its exit may be read afterwards. */
@@ -113,6 +137,11 @@ export class CommonLiveness {
   }
 }
 
+/** A procedure's own array, gone when it returns: not SAVEd (nor C static), not a pointer or target, not in an EQUIVALENCE. */
+function localArray(sym: Sym): boolean {
+  return sym.storage === "local" && sym.dims.length > 0 && !sym.attrs.save && !sym.attrs.pointer && !sym.attrs.target && !sym.attrs.allocatable && sym.equivalence === undefined && sym.type.base !== "pointer";
+}
+
 function commonVar(proc: Procedure, sym: Sym): CommonVar | null {
   if (sym.storage !== "common" || sym.equivalence !== undefined) return null;
   const ext = memberExtent(proc, sym);
@@ -129,24 +158,22 @@ function calleeTouchesHidden(s: ReturnType<SummaryLookup>, v: CommonVar): boolea
   return !(s.regions?.commons.some((c) => c.block === v.block && c.start === v.start) ?? false);
 }
 
-/** Whether some call in the statements may read or write the variable (its block's extents), or is unknown. */
-function callsTouch(stmts: readonly Stmt[], summaries: SummaryLookup, v: CommonVar): boolean {
-  let yes = false;
-  const call = (name: string) => {
-    const s = summaries(name);
-    if (!s || s.unknown) return void (yes = true);
-    const eff = s.commons.get(v.block);
-    if (eff && [eff.use, eff.mod].some((l) => l === "all" || l.some((e) => overlaps(e, v)))) yes = true;
-  };
-  const walk = (list: readonly Stmt[]) => {
-    for (const s of list) {
-      if (s.kind === "call" && !s.pure) call(s.name);
-      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "call" && !x.pure && !x.intrinsic && call(x.name)));
-      childBlocks(s).forEach(walk);
-    }
-  };
-  walk(stmts);
-  return yes;
+/** Whether the procedure declares COMMON storage over the variable (its block, overlapping its bytes). */
+function declaresOverlap(proc: Procedure, v: CommonVar): boolean {
+  for (const s of proc.symbols.values()) {
+    if (s.storage !== "common" || (s.common ?? "") !== v.block) continue;
+    const ext = memberExtent(proc, s);
+    if (ext === null || overlaps(ext, v)) return true;
+  }
+  return false;
+}
+
+/** Whether the boxes surely written hold all of the variable (a scalar: any box; an array: its declared bounds). */
+function coversAll(sym: Sym, boxes: readonly Box[]): boolean {
+  if (sym.dims.length === 0) return boxes.length > 0;
+  if (sym.dims.some((d) => !d.upper)) return false;
+  const all: Box = sym.dims.map((d) => ({ lo: d.lower, hi: d.upper! }));
+  return boxes.some((b) => boxContains(b, all));
 }
 
 /**

@@ -6,7 +6,7 @@ import { Linear, constDifference, formExpr, linearForm } from "../../ir/linear-f
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { childBlocks, childExprs, stmtExprs, walkExpr } from "../../ir/walk.js";
-import { addMay, addMust, anyBox, boxContains, mentions, pointBox, type Box, type Interval } from "./box.js";
+import { addMay, addMust, anyBox, boxContains, mentions, pointBox, provedLe, type Box, type Interval } from "./box.js";
 
 /**
  * What a call does to the array being followed, in the caller's terms
@@ -27,6 +27,14 @@ export interface CoverageOptions {
   lang: "fortran" | "c";
   /** What calls do to the array; without it, a call that mentions the array cannot be followed. */
   calls?: CallEffectOn;
+  /**
+   * The bounds assumption (seed 003): an element read lies within the
+   * array's declared bounds, so a read box is covered by a written box that
+   * covers its part within them (lhs(.., jsize - 1) by lhs(.., 0:jsize)).
+   */
+  assumeBounds?: boolean;
+  /** Whether a call may write the variable given as its argument k (default: yes); a scalar a call only reads keeps its value. */
+  argWritten?: (call: { name: string; args: readonly Expr[]; span: Expr["span"] }, k: number) => boolean;
   /**
    * Collect mode (procedure summaries): a read not covered is recorded in
    * `exposed` (EUSE) and the walk goes on; without it (privatization) the
@@ -61,6 +69,10 @@ export class Coverage {
   why: string | null = null;
   /** A jump was met: writes from here on are not sure. */
   private jumped = false;
+  /** Inside a first walk of a loop body (dryRun). */
+  private dry = false;
+  /** The counted loops being walked, outermost first: what each iteration surely writes, and what was written before the loop. */
+  private earlier: { index: Sym; lo: Expr; hi: Expr; down: boolean; perIteration: Box[]; before: Box[] }[] = [];
   /**
    * Scalars assigned an expression of fixed values and inner indices
    * earlier in the same iteration (`jp1 = j + 1`): subscripts that use
@@ -70,7 +82,7 @@ export class Coverage {
 
   constructor(
     readonly sym: Sym,
-    readonly options: CoverageOptions,
+    public options: CoverageOptions,
   ) {}
 
   /** Walks `stmts` (one iteration, one call); false when some read may see a value from before (strict mode) or an access cannot be followed. */
@@ -147,9 +159,13 @@ export class Coverage {
   }
 
   /** Forgets the values of every scalar a statement (and what it contains) may assign. */
+  private readonly assigned = new WeakMap<Stmt, Set<Sym>>();
+
   private forget(s: Stmt): void {
     if (this.values.size === 0) return;
-    for (const x of assignedIn(s)) {
+    let set = this.assigned.get(s);
+    if (!set) this.assigned.set(s, (set = assignedIn(s, this.options.argWritten)));
+    for (const x of set) {
       this.values.delete(x);
       for (const [y, w] of this.values) if (mentions(w, x)) this.values.delete(y);
     }
@@ -188,33 +204,128 @@ export class Coverage {
       if (leaves(s)) this.jumped = true;
       return true;
     }
-    if (s.form !== "do" || !s.index || !s.lower || !s.upper || (s.step && evalInt(s.step) !== 1)) return this.fail("a loop that touches it is not a unit-step counted loop");
-    if (!this.isFixed(s.lower, inner) || !this.isFixed(s.upper, inner)) return this.fail("a loop that touches it has bounds that change during the iteration");
+    const step = s.step ? evalInt(s.step) : 1;
+    if (s.form !== "do" || !s.index || !s.lower || !s.upper || (step !== 1 && step !== -1)) return this.anyTimes(s, inner, elems);
+    // Bounds through the scalars assigned before the loop (jsize = grid_points(2) - 1); a loop counting
+    // down by one takes the same values, from the other end.
+    const lower = this.subst(step === 1 ? s.lower : s.upper);
+    const upper = this.subst(step === 1 ? s.upper : s.lower);
+    if (!this.isFixed(lower, inner) || !this.isFixed(upper, inner)) return this.anyTimes(s, inner, elems);
     const k = s.index;
     const outer = this.boxes;
     this.boxes = outer.slice();
     // Values the body assigns change from one iteration to the next.
     this.forget(s);
-    const here = new Map(inner).set(k, { lo: s.lower, hi: s.upper });
+    const here = new Map(inner).set(k, { lo: lower, hi: upper });
     const wasJumped = this.jumped;
+    // What every iteration surely writes (a first walk, its findings discarded): a later iteration may
+    // read what an earlier one wrote (lhs(.., j - 1) after lhs(.., j)).
+    // Bounded: two levels of loops, and none inside a first walk (each level would double the walks).
+    const perIteration = this.earlier.length < 2 && !this.dry ? this.dryRun(s.body, here, elems.filter((e) => !mentions(e, k)), conditional, outer) : [];
+    this.earlier.push({ index: k, lo: lower, hi: upper, down: step === -1, perIteration, before: outer });
     // A jump inside the body that does not leave it (CYCLE of this loop, a GOTO to a label of the body)
     // makes unsure what follows it in the same iteration only.
-    if (!this.block(s.body, here, elems.filter((e) => !mentions(e, k)), conditional)) return false;
+    const ok = this.block(s.body, here, elems.filter((e) => !mentions(e, k)), conditional);
+    this.earlier.pop();
+    if (!ok) return false;
     const made = this.boxes.filter((b) => !outer.includes(b));
     this.boxes = outer;
     this.forget(s);
     for (const [x, v] of this.values) if (mentions(v, k)) this.values.delete(x);
     const early = leaves(s);
     this.jumped = wasJumped || early;
-    const trips = constTrip(s);
+    const trips = constTrip(lower, upper);
     if (!early)
       for (const b of made) {
-        const w = widen(b, k, s.lower, s.upper, trips);
+        const w = widen(b, k, lower, upper, trips);
         if (w) this.boxes = addMust(this.boxes, w);
       }
     // Elements written inside are not known to be written for the index's current value any more.
     for (let n = elems.length - 1; n >= 0; n--) if (mentions(elems[n]!, k)) elems.splice(n, 1);
     return true;
+  }
+
+  /**
+   * The boxes one iteration of a loop body surely writes (the index a
+   * point), from a walk whose exposures and failures are thrown away: the
+   * walker's state is put back as it was.
+   */
+  private dryRun(body: readonly Stmt[], here: Map<Sym, Interval>, elems: Expr[], conditional: boolean, outer: Box[]): Box[] {
+    const saved = { boxes: this.boxes, exposed: this.exposed, exposedAll: this.exposedAll, why: this.why, jumped: this.jumped, values: new Map(this.values), collect: this.options.collect };
+    this.boxes = outer.slice();
+    this.options = { ...this.options, collect: true };
+    this.dry = true;
+    const ok = this.block(body, here, elems.slice(), conditional);
+    this.dry = false;
+    const made = ok ? this.boxes.filter((b) => !outer.includes(b)) : [];
+    Object.assign(this, { boxes: saved.boxes, exposed: saved.exposed, exposedAll: saved.exposedAll, why: saved.why, jumped: saved.jumped, values: saved.values });
+    this.options = { ...this.options, collect: saved.collect };
+    return made;
+  }
+
+  /**
+   * Whether a read box (a point in an enclosing loop's index, k + r, in
+   * one dimension) holds only elements an earlier iteration of that loop
+   * surely wrote (every iteration writes k + w there, w > r counting up,
+   * w < r counting down) or that were written before the loop (the first
+   * iterations' reads, which no earlier iteration wrote): seed 004's
+   * Case 3 run inside the iteration being checked.
+   */
+  private byEarlier(box: Box, inner: Map<Sym, Interval>): boolean {
+    const keys = [...inner.keys()];
+    for (const l of this.earlier) {
+      const at = keys.indexOf(l.index);
+      if (at < 0) continue;
+      // The loops nested in l: their indices run over their ranges within one of l's iterations.
+      const nested = new Map(keys.slice(at + 1).map((x) => [x, inner.get(x)!] as const));
+      const kv: Expr = { kind: "var", sym: l.index, span: l.lo.span };
+      for (let d = 0; d < box.length; d++) {
+        const r = box[d];
+        if (!r) continue;
+        const rd = constDifference(r.lo, kv);
+        if (rd === null || constDifference(r.hi, kv) !== rd) continue;
+        // The other dimensions over the nested loops' ranges; none may use l's index.
+        const rest: Box = [];
+        let ok = true;
+        box.forEach((x, e) => {
+          if (e === d) return void rest.push(x);
+          const lo = x && this.end(x.lo, nested, "lo");
+          const hi = x && this.end(x.hi, nested, "hi");
+          if (!lo || !hi || mentions(lo, l.index) || mentions(hi, l.index)) ok = false;
+          rest.push(lo && hi ? { lo, hi } : null);
+        });
+        if (!ok) continue;
+        for (const w of l.perIteration) {
+          const wd = w[d] ? constDifference(w[d]!.lo, kv) : null;
+          if (wd === null || constDifference(w[d]!.hi, kv) !== wd || (l.down ? wd >= rd : wd <= rd)) continue;
+          if (!rest.every((x, e) => e === d || (x && w[e] && boxContains([w[e]], [x])))) continue;
+          // The first iterations read what no earlier one wrote: it must have been written before the loop.
+          const first = l.down ? { lo: plus(l.hi, wd + 1), hi: plus(l.hi, rd) } : { lo: plus(l.lo, rd), hi: plus(l.lo, wd - 1) };
+          const initial = rest.map((x, e) => (e === d ? first : x));
+          if (l.before.some((b) => this.holds(b, initial))) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A loop whose iterations cannot be followed one index value at a time
+   * (not a unit-step counted loop, or bounds not fixed): its body may run
+   * any number of times, with any index values. Its reads are checked
+   * against what was written before it; its writes are not sure.
+   */
+  private anyTimes(s: Loop, inner: Map<Sym, Interval>, elems: Expr[]): boolean {
+    for (const x of s.init ?? []) if (!this.stmt(x, inner, elems, false)) return false;
+    this.forget(s);
+    for (const e of [s.lower, s.upper, s.step, s.cond]) if (e && !this.reads(e, inner, elems)) return false;
+    const wasJumped = this.jumped;
+    const mine = elems.filter((e) => !s.index || !mentions(e, s.index));
+    const ok = this.block([...s.body, ...(s.update ?? [])], inner, mine, true);
+    this.forget(s);
+    this.jumped = wasJumped || leaves(s);
+    if (s.index) for (let n = elems.length - 1; n >= 0; n--) if (mentions(elems[n]!, s.index)) elems.splice(n, 1);
+    return ok;
   }
 
   /** A call (statement or function): what it reads of the array before writing must be covered; what it surely writes is. */
@@ -233,20 +344,43 @@ export class Coverage {
     }
     if (eff === null) return true;
     if (eff === "unknown") return this.fail(`it is passed to ${name} (line ${span.line}), which doall cannot follow`);
-    for (const b of eff.euse) if (!this.readBox(b, inner, `${name} (line ${span.line}) may read an element written in another iteration`)) return false;
-    if (this.sure(conditional)) for (const b of eff.ddef) if (b.every((r) => r && this.isFixed(r.lo, inner) && this.isFixed(r.hi, inner))) this.boxes = addMust(this.boxes, b);
+    // The boxes' bounds through the scalars assigned earlier (an actual lhs(1, 1, aa, jsize)).
+    const at = (b: Box): Box => b.map((r) => r && { lo: this.subst(r.lo), hi: this.subst(r.hi) });
+    for (const b of eff.euse) if (!this.readBox(at(b), inner, `${name} (line ${span.line}) may read an element written in another iteration`)) return false;
+    if (this.sure(conditional))
+      for (const b of eff.ddef.map(at)) if (b.every((r) => r && this.isFixed(r.lo, inner) && this.isFixed(r.hi, inner))) this.boxes = addMust(this.boxes, b);
     return true;
   }
 
   /** A read of every element of `box` (bounds in terms of fixed scalars and inner indices): covered by a box written before? */
   private readBox(box: Box, inner: Map<Sym, Interval>, why: string): boolean {
     if (box.some((r) => !r || !this.isFixed(r.lo, inner) || !this.isFixed(r.hi, inner))) return this.uncovered(anyBox(box.length), why, true);
-    if (this.boxes.some((b) => boxContains(b, box))) return true;
+    if (this.boxes.some((b) => this.holds(b, box)) || this.byEarlier(box, inner)) return true;
     // Over the whole ranges of the enclosing inner loops, against boxes written before them.
     const wide = this.spread(box, inner);
     const before = this.boxes.filter((b) => b.every((r) => !r || ![...inner.keys()].some((k) => mentions(r.lo, k) || mentions(r.hi, k))));
-    if (wide && before.some((b) => boxContains(b, wide))) return true;
+    if (wide && before.some((b) => this.holds(b, wide))) return true;
     return this.uncovered(wide ?? anyBox(box.length), why, !wide);
+  }
+
+  /**
+   * Whether a written box holds every element of a read box that a
+   * correct program can read: all of it, or (with the bounds assumption)
+   * its part within the array's declared bounds, each end of the read
+   * clipped to the declared one when that is what the written box reaches.
+   */
+  private holds(w: Box, r: Box): boolean {
+    if (boxContains(w, r)) return true;
+    if (!this.options.assumeBounds || w.length !== r.length || w.length !== this.sym.dims.length) return false;
+    return w.every((x, k) => {
+      if (x === null) return true;
+      const y = r[k];
+      const d = this.sym.dims[k]!;
+      if (!y) return false;
+      const lo = provedLe(x.lo, y.lo) || provedLe(x.lo, d.lower);
+      const hi = provedLe(y.hi, x.hi) || (d.upper !== null && provedLe(d.upper, x.hi));
+      return lo && hi;
+    });
   }
 
   /** A read not covered: fails the walk, or (collect mode) is recorded as exposed. */
@@ -273,10 +407,10 @@ export class Coverage {
         const subs = x.subs.map((q) => this.subst(q));
         const el = { ...x, subs };
         if (elems.some((w) => exprEquals(w, el))) return;
-        if (subs.every((q) => this.isFixed(q, inner)) && this.boxes.some((b) => boxContains(b, pointBox(subs)))) return;
+        if (subs.every((q) => this.isFixed(q, inner)) && (this.boxes.some((b) => this.holds(b, pointBox(subs))) || this.byEarlier(pointBox(subs), inner))) return;
         const wide = this.spread(pointBox(subs), inner);
         const before = this.boxes.filter((b) => b.every((r) => !r || ![...inner.keys()].some((k) => mentions(r.lo, k) || mentions(r.hi, k))));
-        if (!wide || !before.some((b) => boxContains(b, wide))) ok = this.uncovered(wide ?? anyBox(x.subs.length), `${exprText(x, this.options.lang)} (line ${x.span.line}) may read a value written in another iteration`, !wide);
+        if (!wide || !before.some((b) => this.holds(b, wide))) ok = this.uncovered(wide ?? anyBox(x.subs.length), `${exprText(x, this.options.lang)} (line ${x.span.line}) may read a value written in another iteration`, !wide);
         return;
       }
       if ((x.kind === "var" || x.kind === "section") && x.sym === this.sym) {
@@ -284,7 +418,7 @@ export class Coverage {
         // it may read, lies in one box written before.
         if (x.kind === "section") for (const sub of x.subs) (sub.kind === "triplet" ? [sub.lo, sub.hi, sub.stride] : [sub]).forEach((q) => q && visit(q));
         const box = this.extent(x, inner);
-        if (!box || !this.boxes.some((b) => boxContains(b, box))) ok = this.uncovered(box ?? anyBox(this.sym.dims.length), `line ${x.span.line} uses the whole array or a section`, !box);
+        if (!box || !this.boxes.some((b) => this.holds(b, box))) ok = this.uncovered(box ?? anyBox(this.sym.dims.length), `line ${x.span.line} uses the whole array or a section`, !box);
         return;
       }
       for (const c of childExprs(x)) visit(c);
@@ -443,11 +577,11 @@ function widen(b: Box, k: Sym, lo: Expr, hi: Expr, trips: number | null): Box | 
   return out;
 }
 
-function constTrip(s: Loop): number | null {
-  const lo = s.lower && evalInt(s.lower);
-  const hi = s.upper && evalInt(s.upper);
-  if (lo !== undefined && lo !== null && hi !== undefined && hi !== null) return Math.max(0, hi - lo + 1);
-  const d = s.lower && s.upper ? constDifference(s.upper, s.lower) : null;
+function constTrip(lower: Expr, upper: Expr): number | null {
+  const lo = evalInt(lower);
+  const hi = evalInt(upper);
+  if (lo !== undefined && hi !== undefined) return Math.max(0, hi - lo + 1);
+  const d = constDifference(upper, lower);
   return d === null ? null : Math.max(0, d + 1);
 }
 
@@ -466,7 +600,7 @@ function plus(e: Expr, c: number): Expr {
 }
 
 /** The scalars a statement (with what it contains) may assign: targets, DO and implied-DO indices, READ items, variables passed to calls. */
-function assignedIn(s: Stmt): Set<Sym> {
+function assignedIn(s: Stmt, argWritten: CoverageOptions["argWritten"]): Set<Sym> {
   const out = new Set<Sym>();
   const target = (t: Expr) => {
     if (t.kind === "var") out.add(t.sym);
@@ -479,12 +613,12 @@ function assignedIn(s: Stmt): Set<Sym> {
     if (x.kind === "assign") target(x.lhs);
     if (x.kind === "loop" && x.index) out.add(x.index);
     if (x.kind === "io") x.defs.forEach(target);
-    if (x.kind === "call") for (const a of x.args) if (a.kind === "var") out.add(a.sym);
+    if (x.kind === "call") x.args.forEach((a, k) => a.kind === "var" && (!argWritten || argWritten({ name: x.name, args: x.args, span: x.span }, k)) && out.add(a.sym));
     for (const e of stmtExprs(x))
       walkExpr(e, (y) => {
         if (y.kind === "assign-expr") target(y.target);
         else if (y.kind === "call" && !y.pure) {
-          for (const a of y.args) if (a.kind === "var") out.add(a.sym);
+          y.args.forEach((a, k) => a.kind === "var" && (!argWritten || argWritten({ name: y.name, args: y.args, span: y.span }, k)) && out.add(a.sym));
         } else if (y.kind === "addr" && y.operand.kind === "var") out.add(y.operand.sym);
       });
     childBlocks(x).forEach((b) => b.forEach(walk));

@@ -5,10 +5,11 @@ import type { Sym } from "../../ir/symbol.js";
 import { childBlocks, childExprs, stmtExprs, walkExpr } from "../../ir/walk.js";
 import { memberExtent } from "./common-layout.js";
 import { addMay, anyBox, pointBox, type Box, type Interval } from "../regions/box.js";
-import type { CallRegions, CallSiteRef } from "../regions/call-regions.js";
+import { symBytes } from "./common-layout.js";
+import { argumentWritten, commonRegionsAt, type CallRegions, type CallSiteRef } from "../regions/call-regions.js";
 import { Coverage } from "../regions/coverage.js";
 import { indexInterval, projectBox } from "../regions/project.js";
-import type { ArrayRegions, RegionSummary } from "./summary.js";
+import type { ArrayRegions, CommonArrayRegions, ProcedureSummary, RegionSummary } from "./summary.js";
 
 /**
  * What a call does to the caller's arrays (regions/call-regions.ts): per
@@ -32,13 +33,16 @@ export type CallRegionsOf = (call: CallSiteRef) => CallRegions;
  * in a way not followed here (EQUIVALENCE, a C pointer parameter it moves,
  * an access through a pointer) gets no regions: every element.
  */
-export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, callsOf: CallRegionsOf): RegionSummary {
+export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, callsOf: CallRegionsOf, calleeSummary: (name: string) => ProcedureSummary | undefined = () => undefined, assumeBounds = true): RegionSummary {
   // Scalars, and arrays for their elements, that keep their values through the call and that a caller can name.
   const fixed = (s: Sym) => (s.storage === "dummy" || s.storage === "common" || s.storage === "global" || s.storage === "module") && s.equivalence === undefined && s.type.base !== "pointer" && !s.attrs.pointer && !modified(s);
   const moved = movedPointers(proc);
   const tracked = (s: Sym) => s.dims.length > 0 && s.equivalence === undefined && !moved.has(s) && !s.attrs.pointer && !s.attrs.allocatable;
   const formals = proc.params.map((p) => (tracked(p) ? p : null));
-  const commons = [...proc.symbols.values()].filter((s) => s.storage === "common" && tracked(s) && memberExtent(proc, s) !== null);
+  // COMMON scalars too, as rank-0 arrays (a box of no dimension is the scalar): whether a call reads
+  // one before writing it, or surely writes it, is what liveness across procedures needs.
+  const commonScalar = (s: Sym) => s.dims.length === 0 && s.equivalence === undefined && !s.attrs.pointer && s.type.base !== "pointer" && s.type.base !== "derived";
+  const commons = [...proc.symbols.values()].filter((s) => s.storage === "common" && (tracked(s) || commonScalar(s)) && memberExtent(proc, s) !== null);
   const arrays = [...formals.filter((x): x is Sym => x !== null), ...commons];
   const may = mayRegions(proc, new Set(arrays), fixed, callsOf);
   // Conservative: an array a statement function reads is read wherever it is used, before any write.
@@ -47,16 +51,20 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
   const regionsOf = (sym: Sym): ArrayRegions => {
     const m = may.get(sym) ?? { mod: [], use: [], whole: false };
     const n = sym.dims.length;
+    // Not touched at all (most members of a COMMON block, in most procedures): no walk needed.
+    if (!m.whole && m.mod.length === 0 && m.use.length === 0 && !byStatementFunctions.has(sym)) return { mod: [], use: [], euse: [], ddef: [] };
     if (byStatementFunctions.has(sym)) return { mod: m.whole ? [anyBox(n)] : m.mod, use: [anyBox(n)], euse: [anyBox(n)], ddef: [] };
     const c = new Coverage(sym, {
       fixed,
       lang: proc.language,
       collect: true,
+      assumeBounds,
       calls: (call) => {
         const c = callsOf(call);
         const r = c.arrays.get(sym);
         return r ? { euse: r.euse, ddef: r.ddef } : c.opaque ? "unknown" : null;
       },
+      argWritten: (call, k) => argumentWritten(calleeSummary(call.name), k),
     });
     const ok = c.run(proc.body);
     return {
@@ -76,8 +84,74 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
     dummies: proc.params,
     commonStarts,
     formals: formals.map((f) => (f ? regionsOf(f) : null)),
-    commons: commons.map((s) => ({ block: s.common ?? "", start: memberExtent(proc, s)!.start, member: s, regions: regionsOf(s) })),
+    commons: [...commons.map((s) => ({ block: s.common ?? "", start: memberExtent(proc, s)!.start, member: s, regions: regionsOf(s) })), ...passedUp(proc, fixed, calleeSummary, assumeBounds)],
   };
+}
+
+/**
+ * The regions of COMMON variables the procedure does not declare but its
+ * callees touch (BT's adi calls x_solve, y_solve and z_solve, which share
+ * /work_lhs/): the walk over the body sees them only through the calls, as
+ * their callees' regions for the member at the same offset say. Without
+ * them, a caller of adi would know only that the block is touched.
+ */
+function passedUp(proc: Procedure, fixed: (s: Sym) => boolean, calleeSummary: (name: string) => ProcedureSummary | undefined, assumeBounds: boolean): CommonArrayRegions[] {
+  const calls: CallSiteRef[] = [];
+  const walk = (list: readonly Stmt[]) => {
+    for (const s of list) {
+      if (s.kind === "call" && !s.pure) calls.push({ name: s.name, args: s.args, span: s.span });
+      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "call" && !x.pure && !x.intrinsic && calls.push({ name: x.name, args: x.args, span: x.span })));
+      childBlocks(s).forEach(walk);
+    }
+  };
+  walk(proc.body);
+  const found = new Map<string, CommonArrayRegions>();
+  for (const c of calls)
+    for (const e of calleeSummary(c.name)?.regions?.commons ?? []) {
+      const key = `${e.block}@${e.start}`;
+      if (found.has(key) || declaresBlock(proc, e.block)) continue;
+      found.set(key, e);
+    }
+  const out: CommonArrayRegions[] = [];
+  for (const e of found.values()) {
+    const end = e.start + (symBytes(e.member) ?? Infinity);
+    const at = (call: CallSiteRef) => commonRegionsAt(proc, call, calleeSummary(call.name), e.block, e.start, end, e.member);
+    let mod: Box[] = [];
+    let use: Box[] = [];
+    let whole = false;
+    for (const c of calls) {
+      const r = at(c);
+      if (r === "unknown") whole = true;
+      else if (r) {
+        mod = r.mod.reduce(addMay, mod);
+        use = r.use.reduce(addMay, use);
+      }
+    }
+    const n = e.member.dims.length;
+    const cov = new Coverage(e.member, {
+      fixed,
+      lang: proc.language,
+      collect: true,
+      assumeBounds,
+      calls: (call) => {
+        const r = at(call);
+        return r === null || r === "unknown" ? r : { euse: r.euse, ddef: r.ddef };
+      },
+    });
+    const ok = cov.run(proc.body);
+    out.push({
+      block: e.block,
+      start: e.start,
+      member: e.member,
+      regions: { mod: whole ? [anyBox(n)] : mod, use: whole ? [anyBox(n)] : use, euse: ok && !cov.exposedAll ? cov.exposed : [anyBox(n)], ddef: ok ? cov.boxes : [] },
+    });
+  }
+  return out;
+}
+
+function declaresBlock(proc: Procedure, block: string): boolean {
+  for (const s of proc.symbols.values()) if (s.storage === "common" && (s.common ?? "") === block) return true;
+  return false;
 }
 
 interface MayRegions {
@@ -130,7 +204,7 @@ function mayRegions(proc: Procedure, arrays: ReadonlySet<Sym>, fixed: (s: Sym) =
         for (const s of e.subs) for (const q of s.kind === "triplet" ? [s.lo, s.hi, s.stride] : [s]) if (q) read(q);
         return;
       case "var":
-        if (e.sym.dims.length > 0) add(e.sym, extent(e), "use");
+        if (e.sym.dims.length > 0 || arrays.has(e.sym)) add(e.sym, extent(e), "use");
         return;
       case "call":
         // A pure function reads its arguments only (a statement function's body is counted below).
@@ -178,8 +252,8 @@ function mayRegions(proc: Procedure, arrays: ReadonlySet<Sym>, fixed: (s: Sym) =
       if (alsoRead) add(t.sym, pointBox(t.subs), "use");
       for (const s of t.subs) read(s);
     } else if (t.kind === "section" || t.kind === "var") {
-      if (t.sym.dims.length > 0) add(t.sym, extent(t), "mod");
-      if (alsoRead && t.sym.dims.length > 0) add(t.sym, extent(t), "use");
+      if (t.sym.dims.length > 0 || arrays.has(t.sym)) add(t.sym, extent(t), "mod");
+      if (alsoRead && (t.sym.dims.length > 0 || arrays.has(t.sym))) add(t.sym, extent(t), "use");
       if (t.kind === "section") for (const s of t.subs) for (const q of s.kind === "triplet" ? [s.lo, s.hi, s.stride] : [s]) if (q) read(q);
     } else if (t.kind === "implied-do") {
       const r = { lo: t.lower, hi: t.upper };

@@ -15,7 +15,7 @@ import { WORST_FORMAL, type CommonEffect, type FormalEffect, type ProcedureSumma
  * host variables by symbol — plus what its callees' summaries add for
  * storage it does not name itself.
  */
-export function summarize(cfg: Cfg, blocks: readonly RegionSets[]): ProcedureSummary {
+export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds = true): ProcedureSummary {
   const proc = cfg.proc;
   // Conservative: nothing computed for an unanalyzable procedure is trusted, so its callers assume the worst.
   if (proc.unanalyzable) return worstSummary(proc.name, proc.params.length);
@@ -86,7 +86,7 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[]): ProcedureSum
     const v = vars.lookup(s);
     return v === undefined || !!modified[v];
   };
-  summary.regions = arrayRegions(proc, writes, (call) => callRegions(proc, call, callees.get(key(call.name))));
+  summary.regions = arrayRegions(proc, writes, (call) => callRegions(proc, call, callees.get(key(call.name)), assumeBounds), (name) => callees.get(key(name)) ?? undefined, assumeBounds);
   return summary;
 }
 

@@ -104,7 +104,7 @@ export const analyzeCommand: Command = {
       return loadProgram(f, host, lo.opts);
     });
     reading.done();
-    const link = linkLoaded(loaded);
+    const link = linkLoaded(loaded, analysis);
     files.forEach((f, i) => {
       progress.step(i, f);
       const parallelize = { ...analysis, link };

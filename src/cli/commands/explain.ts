@@ -77,7 +77,7 @@ export const explainCommand: Command = {
     const loaded = [file, ...others.inputs.filter((f) => f.abs !== own).map((f) => f.arg)].map((f) => loadProgram(f, host, lo.opts));
     // Only FILE is planned; the others give their summaries. Their own errors are reported too.
     const printer = new DiagnosticPrinter(io.stderr);
-    const r = parallelizeLoaded(loaded[0]!, host, { ...analysisOptionsFrom(p), link: linkLoaded(loaded) });
+    const r = parallelizeLoaded(loaded[0]!, host, { ...analysisOptionsFrom(p), link: linkLoaded(loaded, analysisOptionsFrom(p)) });
     printer.print(file, r.diagnostics);
     for (const l of loaded.slice(1)) printer.print(l.path, [...l.diagnostics, ...(l.program?.diagnostics ?? [])].filter((d) => d.severity === "error"));
     if (!r.plan) return EXIT_INPUT_ERROR;

@@ -114,7 +114,7 @@ export const parallelizeCommand: Command = {
       return loadProgram(f.arg, host, lo.opts);
     });
     reading.done();
-    const link = linkLoaded(loaded);
+    const link = linkLoaded(loaded, analysis);
     const progress = new Progress(io, inputs.length, "parallelizing");
     const reports: FileReport[] = [];
     let failed = false;
