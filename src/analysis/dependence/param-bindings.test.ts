@@ -70,3 +70,11 @@ test("two parameters handed the same side-effect-free actual or different arrays
   assert.equal(sameOrDisjoint(head + f + "int main(void) { f(g, h, k); f(g, &k[1], &k[2]); return 0; }\n", "f", "v", "r"), false);
   assert.equal(sameOrDisjoint(head + f + "static int n;\nint main(void) { f(g, &k[n++], &k[n++]); return 0; }\n", "f", "v", "r"), false);
 });
+
+test("a call from a static function nobody calls binds nothing", () => {
+  const src = head + "double *gp;\nstatic void f(double *x, double *y) { x[0] = y[1]; }\nstatic void unused(void) { f(gp, gp); }\nint main(void) { f(g, h); return 0; }\n";
+  assert.equal(bindings(src, "f")("x", "y"), true);
+  // Negative: the same function called from main makes the call live.
+  const used = head + "double *gp;\nstatic void f(double *x, double *y) { x[0] = y[1]; }\nstatic void other(void) { f(gp, gp); }\nint main(void) { f(g, h); other(); return 0; }\n";
+  assert.equal(bindings(used, "f")("x", "y"), false);
+});

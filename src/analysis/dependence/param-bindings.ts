@@ -48,6 +48,14 @@ export class ParamBindings {
             } else if (x.kind === "var" && statics.has(x.sym.name) && x.sym.storage === "procedure") escaped.add(statics.get(x.sym.name)!);
           });
       });
+    // A static function no live code calls never runs: its calls bind nothing (MG's rep_nrm).
+    const live = (p: Procedure, seen = new Set<Procedure>()): boolean => {
+      if (!statics.has(p.name) || escaped.has(p)) return true;
+      if (seen.has(p)) return false;
+      seen.add(p);
+      return (calls.get(p) ?? []).some((site) => live(site.caller, seen));
+    };
+    for (const [p, sites] of calls) calls.set(p, sites.filter((site) => live(site.caller)));
     const bases = new Map<Procedure, PointerBases>();
     const basesOf = (p: Procedure) => bases.get(p) ?? (bases.set(p, new PointerBases(p)), bases.get(p)!);
     const pending = new Map<Sym, { caller: Procedure; arg: Expr }[]>();
