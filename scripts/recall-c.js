@@ -71,10 +71,18 @@ const byProc = (loops) => {
   return m;
 };
 
+const sourceLines = new Map();
+/** The index a `for (i = ...` header names, for a loop doall did not count (its report has no index). */
+function indexFromSource(l) {
+  if (!sourceLines.has(l.file)) sourceLines.set(l.file, readFileSync(l.file, "utf8").split("\n"));
+  const m = /\bfor\s*\(\s*(?:int\s+)?(\w+)/.exec(sourceLines.get(l.file)[l.line - 1] ?? "");
+  return m ? m[1] : null;
+}
+
 /** Loops of one procedure in both versions aligned in order by their headers (longest common subsequence). */
 function align(a, b) {
   // Bounds are often spelled differently (nz2+1 vs grid_points[2]-1): the index and depth decide.
-  const key = (l) => [l.index, l.depth].join("|");
+  const key = (l) => [l.index ?? indexFromSource(l), l.depth].join("|");
   const n = a.length, m = b.length;
   const L = Array.from({ length: n + 1 }, () => new Array(m + 1).fill(0));
   for (let i = n - 1; i >= 0; i--)
@@ -96,14 +104,17 @@ for (const p of progs) {
   const cfiles = (d) => readdirSync(join(d, p)).filter((f) => f.endsWith(".c")).sort();
   const sfiles = cfiles(ser);
   if (sfiles.length === 0) continue;
-  const sRep = report("parallelize", sfiles.map((f) => join(ser, p, f)), join(ser, "common")).json;
-  const oRep = report("analyze", cfiles(omp).map((f) => join(omp, p, f)), join(omp, "common")).json;
+  // The common C files (timers, random numbers) are part of each program: calls into them use their summaries.
+  const common = existsSync(join(ser, "common")) ? readdirSync(join(ser, "common")).filter((f) => f.endsWith(".c")).map((f) => join(ser, "common", f)) : [];
+  const sRep = report("parallelize", [...sfiles.map((f) => join(ser, p, f)), ...common], join(ser, "common")).json;
+  const oRep = report("parallelize", cfiles(omp).map((f) => join(omp, p, f)), join(omp, "common")).json;
   let t = 0, r = 0, rt = 0, u = 0;
   for (const of of oRep.files) {
     const name = of.file.split("/").pop();
     // A procedure is looked for in the serial file of the same name, else in any file of the program.
     const sf = sRep.files.find((f) => f.file.split("/").pop() === name);
     const want = expertLines(of.file);
+    for (const f of [of, ...sRep.files]) for (const l of f.loops) l.file ??= f.file;
     const oProcs = byProc(of.loops);
     const sProcs = sf ? byProc(sf.loops) : new Map();
     for (const [proc, ls] of byProc(sRep.files.flatMap((f) => f.loops))) if (!sProcs.has(proc)) sProcs.set(proc, ls);
