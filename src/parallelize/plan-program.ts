@@ -13,6 +13,7 @@ import type { Sym } from "../ir/symbol.js";
 import { collectLoops, userLoops, walkStmts } from "../ir/walk.js";
 import { arrayPrivatization } from "./array-privatization.js";
 import { arrayReductions } from "./array-reductions.js";
+import { overlapPairs } from "./overlap-plan.js";
 import { carriedReasons } from "./array-reasons.js";
 import { callVerdicts } from "./call-verdict.js";
 import type { ProgramLink } from "../analysis/link/link-programs.js";
@@ -182,10 +183,11 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   const remaining = privatized.remaining;
   plan.blockers = remaining;
 
-  const conditional = remaining.length > 0 && remaining.every((c) => c.condition !== null) && arrays.runtimeCheck !== null;
+  const conditional = remaining.length > 0 && remaining.every((c) => c.condition !== null || c.overlap !== undefined) && arrays.runtimeCheck !== null;
   const boundsOnly = remaining.length === 0 && arrays.assumes.length > 0 && arrays.runtimeCheck !== null;
   if (remaining.length > 0 && !conditional) plan.reasons.push(...carriedReasons(remaining, lang));
   if (plan.reasons.length === 0 && (conditional || boundsOnly)) plan.runtimeCheck = arrays.runtimeCheck;
+  if (plan.runtimeCheck) plan.overlaps = overlapPairs(remaining, deps);
   if (remaining.length === 0 && arrays.assumes.length > 0 && !arrays.runtimeCheck)
     plan.reasons.push({ kind: "unknown-bound", message: "independent only while subscripts stay within their declared bounds, which is not proved" });
 

@@ -86,6 +86,12 @@ export interface PairResult {
    * stay within their declared bounds (layout.ts). Empty when unconditional.
    */
   assumes: Poly[];
+  /**
+   * Two C arrays that may share storage (pointers): the pair is independent
+   * whenever their address ranges do not overlap, which a run-time check
+   * can test (overlap-check.ts).
+   */
+  mayOverlap?: boolean;
 }
 
 export interface NestDeps {
@@ -198,6 +204,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
       ];
     }
     const problem = built.get(fa, fb, eqs, dropped);
+    const overlap = kind === "may-alias" && bases !== null && a.sym !== b.sym;
     // One problem, one solution (per self or not): pairs that share a problem share its answer.
     let known = solved.get(problem);
     if (!known) solved.set(problem, (known = {}));
@@ -209,7 +216,9 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
       if (self) known.self = solution;
       else known.pair = solution;
     }
-    return result(problem, solution, assumes);
+    const r = result(problem, solution, assumes);
+    if (overlap) r.mayOverlap = true;
+    return r;
   };
 
   const keys = new PairKeys(list.map((r) => forms.get(r)!), options.assumeInBounds === true);

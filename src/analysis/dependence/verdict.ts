@@ -8,6 +8,8 @@ import type { NestDeps, PairResult, PairStatus, ProcedureDeps } from "./analyze.
 import type { TestName } from "./outcome.js";
 import type { DepProblem, Dir } from "./problem.js";
 import type { ArrayRef } from "./references.js";
+import type { Sym } from "../../ir/symbol.js";
+import { overlapCheck } from "./overlap-check.js";
 import { polyKey, type Poly } from "../symbolic/polynomial.js";
 import { conditionExpr, conditionForLevel, simplifyConjunction, subscriptSymbols, type Condition } from "./runtime-condition.js";
 
@@ -38,6 +40,8 @@ export interface CarriedDependence {
   why?: string;
   /** When the pair is independent if this holds (see runtime-condition.ts). */
   condition: Condition | null;
+  /** For two C arrays that may share storage: the run-time check that they do not overlap during the loop (overlap-check.ts). */
+  overlap?: Expr;
   pair: PairResult;
 }
 
@@ -56,6 +60,8 @@ export interface ArrayLoopVerdict {
   assumes: Poly[];
   /** When every carried dependence disappears under a run-time condition: their conjunction. */
   runtimeCheck: RuntimeCheck | null;
+  /** The pairs of arrays whose non-overlap `runtimeCheck` tests, by name. */
+  overlaps: [string, string][];
 }
 
 export function depKind(source: "def" | "use", sink: "def" | "use"): DepKind {
@@ -66,10 +72,13 @@ export function depKind(source: "def" | "use", sink: "def" | "use"): DepKind {
 const flip = (d: Dir): Dir => (d === "<" ? ">" : d === ">" ? "<" : d);
 
 const MAX_CHECK_ATOMS = 8;
+/** At most this many pairs of arrays checked for overlap before one loop. */
+const MAX_OVERLAP_CHECKS = 6;
 
 export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict {
   const carried: CarriedDependence[] = [];
   const checks: { expr: Expr; atoms: number }[] = [];
+  const overlaps: { a: Sym; b: Sym; expr: Expr }[] = [];
   let allConditional = true;
   const assumes = new Map<string, Poly>();
   const memo = memoOf(deps);
@@ -83,7 +92,17 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
     if (cond) {
       const expr = memo.check(cond, pr.problem, loop, deps);
       if (!checks.some((c) => exprEquals(c.expr, expr))) checks.push({ expr, atoms: cond.reduce((n, c) => n + c.length, 0) });
-    } else allConditional = false;
+    }
+    let overlap: Expr | undefined;
+    if (!cond && pr.mayOverlap) {
+      const [a, b] = [pr.src.sym, pr.snk.sym];
+      overlap = overlaps.find((o) => (o.a === a && o.b === b) || (o.a === b && o.b === a))?.expr;
+      if (!overlap) {
+        const e = overlapCheck(deps.refs, loop, a, b, deps.index);
+        if (e) overlaps.push({ a, b, expr: (overlap = e) });
+      }
+    }
+    if (!cond && !overlap) allConditional = false;
     const seen = new Set<string>();
     for (const v of vs) {
       const forward = v.dirs[k] !== ">";
@@ -104,6 +123,7 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
         condition: cond,
         pair: pr,
       };
+      if (overlap) dep.overlap = overlap;
       if (pr.why) dep.why = pr.why;
       carried.push(dep);
     }
@@ -111,12 +131,12 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
   let runtimeCheck: RuntimeCheck | null = null;
   const conditional = carried.length > 0 ? allConditional : assumes.size > 0;
   const needed = simplifyConjunction([...assumes.values()]);
-  if (conditional && checks.reduce((n, c) => n + c.atoms, 0) + needed.length <= MAX_CHECK_ATOMS) {
-    const parts = [...(needed.length ? [conditionExpr([needed], deps.atoms, new Set(), loop)] : []), ...checks.map((c) => c.expr)];
+  if (conditional && checks.reduce((n, c) => n + c.atoms, 0) + needed.length <= MAX_CHECK_ATOMS && overlaps.length <= MAX_OVERLAP_CHECKS) {
+    const parts = [...(needed.length ? [conditionExpr([needed], deps.atoms, new Set(), loop)] : []), ...checks.map((c) => c.expr), ...overlaps.map((o) => o.expr)];
     const expr = parts.reduce((x, y) => ({ kind: "binary", op: "and", left: x, right: y, span: loop.span, type: LOGICAL }));
     runtimeCheck = { expr, fortran: exprText(expr, "fortran"), c: exprText(expr, "c") };
   }
-  return { loop, parallel: carried.length === 0 && assumes.size === 0, carried, assumes: needed, runtimeCheck };
+  return { loop, parallel: carried.length === 0 && assumes.size === 0, carried, assumes: needed, runtimeCheck, overlaps: overlaps.map((o) => [o.a.name, o.b.name]) };
 }
 
 /**
