@@ -27,7 +27,13 @@ export function explainLoop(plan: LoopPlan): string {
   const placement = plan.reasons.filter((r) => !blocking.includes(r));
   if (plan.parallel && l.concurrent) lines.push(`Parallel: ${CONCURRENT_GUARANTEE}${clauseNote(plan)}.`);
   else if (plan.parallel) lines.push(`Parallel: no dependence is carried by this loop${clauseNote(plan)}.`);
-  else if (plan.runtimeCheck) lines.push(`Parallel only when ${lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c} holds (checked at run time).`);
+  else if (plan.runtimeCheck) {
+    lines.push(`Parallel only when ${lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c} holds (checked at run time).`);
+    for (const o of plan.overlaps ?? []) {
+      lines.push(`  - ${o.a} and ${o.b} may share storage: the check tests that the parts of them the loop touches do not overlap (if they do, the loop runs serially).`);
+      if (o.restrict) lines.push(`    Declaring the parameter ${o.restrict[0]} (or ${o.restrict[1]}) restrict, if they never overlap, would make the loop parallel without the check.`);
+    }
+  }
   else lines.push("Serial. What stops it:");
   for (const r of blocking) lines.push(`  - ${reasonSentence(r)}`);
   if (plan.emitted) lines.push(`Directive written: ${directive}`);

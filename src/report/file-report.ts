@@ -68,6 +68,12 @@ export interface LoopReport {
   reasons?: Reason[];
   /** The condition under which the loop would be parallel, in the program's language; null if none. */
   runtimeCheck?: string | null;
+  /**
+   * The pairs of C arrays the run-time check tests do not overlap, and the
+   * parameters whose `restrict` would make the loop parallel without it
+   * (null when restrict would not). Absent when there are none.
+   */
+  overlapChecks?: { arrays: [string, string]; restrict: string[] | null }[];
   /** A directive was written on this loop (`doall parallelize`). */
   emitted?: boolean;
   private?: string[];
@@ -192,5 +198,6 @@ export function planFields(lp: LoopPlan): Partial<LoopReport> {
     runtimeCheck: lp.runtimeCheck ? (lang === "fortran" ? lp.runtimeCheck.fortran : lp.runtimeCheck.c) : null,
     attributes: lp.attributes,
     ...(lp.facts && lp.facts.length > 0 ? { facts: lp.facts } : {}),
+    ...(lp.runtimeCheck && lp.overlaps?.length ? { overlapChecks: lp.overlaps.map((o) => ({ arrays: [o.a, o.b] as [string, string], restrict: o.restrict })) } : {}),
   };
 }

@@ -204,7 +204,8 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
       ];
     }
     const problem = built.get(fa, fb, eqs, dropped);
-    const overlap = kind === "may-alias" && bases !== null && a.sym !== b.sym;
+    // Two names of one array (pointer-alias.ts "same") too: apart at run time, they share nothing.
+    const overlap = (kind === "may-alias" || kind === "same") && bases !== null && a.sym !== b.sym;
     // One problem, one solution (per self or not): pairs that share a problem share its answer.
     let known = solved.get(problem);
     if (!known) solved.set(problem, (known = {}));

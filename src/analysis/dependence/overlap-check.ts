@@ -6,7 +6,7 @@ import type { Sym } from "../../ir/symbol.js";
 import { INTEGER, LOGICAL } from "../../ir/types.js";
 import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
 import type { Span } from "../../source/span.js";
-import { affineOf, isConstant } from "../symbolic/affine.js";
+import { monomialVars, polyAdd, polyConst, polyMul, polyNeg, PolyOverflow, polyScale, polySub, polyVar, type Poly } from "../symbolic/polynomial.js";
 import type { ProcIndex } from "./proc-index.js";
 import type { ArrayRef } from "./references.js";
 
@@ -43,8 +43,9 @@ export function overlapCheck(refs: readonly ArrayRef[], loop: Loop, a: Sym, b: S
   if (repointed(loop, a) || repointed(loop, b)) return null;
   const span = loop.span;
   const conds: Expr[] = [];
-  const ra = extent(refs, loop, a, conds, span);
-  const rb = extent(refs, loop, b, conds, span);
+  const facts = runFacts(refs, loop, a, b);
+  const ra = extent(refs, loop, a, conds, facts, span);
+  const rb = extent(refs, loop, b, conds, facts, span);
   if (!ra || !rb) return null;
   for (const e of [...ra.lo, ...ra.hi, ...rb.lo, ...rb.hi, ...conds]) if (!invariant(e, loop, index)) return null;
   const bytes = (e: Expr): Expr => ({ kind: "cast", to: { base: "pointer", pointee: { base: "integer", bytes: 1 } }, operand: e, span, type: { base: "pointer" } });
@@ -58,7 +59,7 @@ export function overlapCheck(refs: readonly ArrayRef[], loop: Loop, a: Sym, b: S
 }
 
 /** Per dimension, bounds of the subscripts of every reference to `s` inside `loop`. */
-function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], span: Span): { lo: Expr[]; hi: Expr[] } | null {
+function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], facts: readonly Expr[], span: Span): { lo: Expr[]; hi: Expr[] } | null {
   let lo: Expr[] | null = null;
   let hi: Expr[] | null = null;
   for (const r of refs) {
@@ -83,14 +84,45 @@ function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], sp
     }
     // The hull: of two bounds that differ by a constant, the outer one.
     for (let d = 0; d < rlo.length; d++) {
-      const dl = constDiff(rlo[d]!, lo[d]!);
-      const dh = constDiff(rhi[d]!, hi[d]!);
+      const dl = compareBounds(rlo[d]!, lo[d]!, conds, facts, span);
+      const dh = compareBounds(rhi[d]!, hi[d]!, conds, facts, span);
       if (dl === undefined || dh === undefined) return null;
       if (dl < 0) lo[d] = rlo[d]!;
       if (dh > 0) hi[d] = rhi[d]!;
     }
   }
   return lo && hi ? { lo, hi } : null;
+}
+
+/**
+ * Facts f ≥ 0 that hold whenever a reference to `a` or `b` executes: the
+ * loops from `loop` inward that enclose every one of those references ran
+ * at least once (lower ≤ upper), when their bounds read no index of those
+ * loops. With no reference executed, any check is right.
+ */
+function runFacts(refs: readonly ArrayRef[], loop: Loop, a: Sym, b: Sym): Expr[] {
+  const mine = refs.filter((r) => (r.sym === a || r.sym === b) && r.loops.includes(loop));
+  if (mine.length === 0) return [];
+  const from = mine[0]!.loops.indexOf(loop);
+  const common: Loop[] = [];
+  for (let k = from; k < mine[0]!.loops.length; k++) {
+    const l = mine[0]!.loops[k]!;
+    if (!mine.every((r) => r.loops[k] === l)) break;
+    common.push(l);
+  }
+  const indices = new Set(common.map((l) => l.index));
+  const out: Expr[] = [];
+  for (const l of common) {
+    if (l.form !== "do" || !l.lower || !l.upper) break;
+    const step = l.step ? evalInt(l.step) : 1;
+    if (step === undefined) break;
+    let free = true;
+    for (const e of [l.lower, l.upper]) walkExpr(e, (x) => void (x.kind === "var" && indices.has(x.sym) && (free = false)));
+    if (!free) continue;
+    const [hi, lo] = step > 0 ? [l.upper, l.lower] : [l.lower, l.upper];
+    out.push({ kind: "binary", op: "-", left: hi, right: lo, span: l.span, type: INTEGER });
+  }
+  return out;
 }
 
 /** A linear form c + Σ k_i·i over loop indices, with coefficients (and c) invariant expressions. */
@@ -214,17 +246,80 @@ function mul(x: Expr, y: Expr, span: Span): Expr {
   return { kind: "binary", op: "*", left: x, right: y, span, type: INTEGER };
 }
 
-/** x - y when it is a constant (sub-expressions that are not affine compared by structure), else undefined. */
-function constDiff(x: Expr, y: Expr): number | undefined {
-  const atoms = new Map<string, Sym>();
-  const opaque = (e: Expr) => {
-    const k = exprKey(e);
-    let s = atoms.get(k);
-    if (!s) atoms.set(k, (s = { id: -1 - atoms.size, name: `#${atoms.size}`, type: INTEGER, dims: [], layout: "row-major", storage: "local", attrs: {}, span: e.span }));
-    return { c: 0, terms: [{ sym: s, coeff: 1 }] };
-  };
-  const d = affineOf({ kind: "binary", op: "-", left: x, right: y, span: x.span, type: INTEGER }, { opaque });
-  return d && isConstant(d) ? d.c : undefined;
+/**
+ * The sign of x - y (-1, 0 or 1), as polynomials over the values they
+ * read; a difference such as -w (two rows of an image, w its width) has
+ * the sign of its terms when every variable in them is ≥ 0, which is then
+ * added to the check (`conds`). Undefined when the sign is not known.
+ */
+function compareBounds(x: Expr, y: Expr, conds: Expr[], facts: readonly Expr[], span: Span): number | undefined {
+  const atoms = new Map<string, Expr>();
+  const px = toPoly(x, atoms);
+  const py = toPoly(y, atoms);
+  if (!px || !py) return undefined;
+  let d: Poly;
+  try {
+    d = polySub(px, py);
+  } catch (e) {
+    if (e instanceof PolyOverflow) return undefined;
+    throw e;
+  }
+  // d ≥ k·f ≥ 0 (or ≤ -k·f) for a fact f ≥ 0: the sign of d without a condition (w - 2 ≥ w - 3 ≥ 0).
+  for (const f of facts) {
+    const pf = toPoly(f, atoms);
+    if (!pf) continue;
+    for (const k of [1, 2, 3])
+      for (const sign of [1, -1]) {
+        try {
+          const rest = polySub(sign > 0 ? d : polyNeg(d), polyScale(pf, k));
+          if ([...rest.terms].every(([, c]) => c >= 0)) return sign;
+        } catch (e) {
+          if (!(e instanceof PolyOverflow)) throw e;
+        }
+      }
+  }
+  const c = d.terms.get("") ?? 0;
+  const rest = [...d.terms].filter(([k]) => k !== "");
+  if (rest.length === 0) return Math.sign(c);
+  const sign = Math.sign(rest[0]![1]);
+  if (!rest.every(([, k]) => Math.sign(k) === sign) || (c !== 0 && Math.sign(c) !== sign)) return undefined;
+  for (const [k] of rest) for (const v of new Set(monomialVars(k))) conds.push({ kind: "binary", op: ">=", left: atoms.get(v)!, right: int(0, span), span, type: LOGICAL });
+  return sign;
+}
+
+/** `e` as a polynomial whose variables are the sub-expressions that are not sums, differences or products (by structure). */
+function toPoly(e: Expr, atoms: Map<string, Expr>): Poly | null {
+  try {
+    switch (e.kind) {
+      case "int":
+        return polyConst(e.value);
+      case "unary":
+        if (e.op === "-" || e.op === "+") {
+          const x = toPoly(e.operand, atoms);
+          return x && (e.op === "-" ? polyNeg(x) : x);
+        }
+        break;
+      case "cast":
+        if (e.to.base === "integer") return toPoly(e.operand, atoms);
+        break;
+      case "binary":
+        if (e.op === "+" || e.op === "-" || e.op === "*") {
+          const l = toPoly(e.left, atoms);
+          const r = toPoly(e.right, atoms);
+          if (!l || !r) return null;
+          return e.op === "+" ? polyAdd(l, r) : e.op === "-" ? polySub(l, r) : polyMul(l, r);
+        }
+        break;
+    }
+  } catch (err) {
+    if (err instanceof PolyOverflow) return null;
+    throw err;
+  }
+  const v = evalInt(e);
+  if (v !== undefined) return polyConst(v);
+  const k = exprKey(e);
+  atoms.set(k, e);
+  return polyVar(k);
 }
 
 /**
