@@ -111,6 +111,8 @@ export interface ProcedureDeps {
   nests: NestDeps[];
   /** What the C pointers of the procedure point into (pointer-bases.ts); null for Fortran. */
   bases: PointerBases | null;
+  /** Whether the analysis assumed subscripts stay within their declared bounds (`assumeInBounds`). */
+  inBounds: boolean;
 }
 
 export function analyzeProcedure(proc: Procedure, options: DependenceOptions = {}, stats?: DepStats): ProcedureDeps {
@@ -132,7 +134,7 @@ function analyze(proc: Procedure, options: DependenceOptions, stats?: DepStats):
   const nests: NestDeps[] = [];
   const bases = proc.language === "c" ? new PointerBases(proc) : null;
   for (const [root, list] of byRoot) nests.push(analyzeNest(root, list, index, atoms, bases, options, stats));
-  return { proc, index, atoms, refs, nests, bases };
+  return { proc, index, atoms, refs, nests, bases, inBounds: options.assumeInBounds === true };
 }
 
 /**

@@ -39,13 +39,13 @@ import type { ArrayRef } from "./references.js";
  * is not counted or has a step that is not a constant, a value the bounds
  * read may change during L, or either pointer may.
  */
-export function overlapCheck(refs: readonly ArrayRef[], loop: Loop, a: Sym, b: Sym, index: ProcIndex): Expr | null {
+export function overlapCheck(refs: readonly ArrayRef[], loop: Loop, a: Sym, b: Sym, index: ProcIndex, inBounds = false): Expr | null {
   if (repointed(loop, a) || repointed(loop, b)) return null;
   const span = loop.span;
   const conds: Expr[] = [];
   const facts = runFacts(refs, loop, a, b);
-  const ra = extent(refs, loop, a, conds, facts, span);
-  const rb = extent(refs, loop, b, conds, facts, span);
+  const ra = extent(refs, loop, a, conds, facts, inBounds, span);
+  const rb = extent(refs, loop, b, conds, facts, inBounds, span);
   if (!ra || !rb) return null;
   for (const e of [...ra.lo, ...ra.hi, ...rb.lo, ...rb.hi, ...conds]) if (!invariant(e, loop, index)) return null;
   const bytes = (e: Expr): Expr => ({ kind: "cast", to: { base: "pointer", pointee: { base: "integer", bytes: 1 } }, operand: e, span, type: { base: "pointer" } });
@@ -59,7 +59,14 @@ export function overlapCheck(refs: readonly ArrayRef[], loop: Loop, a: Sym, b: S
 }
 
 /** Per dimension, bounds of the subscripts of every reference to `s` inside `loop`. */
-function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], facts: readonly Expr[], span: Span): { lo: Expr[]; hi: Expr[] } | null {
+function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], facts: readonly Expr[], inBounds: boolean, span: Span): { lo: Expr[]; hi: Expr[] } | null {
+  // Under the bounds assumption (seed 003, doall's default) a subscript of a dimension of known
+  // extent stays within it: the declared bounds serve where the subscripts' own cannot be compared.
+  const declared = (d: number): { lo: Expr; hi: Expr } | null => {
+    const dim = s.dims[d];
+    return inBounds && d > 0 && dim && dim.upper ? { lo: dim.lower, hi: dim.upper } : null;
+  };
+  const whole = new Set<number>();
   let lo: Expr[] | null = null;
   let hi: Expr[] | null = null;
   for (const r of refs) {
@@ -71,11 +78,14 @@ function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], fa
     const rlo: Expr[] = [];
     const rhi: Expr[] = [];
     for (const sub of r.subs as Expr[]) {
+      const d = rlo.length;
       const l = bound(sub, inner, "min", conds, span);
       const h = bound(sub, inner, "max", conds, span);
-      if (!l || !h) return null;
-      rlo.push(l);
-      rhi.push(h);
+      const w = declared(d);
+      if ((!l || !h) && !w) return null;
+      if (!l || !h) whole.add(d);
+      rlo.push(l ?? w!.lo);
+      rhi.push(h ?? w!.hi);
     }
     if (!lo || !hi) {
       lo = rlo;
@@ -84,14 +94,26 @@ function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], fa
     }
     // The hull: of two bounds that differ by a constant, the outer one.
     for (let d = 0; d < rlo.length; d++) {
+      if (whole.has(d)) continue;
       const dl = compareBounds(rlo[d]!, lo[d]!, conds, facts, span);
       const dh = compareBounds(rhi[d]!, hi[d]!, conds, facts, span);
-      if (dl === undefined || dh === undefined) return null;
+      if (dl === undefined || dh === undefined) {
+        const w = declared(d);
+        if (!w) return null;
+        whole.add(d);
+        continue;
+      }
       if (dl < 0) lo[d] = rlo[d]!;
       if (dh > 0) hi[d] = rhi[d]!;
     }
   }
-  return lo && hi ? { lo, hi } : null;
+  if (!lo || !hi) return null;
+  for (const d of whole) {
+    const w = declared(d)!;
+    lo[d] = w.lo;
+    hi[d] = w.hi;
+  }
+  return { lo, hi };
 }
 
 /**
