@@ -2,10 +2,11 @@
 // Precision and cost of the array dependence tests over directories of
 // sources (e.g. NPB 3.3-SER): per test, on how many reference pairs it ran
 // and how many it proved independent; how many pairs stayed dependent or
-// unknown (and why); how many loops are parallel, parallel under a
-// run-time check, or serial; wall time. Prints figures; asserts nothing.
+// unknown (and why); how many loops the parallelizer (planProgram, the one
+// decision procedure of doall) calls parallel, parallel under a run-time
+// check, or serial; wall time. Prints figures; asserts nothing.
 //
-// Usage: npm run build && node scripts/bench-deps.js DIR... [--ext .f,.f90] [-I DIR] [--assume-in-bounds] [--input] [--no-summaries]
+// Usage: npm run build && node scripts/bench-deps.js DIR... [--ext .f,.f90] [-I DIR] [--no-bounds-assumption]
 //   Files are found recursively by suffix. Nothing is written; no source or
 //   derived data leaves the machine.
 import { existsSync, readdirSync, statSync } from "node:fs";
@@ -18,20 +19,16 @@ const args = process.argv.slice(2);
 const dirs = [];
 let exts = [".f", ".for", ".f77", ".f90", ".f95", ".c"];
 const includeDirs = [];
-const options = {};
-// --no-summaries: every call is the worst case (to compare with the callees' summaries).
-let noSummaries = false;
+let boundsAssumption = true;
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === "--ext") exts = args[++i].split(",");
   else if (a === "-I") includeDirs.push(args[++i]);
-  else if (a === "--assume-in-bounds") options.assumeInBounds = true;
-  else if (a === "--input") options.input = true;
-  else if (a === "--no-summaries") noSummaries = true;
+  else if (a === "--no-bounds-assumption") boundsAssumption = false;
   else dirs.push(a);
 }
 if (dirs.length === 0) {
-  console.error("usage: node scripts/bench-deps.js DIR... [--ext .f,.f90] [-I DIR] [--assume-in-bounds] [--input] [--no-summaries]");
+  console.error("usage: node scripts/bench-deps.js DIR... [--ext .f,.f90] [-I DIR] [--no-bounds-assumption]");
   process.exit(2);
 }
 const dist = (p) => join(root, "dist", p);
@@ -40,12 +37,9 @@ if (!existsSync(dist("analysis/dependence/analyze.js"))) {
   process.exit(2);
 }
 const { loadProgram } = await import(dist("driver/load-program.js"));
-const { analyzeProcedure } = await import(dist("analysis/dependence/analyze.js"));
+const { linkLoaded } = await import(dist("driver/link-loaded.js"));
 const { DepStats } = await import(dist("analysis/dependence/stats.js"));
-const { interimVerdict } = await import(dist("report/interim-verdict.js"));
-const { analyzeFlow } = await import(dist("analysis/flow-analysis.js"));
-const { summaryLookup } = await import(dist("analysis/dependence/call-effects.js"));
-const { collectLoops } = await import(dist("ir/walk.js"));
+const { planProgram } = await import(dist("parallelize/plan-program.js"));
 const { nodeHost } = await import(dist("node/node-host.js"));
 const { FortranCache } = await import(dist("frontend/fortran/source-reader.js"));
 const { ensureCParser } = await import(dist("node/c-parser-node.js"));
@@ -67,32 +61,25 @@ for (const d of dirs) {
     if (files.length === 0) continue;
     const stats = new DepStats();
     const t1 = process.hrtime.bigint();
-    for (const f of files) {
-      const loaded = loadProgram(f, host, { includeDirs: [dirname(f), ...includeDirs], fortranCache: cache });
-      if (!loaded.program) continue;
-      let flows = new Map();
+    // The files of a program are linked, as `doall parallelize DIR` links them.
+    const loaded = files.map((f) => loadProgram(f, host, { includeDirs: [dirname(f), ...includeDirs], fortranCache: cache }));
+    const link = linkLoaded(loaded);
+    for (const l of loaded) {
+      if (!l.program) continue;
+      let plan;
       try {
-        flows = new Map(analyzeFlow(loaded.program).map((f) => [f.proc, f]));
+        plan = planProgram(l.program, { boundsAssumption, rangeFacts: false, link, stats });
       } catch (e) {
-        console.error(`${f}: dataflow: ${e.stack ?? e}`);
+        failures++;
+        console.error(`${l.path}: ${e.stack ?? e}`);
+        continue;
       }
-      // Callees in the same file are described by their summaries; others are the worst case.
-      const summaries = noSummaries ? undefined : summaryLookup([...flows.values()], loaded.program.file.language);
-      for (const proc of loaded.program.procedures) {
-        let deps = null;
-        try {
-          deps = analyzeProcedure(proc, summaries ? { ...options, summaries } : options, stats);
-        } catch (e) {
-          failures++;
-          console.error(`${f}: ${proc.name}: ${e.stack ?? e}`);
-        }
-        for (const { loop } of collectLoops(proc.body)) {
-          const v = interimVerdict(proc, loop, deps, flows.get(proc) ?? null);
-          loops.total++;
-          if (v.parallel) loops.parallel++;
-          else if (v.runtimeCheck) loops.conditional++;
-          else loops.serial++;
-        }
+      failures += plan.warnings.length;
+      for (const lp of plan.loops) {
+        loops.total++;
+        if (lp.parallel) loops.parallel++;
+        else if (lp.runtimeCheck) loops.conditional++;
+        else loops.serial++;
       }
     }
     perDir.push({ name: sub, stats, seconds: Number(process.hrtime.bigint() - t1) / 1e9 });
@@ -112,5 +99,5 @@ console.log(`loops: ${loops.total}, parallel ${loops.parallel}, parallel under a
 console.log(`pairs whose answer relies on subscripts staying in bounds: ${total.assumingBounds}`);
 console.log("unknown pairs by reason:");
 for (const [k, v] of [...total.unknownWhy].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${String(v).padStart(7)}  ${k}`);
-if (failures) console.log(`procedures whose analysis threw: ${failures}`);
+if (failures) console.log(`analyses that failed (warnings of the plans): ${failures}`);
 console.log(`time: ${seconds.toFixed(1)} s`);

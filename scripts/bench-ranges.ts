@@ -1,13 +1,17 @@
 // What the value ranges (issue 7, seed 003) buy on a set of sources, by
-// default NPB 3.3-SER: how many loops the interim verdict of `doall analyze`
-// calls parallel (and parallel under a run-time check) in four settings,
-// and what the range analysis costs. Prints figures; asserts nothing;
-// writes nothing (no source or derived data leaves the machine).
+// default NPB 3.3-SER: how many loops the parallelizer (planProgram, as
+// `doall analyze` decides) calls parallel (and parallel under a run-time
+// check) with and without the bounds assumption, how many loops have no
+// carried array dependence in four settings, and what the range analysis
+// costs. Prints figures; asserts nothing; writes nothing (no source or
+// derived data leaves the machine).
 //
 //   default   ranges with array-bounds facts, tests assume subscripts in bounds
 //   no-bounds --no-bounds-assumption: ranges without bounds facts, no in-bounds assumption
 //   in-bounds tests assume subscripts in bounds, no ranges (what the ranges add to it)
 //   neither   no ranges, no in-bounds assumption (the dependence layer alone)
+// The last two are not settings of doall (it always uses the ranges): only
+// the array verdict (a fact, "arrays-parallel") is counted for them.
 //
 // Usage: node scripts/bench-ranges.js [DIR...] [--runs N]
 import { dirname } from "node:path";
@@ -22,7 +26,7 @@ import { loadProgram } from "../src/driver/load-program.js";
 import { FortranCache } from "../src/frontend/fortran/source-reader.js";
 import type { Program } from "../src/ir/program.js";
 import { collectLoops } from "../src/ir/walk.js";
-import { interimVerdict } from "../src/report/interim-verdict.js";
+import { planProgram } from "../src/parallelize/plan-program.js";
 import { sourceFiles } from "./source-files.js";
 
 const args = process.argv.slice(2);
@@ -74,16 +78,14 @@ for (const s of SETTINGS) {
       deps = null;
     }
     for (const { loop } of collectLoops(f.proc.body)) {
-      const v = interimVerdict(f.proc, loop, deps, f);
       const c = count.get(s)!;
       if (s === "default") loops++;
-      if (v.parallel) c.parallel++;
-      else if (v.runtimeCheck) c.check++;
-      if (deps && arrayVerdict(deps, loop).parallel) c.arrays++;
+      const v = deps ? arrayVerdict(deps, loop) : null;
+      if (v?.parallel) c.arrays++;
       const key = `${loop.span.file}:${loop.span.line}`;
       if (!perLoop.has(key)) perLoop.set(key, new Map());
-      perLoop.get(key)!.set(s, v.parallel ? "P" : v.runtimeCheck ? "C" : "S");
-      if (s === "default" && v.parallel && used) {
+      perLoop.get(key)!.set(s, v?.parallel ? "P" : v?.runtimeCheck ? "C" : "S");
+      if (s === "default" && v?.parallel && used) {
         const t1 = performance.now();
         if (used.forLoop(loop).length) withFacts++;
         factsMs += performance.now() - t1;
@@ -91,6 +93,16 @@ for (const s of SETTINGS) {
     }
   }
   count.get(s)!.ms = performance.now() - t0;
+}
+// The decisions: the parallelizer itself, with and without the bounds assumption.
+for (const s of ["default", "no-bounds"] as const) {
+  const c = count.get(s)!;
+  for (const p of programs) {
+    for (const lp of planProgram(p, { boundsAssumption: s === "default", rangeFacts: false }).loops) {
+      if (lp.parallel) c.parallel++;
+      else if (lp.runtimeCheck) c.check++;
+    }
+  }
 }
 
 const cpu = () => {
@@ -125,10 +137,11 @@ const flowCpu = () => {
 
 console.log(`value ranges on ${dirs.join(", ")}: ${programs.length} files, ${flows.length} procedures, ${loops} loops`);
 if (failures) console.log(`procedures whose dependence analysis threw: ${failures}`);
-console.log(`setting     parallel  +check  arrays-parallel  (whole pass, wall)`);
+console.log(`setting     parallel  +check  arrays-parallel  (dependence pass, wall)`);
 for (const s of SETTINGS) {
   const c = count.get(s)!;
-  console.log(`${s.padEnd(10)}  ${String(c.parallel).padStart(8)}  ${String(c.check).padStart(6)}  ${String(c.arrays).padStart(15)}  ${(c.ms / 1000).toFixed(1)} s`);
+  const planned = s === "default" || s === "no-bounds";
+  console.log(`${s.padEnd(10)}  ${(planned ? String(c.parallel) : "-").padStart(8)}  ${(planned ? String(c.check) : "-").padStart(6)}  ${String(c.arrays).padStart(15)}  ${(c.ms / 1000).toFixed(1)} s`);
 }
 const moves = new Map<string, number>();
 for (const m of perLoop.values()) {

@@ -51,7 +51,7 @@ test("parallelize, analyze and explain give what the CLI gives on the e2e progra
       const api = parallelize(c.files);
       // Beyond the CLI's entries, a warning for each header the program does not include (all are given).
       const [mine, unused] = [api.report.files.slice(0, c.inputs.length), api.report.files.slice(c.inputs.length)];
-      assert.deepEqual({ files: mine }, JSON.parse(cli.out), `${c.name}: the reports differ`);
+      assert.deepEqual({ version: api.report.version, files: mine }, JSON.parse(cli.out), `${c.name}: the reports differ`);
       for (const u of unused) assert.ok(u.language === "unknown" && u.diagnostics[0]?.severity === "warning" && !/\.(f|f90|c)$/i.test(u.file), u.file);
       assert.deepEqual(
         api.files.map((f) => f.path),

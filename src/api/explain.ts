@@ -1,4 +1,5 @@
 import { parallelizeLoaded } from "../driver/parallelize-file.js";
+import { explainContext } from "../report/explain-context.js";
 import { explainLoop } from "../report/explain-text.js";
 import { diagnosticReport, type DiagnosticReport } from "../report/file-report.js";
 import type { SourceHost } from "../source/host.js";
@@ -12,6 +13,8 @@ export interface ExplainOptions extends Options {
   file?: string;
   /** Only the loop(s) starting on this line (of the DO / for keyword); default: every loop of the file. */
   line?: number;
+  /** Every reason of every cause and the parallelizer's hints (`doall explain --verbose`). Default false. */
+  verbose?: boolean;
 }
 
 export interface ExplainedLoop {
@@ -50,7 +53,7 @@ export function explainPaths(paths: readonly string[], host: SourceHost, options
   const at = want === undefined ? -1 : paths.findIndex((p) => normalize(p) === normalize(want));
   if (at < 0) {
     const message = want === undefined ? "no Fortran or C source to explain" : `${want} is not among the Fortran and C sources given`;
-    return { loops: [], text: "", diagnostics: [{ severity: "error", message, file: want ?? null, line: null, column: null }] };
+    return { loops: [], text: "", diagnostics: [{ id: "no-such-source", severity: "error", message, file: want ?? null, line: null, column: null }] };
   }
   // FILE first, as `doall explain FILE OTHER...` reads them; only FILE is planned, the others give their summaries.
   const order = [paths[at]!, ...paths.filter((_, i) => i !== at)];
@@ -65,8 +68,9 @@ export function explainPaths(paths: readonly string[], host: SourceHost, options
   const plans = mine.filter((x) => line === null || x.loop.span.line === line);
   if (plans.length === 0 && line !== null) {
     const near = mine.map((x) => x.loop.span.line);
-    diagnostics.push({ severity: "error", message: `no loop starts on this line${near.length ? ` (loops start on lines ${near.join(", ")})` : " (the file has no loops)"}`, file, line, column: 1 });
+    diagnostics.push({ id: "no-loop-here", severity: "error", message: `no loop starts on this line${near.length ? ` (loops start on lines ${near.join(", ")})` : " (the file has no loops)"}`, file, line, column: 1 });
   }
-  const loops = plans.map((p) => ({ file: p.loop.span.file, line: p.loop.span.line, text: explainLoop(p) }));
+  const ctx = explainContext(run.loaded, host, options?.verbose === true);
+  const loops = plans.map((p) => ({ file: p.loop.span.file, line: p.loop.span.line, text: explainLoop(p, ctx) }));
   return { loops, text: loops.map((l) => l.text).join("\n"), diagnostics };
 }

@@ -1,5 +1,5 @@
 import { parallelizeLoaded } from "../driver/parallelize-file.js";
-import type { FileReport, Report } from "../report/file-report.js";
+import { makeReport, type FileReport, type Report } from "../report/file-report.js";
 import type { SourceHost } from "../source/host.js";
 import { loadRun, type Run } from "./load-run.js";
 import type { Options } from "./options.js";
@@ -48,5 +48,5 @@ function parallelizeRun(run: Run, host: SourceHost): ParallelizeResult {
     reports.push(r.report);
     if (r.output !== null) files.push({ path: l.path, text: r.output });
   }
-  return { files, report: { files: reports } };
+  return { files, report: makeReport(reports) };
 }

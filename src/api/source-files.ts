@@ -56,7 +56,7 @@ export class GivenFiles {
     for (const [key, f] of this.byPath) {
       if (this.sources.includes(f.path) || included.has(key) || extname(f.path) === ".h") continue;
       const message = `not a Fortran or C source by its name (${KNOWN_SUFFIXES}) and included by no source given: not analyzed`;
-      out.push({ file: f.path, language: "unknown", diagnostics: [{ severity: "warning", message, file: f.path, line: null, column: null }], procedures: [], loops: [] });
+      out.push({ file: f.path, language: "unknown", diagnostics: [{ id: "not-a-source", severity: "warning", message, file: f.path, line: null, column: null }], procedures: [], loops: [] });
     }
     return out;
   }

@@ -10,6 +10,10 @@ export interface CliIO {
   stderr(text: string): void;
   /** Whether stderr is a terminal (progress bars only then). */
   stderrIsTTY: boolean;
+  /** Whether stdout is a terminal (colours only then, unless asked for). */
+  stdoutIsTTY?: boolean;
+  /** The environment (NO_COLOR, FORCE_COLOR); none in tests. */
+  env?: Record<string, string | undefined>;
   cwd: string;
 }
 

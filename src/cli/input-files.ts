@@ -57,7 +57,8 @@ export function expandInputs(args: string[], cwd: string): { inputs: Input[]; er
   return { inputs: found.map((f) => ({ ...f, rel: relative(base, f.abs) })), errors };
 }
 
-function commonDir(dirs: string[]): string {
+/** The deepest directory that holds all of these. */
+export function commonDir(dirs: string[]): string {
   let parts = dirs[0]!.split(sep);
   for (const d of dirs.slice(1)) {
     const q = d.split(sep);

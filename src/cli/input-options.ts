@@ -1,30 +1,15 @@
 import type { LoadOptions } from "../driver/load-program.js";
-import { optList, optString, type OptionSpec, type ParsedArgs } from "./args.js";
-
-/** Options every command that reads sources accepts. */
-export const INPUT_OPTIONS: OptionSpec[] = [
-  { name: "I", value: true, multiple: true, aliases: ["include"] },
-  { name: "D", value: true, multiple: true, aliases: ["define"] },
-  { name: "U", value: true, multiple: true, aliases: ["undefine"] },
-  { name: "form", value: true },
-  { name: "max-file-size", value: true },
-];
-
-export const INPUT_OPTIONS_HELP = `  -I DIR             search DIR for INCLUDE / #include files (repeatable)
-  -D NAME[=VALUE]    define a preprocessor macro (C, .F, .F90; repeatable)
-  -U NAME            undefine a preprocessor macro (repeatable)
-  --form fixed|free  Fortran source form (default: by suffix; .f/.for fixed, .f90 free)
-  --max-file-size MB larger files are refused with an error (default 5)`;
+import { optList, optString, type ParsedArgs } from "./options.js";
 
 export function loadOptionsFrom(p: ParsedArgs): { ok: true; opts: LoadOptions } | { ok: false; error: string } {
-  const opts: LoadOptions = { includeDirs: optList(p, "I") };
+  const opts: LoadOptions = { includeDirs: optList(p, "include") };
   const form = optString(p, "form");
   if (form !== undefined) {
     if (form !== "fixed" && form !== "free") return { ok: false, error: `--form must be 'fixed' or 'free', not '${form}'` };
     opts.form = form;
   }
   const defines = new Map<string, string>();
-  for (const d of optList(p, "D")) {
+  for (const d of optList(p, "define")) {
     const eq = d.indexOf("=");
     const name = eq >= 0 ? d.slice(0, eq) : d;
     if (!/^[A-Za-z_]\w*$/.test(name)) return { ok: false, error: `-D needs NAME or NAME=VALUE, not '${d}'` };
@@ -37,7 +22,7 @@ export function loadOptionsFrom(p: ParsedArgs): { ok: true; opts: LoadOptions } 
     if (!(mb > 0) || !Number.isFinite(mb)) return { ok: false, error: `--max-file-size takes a size in MB, not '${max}'` };
     opts.maxFileBytes = Math.floor(mb * 1024 * 1024);
   }
-  const undef = optList(p, "U");
+  const undef = optList(p, "undefine");
   if (undef.length) opts.undefines = undef;
   return { ok: true, opts };
 }

@@ -18,10 +18,11 @@ import { accessCommand } from "./commands/access.js";
 import { analyzeCommand } from "./commands/analyze.js";
 import { intervalCommand } from "./commands/interval.js";
 import { depsCommand } from "./commands/deps.js";
+import { verifyCommand } from "./commands/verify.js";
 
-export const COMMANDS: Command[] = [parallelizeCommand, explainCommand, analyzeCommand, depsCommand, accessCommand, intervalCommand];
+export const COMMANDS: Command[] = [parallelizeCommand, explainCommand, analyzeCommand, verifyCommand, depsCommand, accessCommand, intervalCommand];
 
-const VERSION = "0.1.0";
+import { VERSION } from "./version.js";
 
 function topUsage(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -83,6 +84,8 @@ export function processIO(): CliIO {
     stdout: (t) => process.stdout.write(t),
     stderr: (t) => process.stderr.write(t),
     stderrIsTTY: !!process.stderr.isTTY,
+    stdoutIsTTY: !!process.stdout.isTTY,
+    env: process.env,
     cwd: process.cwd(),
   };
 }

@@ -1,7 +1,8 @@
 import { formatDiagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { emitProgram } from "../emit/emit-program.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
-import { buildFileReport, type FileReport } from "../report/file-report.js";
+import { buildFileReport, diagnosticReport, type FileReport } from "../report/file-report.js";
+import { stackWarnings } from "../report/stack-arrays.js";
 import type { SourceHost } from "../source/host.js";
 import { loadProgram, type Loaded, type LoadOptions } from "./load-program.js";
 import { phase } from "../util/phases.js";
@@ -37,11 +38,18 @@ export function parallelizeLoaded(loaded: Loaded, host: SourceHost, options: Par
   const text = host.readFile(path) ?? null;
   const program = loaded.program;
   const plan = program ? phase("plan", () => planProgram(program, options)) : null;
-  const report = phase("report", () => buildFileReport(path, loaded.program, loaded.diagnostics, { plan: plan ?? undefined, dependences: plan ? undefined : false }));
+  const report = phase("report", () => buildFileReport(path, loaded.program, loaded.diagnostics, { plan: plan ?? undefined, dependences: plan ? undefined : false, link: options.link }));
   if (failed || !plan || text === null) {
     // No directive on a file doall could not read completely.
     for (const l of report.loops) if (l.emitted) l.emitted = false;
     return { output: text, report, plan, diagnostics: diags, messages, failed };
+  }
+  // -fopenmp puts a Fortran procedure's local arrays on the stack: worth a warning where a directive makes the file need it.
+  if (report.loops.some((l) => l.emitted)) {
+    const stack = stackWarnings(plan.program);
+    diags.push(...stack);
+    messages.push(...stack.map((d) => formatDiagnostic(d, path)));
+    report.diagnostics.push(...stack.map(diagnosticReport));
   }
   return { output: phase("emit", () => emitProgram(text, plan)), report, plan, diagnostics: diags, messages, failed };
 }

@@ -21,9 +21,10 @@ export interface NodeOptions extends Options {
 }
 
 /**
- * Loads the C parser from the wasm files of the web-tree-sitter and
- * tree-sitter-c packages in node_modules. Once per process; later calls
- * wait for the first.
+ * Loads the C parser from the wasm files in node_modules: web-tree-sitter's
+ * runtime and the C grammar doall ships (dist/wasm/tree-sitter-c.wasm,
+ * tree-sitter-c's MIT-licensed build). Once per process; later calls wait
+ * for the first.
  */
 export function initCParserFromNodeModules(): Promise<void> {
   return ensureCParser();

@@ -15,7 +15,7 @@ function run(lines: string[]) {
   const r = parallelizeFile("t.f90", memoryHost({ "t.f90": src }), {});
   assert.equal(r.failed, false, r.messages.join("\n"));
   const plans = new Map(r.plan!.loops.map((l) => [l.loop.span.line, l]));
-  return { out: r.output!, report: r.report, plans, explain: (line: number) => explainLoop(plans.get(line)!) };
+  return { out: r.output!, report: r.report, plans, explain: (line: number) => explainLoop(plans.get(line)!, { verbose: true }) };
 }
 
 const directiveBefore = (out: string, line: string) => {
@@ -56,7 +56,7 @@ test("a loop around array assignments is as parallel as its sections are indepen
   assert.doesNotMatch(directiveBefore(r.out, "  a = 0"), /omp/);
   // A section of the previous column: a recurrence, reported with the sections as written.
   assert.equal(r.plans.get(10)!.parallel, false);
-  assert.match(r.explain(10), /flow dependence on c: c\(:, j\) at line 11 -> c\(:, j - 1\) at line 11, direction \(<\)/);
+  assert.match(r.explain(10), /\[recurrence\] the value written to c\(:, j\) at line 11 is read as c\(:, j - 1\) at line 11, 1 iteration later/);
   // Every iteration stores a(2:n) after reading a(1:n-1): serial.
   assert.equal(r.plans.get(13)!.parallel, false);
   assert.deepEqual(r.report.loops.map((l) => l.line), [5, 10, 13]);
@@ -147,7 +147,7 @@ test("DO CONCURRENT: parallel by the standard, no directive (gfortran refuses on
   assert.deepEqual(p.reasons.map((x) => x.kind), ["concurrent"]);
   assert.match(r.explain(5), /^t\.f90:5: DO CONCURRENT \(j = 1:n\)/);
   assert.match(r.explain(5), /Parallel: the standard guarantees DO CONCURRENT iterations are independent/);
-  assert.match(r.explain(5), /No directive here: gfortran accepts no OpenMP directive on a DO CONCURRENT loop/);
+  assert.match(r.explain(5), /No directive here \[do-concurrent\]: gfortran accepts no OpenMP directive on a DO CONCURRENT loop/);
   assert.ok(!/^\s*!\$omp.*\n\s*do concurrent/im.test(r.out), r.out);
   // The loop inside is not "nested" in a parallel region: it may get a directive of its own.
   assert.equal(r.plans.get(11)!.reasons.some((x) => x.kind === "nested"), false);
@@ -156,7 +156,8 @@ test("DO CONCURRENT: parallel by the standard, no directive (gfortran refuses on
   assert.equal(r.plans.get(15)!.parallel, false);
   assert.match(r.explain(15), /q is read before it is written/);
   const text = renderAnalyzeText(r.report);
-  assert.match(text, /t\.f90:5: do concurrent \(j = 1:n\) {2}\[s; depth 1\] parallel: the standard guarantees DO CONCURRENT iterations are independent/);
+  assert.match(text, /t\.f90:5: parallel: the standard guarantees DO CONCURRENT iterations are independent \(Fortran 2018, 11\.1\.7\.5\) \(no directive: gfortran accepts no OpenMP directive on a DO CONCURRENT loop/);
+  assert.match(renderAnalyzeText(r.report, { verbose: true }), /t\.f90:5: do concurrent \(j = 1:n\) {2}\[s; depth 1\]\n/);
   assert.equal(r.report.loops.find((l) => l.line === 5)!.concurrent, true);
 });
 

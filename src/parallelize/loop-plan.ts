@@ -2,6 +2,7 @@ import type { Procedure } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
 import type { CarriedDependence, RuntimeCheck } from "../analysis/dependence/verdict.js";
 import type { RangeFact } from "../analysis/ranges/nest-ranges.js";
+import type { OmittedDependences } from "./array-reasons.js";
 import type { Reason } from "./reason.js";
 
 /** An OpenMP reduction operator, spelled language-neutrally (emit/ spells it per language). */
@@ -65,6 +66,8 @@ export interface LoopPlan {
   schedule: string | null;
   /** Why the loop is serial (or parallel but not emitted: "nested", "not-profitable", ...). */
   reasons: Reason[];
+  /** The carried array dependences past the ones listed in `reasons`: counted, not listed. */
+  omitted: OmittedDependences | null;
   /** What would make the loop parallel, for `doall explain`. */
   hints: string[];
   /** The carried array dependences that remain (for `doall explain`). */
@@ -107,6 +110,7 @@ export function emptyPlan(proc: Procedure, loop: Loop, parent: Loop | null = nul
     collapse: 1,
     schedule: null,
     reasons: [],
+    omitted: null,
     hints: [],
     blockers: [],
     attributes: { parallel: false, workArrays: false, reductionFunctions: false },

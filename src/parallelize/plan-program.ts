@@ -11,7 +11,7 @@ import type { Procedure, Program } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { collectLoops, userLoops, walkStmts } from "../ir/walk.js";
-import { arrayPrivatization } from "./array-privatization.js";
+import { arrayPrivatization, type CallContext } from "./array-privatization.js";
 import { arrayReductions } from "./array-reductions.js";
 import { overlapPairs } from "./overlap-plan.js";
 import { carriedReasons } from "./array-reasons.js";
@@ -106,7 +106,8 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     // The user's loops only: an implied loop (an array assignment's, Loop.implied) gets no plan and no directive.
     // Depth in the HIR counts implied loops (a multi-index DO CONCURRENT's) for the analyses' limit.
     const hirDepth = new Map(collectLoops(proc.body).map((l) => [l.loop, l.depth]));
-    const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, hirDepth.get(loop) ?? depth, deps, flow, (name) => calls.verdict(name, proc)));
+    const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false };
+    const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, hirDepth.get(loop) ?? depth, deps, flow, (name) => calls.verdict(name, proc), callContext));
     for (const pl of plans) if (pl.parallel && used) pl.facts = used.forLoop(pl.loop);
     perProc.set(proc, plans);
   }
@@ -136,7 +137,7 @@ function linkedCallGraph(link: ProgramLink): CallGraph {
 }
 
 /** The facts about one loop, turned into clauses or reasons; `emitted` is decided later. */
-function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: number, hirDepth: number, deps: ProcedureDeps | null, flow: ProcedureFlow | null, callVerdict: Parameters<typeof exclusions>[2]): LoopPlan {
+function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: number, hirDepth: number, deps: ProcedureDeps | null, flow: ProcedureFlow | null, callVerdict: Parameters<typeof exclusions>[2], callContext: CallContext): LoopPlan {
   const plan = emptyPlan(proc, loop, parent, depth);
   if (hirDepth > MAX_NEST_DEPTH) {
     // Conservative: the dependence tests did not look at this level (nest-depth.ts).
@@ -176,7 +177,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   const carried = locals.size ? arrays.carried.filter((c) => !locals.has(c.source.sym) && !locals.has(c.sink.sym)) : arrays.carried;
   const reduced = arrayReductions(flow.cfg, region, loop, carried);
   plan.reductions.push(...reduced.reductions);
-  const privatized = arrayPrivatization(flow.cfg, region, loop, reduced.remaining);
+  const privatized = arrayPrivatization(flow.cfg, region, loop, reduced.remaining, callContext);
   plan.private.push(...privatized.arrays);
   plan.privateArrays.push(...privatized.arrays);
   plan.hints.push(...privatized.hints);
@@ -187,7 +188,11 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   const check = remaining.length > 0 ? (deps && combinedCheck(remaining, arrays.assumes, deps, loop)) : null;
   const conditional = remaining.length > 0 && check !== null;
   const boundsOnly = remaining.length === 0 && arrays.assumes.length > 0 && arrays.runtimeCheck !== null;
-  if (remaining.length > 0 && !conditional) plan.reasons.push(...carriedReasons(remaining, lang));
+  if (remaining.length > 0 && !conditional) {
+    const listed = carriedReasons(remaining, lang);
+    plan.reasons.push(...listed.reasons);
+    plan.omitted = listed.omitted;
+  }
   if (plan.reasons.length === 0 && (conditional || boundsOnly)) plan.runtimeCheck = conditional ? check : arrays.runtimeCheck;
   if (plan.runtimeCheck) plan.overlaps = overlapPairs(remaining, deps);
   if (remaining.length === 0 && arrays.assumes.length > 0 && !arrays.runtimeCheck)

@@ -4,7 +4,8 @@ import type { Language } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Span } from "../source/span.js";
 import { exprText } from "../ir/expr-text.js";
-import { tripForm, type LinearForm } from "./trip-count.js";
+import type { LinearForm } from "../ir/linear-form.js";
+import { tripForm } from "./trip-count.js";
 
 /**
  * The `if()` clause that asks, before a parallel region starts, whether

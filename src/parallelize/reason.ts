@@ -28,10 +28,15 @@ export type ReasonKind =
 /** The kinds that say why a loop proved parallel gets no directive (where it is, not what it does). */
 export const PLACEMENT_KINDS: ReadonlySet<ReasonKind> = new Set<ReasonKind>(["nested", "not-profitable", "existing-directive", "included-file", "layout", "concurrent"]);
 
+/** One end of a dependence: the same shape in the JSON report and in `doall deps --json`. */
 export interface ReasonRef {
   line: number;
+  /** Column of the reference's first character (1-based). */
+  column?: number;
   /** The reference as written, e.g. `a(i+1)`. */
   text?: string;
+  /** The procedure the reference is passed to, when it is an argument of a call. */
+  call?: string;
 }
 
 export interface Reason {

@@ -5,7 +5,8 @@ import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { collectLoops } from "../ir/walk.js";
 import { assignedIn } from "./assigned-in.js";
-import { constTrips, linearForm } from "./trip-count.js";
+import { linearForm } from "../ir/linear-form.js";
+import { constTrips } from "./trip-count.js";
 
 /** At most how many iterations a loop runs, when known; null otherwise. */
 export type TripBound = (loop: Loop) => number | null;

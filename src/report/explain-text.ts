@@ -2,29 +2,35 @@ import { clauseWords } from "../emit/directive-text.js";
 import { planClauses } from "../emit/emit-program.js";
 import { CONCURRENT_GUARANTEE } from "../parallelize/concurrent-plan.js";
 import type { LoopPlan } from "../parallelize/loop-plan.js";
-import { PLACEMENT_KINDS, type Reason } from "../parallelize/reason.js";
+import type { ReasonRef } from "../parallelize/reason.js";
 import { exprText } from "../ir/expr-text.js";
+import { blockingGroups, causeGroups, dependencePhrase, type CauseContext, type CauseGroup } from "./cause-groups.js";
+
+/** What `explain` may use beyond the plan: the run's procedures, the source lines for the snippets, the detail wanted. */
+export interface ExplainContext extends Partial<CauseContext> {
+  /** The text of a line of a file (1-based), for the caret snippets; none without it. */
+  sourceLine?(file: string, line: number): string | undefined;
+  /** Every reason of every cause and the parallelizer's hints, not only the first of each cause. */
+  verbose?: boolean;
+}
 
 /**
- * `doall explain`: one loop's plan in sentences (issue 9 §8): the verdict,
- * the directive written, and for a serial loop each blocking dependence
- * with both references and their lines, its direction and distance and
- * the test that decided, then what would make the loop parallel.
+ * `doall explain`: one loop's plan in sentences (issue 9 §8, issue 19 §3):
+ * the verdict and the directive written; for a serial loop its causes, one
+ * per rule (rules.ts) with its id, a summary that counts what it groups,
+ * the references of the first dependence with a caret under each in its
+ * source line, and the fix where there is one.
  */
-export function explainLoop(plan: LoopPlan): string {
+export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
   const l = plan.loop;
   const lang = plan.proc.language;
-  const head =
-    l.concurrent && l.index && l.lower && l.upper
-      ? `DO CONCURRENT (${l.index.name} = ${exprText(l.lower, lang)}:${exprText(l.upper, lang)}${l.step ? `:${exprText(l.step, lang)}` : ""}${l.concurrent.indices > 1 ? ", ..." : ""}${l.concurrent.masked ? ", mask" : ""})`
-      : l.form === "do" && l.index && l.lower && l.upper
-        ? `${lang === "fortran" ? "DO" : "for"} ${l.index.name} = ${exprText(l.lower, lang)}, ${exprText(l.upper, lang)}${l.step ? `, ${exprText(l.step, lang)}` : ""}`
-        : `${l.form} loop`;
-  const lines = [`${l.span.file}:${l.span.line}: ${head}  (in ${plan.proc.name}, depth ${plan.depth}${plan.parent ? `, inside the loop at line ${plan.parent.span.line}` : ""})`];
+  const lines = [`${l.span.file}:${l.span.line}: ${loopHead(plan)}  (in ${plan.proc.name}, depth ${plan.depth}${plan.parent ? `, inside the loop at line ${plan.parent.span.line}` : ""})`];
   const words = clauseWords(planClauses(plan), lang);
   const directive = `${lang === "fortran" ? "!$omp parallel do" : "#pragma omp parallel for"}${words.length ? " " + words.join(" ") : ""}`;
-  const blocking = plan.reasons.filter((r) => !PLACEMENT_KINDS.has(r.kind));
-  const placement = plan.reasons.filter((r) => !blocking.includes(r));
+  const causeCtx: CauseContext | undefined = ctx.defines ? { defines: ctx.defines } : undefined;
+  const groups = causeGroups(plan, causeCtx);
+  const blocking = blockingGroups(groups);
+  const placement = groups.filter((g) => !blocking.includes(g));
   if (plan.parallel && l.concurrent) lines.push(`Parallel: ${CONCURRENT_GUARANTEE}${clauseNote(plan)}.`);
   else if (plan.parallel) lines.push(`Parallel: no dependence is carried by this loop${clauseNote(plan)}.`);
   else if (plan.runtimeCheck) {
@@ -33,19 +39,67 @@ export function explainLoop(plan: LoopPlan): string {
       lines.push(`  - ${o.a} and ${o.b} may share storage: the check tests that the parts of them the loop touches do not overlap (if they do, the loop runs serially).`);
       if (o.restrict) lines.push(`    Declaring the parameter ${o.restrict[0]} (or ${o.restrict[1]}) restrict, if they never overlap, would make the loop parallel without the check.`);
     }
-  }
-  else lines.push("Serial. What stops it:");
-  for (const r of blocking) lines.push(`  - ${reasonSentence(r)}`);
+  } else lines.push(blocking.length === 1 ? "Serial, for one cause:" : `Serial, for ${blocking.length} causes:`);
+  for (const g of blocking) lines.push(...causeLines(g, plan, ctx));
   if (plan.emitted) lines.push(`Directive written: ${directive}`);
-  else if (plan.parallel || plan.runtimeCheck) for (const r of placement) lines.push(`No directive here: ${r.message}.`);
-  if (!plan.parallel && !plan.runtimeCheck) {
-    const hints = [...new Set([...plan.hints, ...depHints(blocking)])];
-    if (hints.length) {
-      lines.push("What would make it parallel:");
-      for (const h of hints) lines.push(`  - ${h}`);
-    }
+  else if (plan.parallel || plan.runtimeCheck) for (const g of placement) lines.push(`No directive here [${g.rule.id}]: ${g.summary}.${g.fix ? ` Fix: ${g.fix}.` : ""}`);
+  if (ctx.verbose && !plan.parallel && !plan.runtimeCheck && plan.hints.length) {
+    lines.push("Also:");
+    for (const h of new Set(plan.hints)) lines.push(`  - ${h}`);
   }
   return lines.join("\n") + "\n";
+}
+
+/** One cause: `  [rule] summary`, the first dependence's references under carets, the fix; every reason with `verbose`. */
+function causeLines(g: CauseGroup, plan: LoopPlan, ctx: ExplainContext): string[] {
+  const out = [`  [${g.rule.id}] ${g.summary}`];
+  const first = g.reasons[0];
+  const file = plan.loop.span.file;
+  const refs: ReasonRef[] = first?.source && first.sink ? [first.source, first.sink] : first?.line ? [{ line: first.line }] : [];
+  // One source line per line, with a caret under each reference on it.
+  const byLine = new Map<number, number[]>();
+  for (const r of refs) byLine.set(r.line, [...(byLine.get(r.line) ?? []), ...(r.column ? [r.column] : [])]);
+  for (const [line, cols] of byLine) out.push(...snippet(file, line, cols, ctx));
+  if (g.fix) out.push(`    fix: ${g.fix}`);
+  if (ctx.verbose && g.reasons.length > 1) for (const r of g.reasons) out.push(`    - ${r.source && r.sink ? `${dependencePhrase(r)}; ${r.message}` : r.message}`);
+  if (ctx.verbose && g.omitted) out.push(`    - and ${g.omitted.toLocaleString("en-US")} more, not listed (a loop's report lists its first 20 dependences)`);
+  return out;
+}
+
+/** A source line, with a caret under the first character of each reference on it. */
+function snippet(file: string, line: number, columns: number[], ctx: ExplainContext): string[] {
+  const text = ctx.sourceLine?.(file, line);
+  if (text === undefined) return [];
+  const out = [`    ${String(line).padStart(5)} | ${text.replace(/\t/g, " ").trimEnd()}`];
+  // Carets only: a reference's printed text (`u(i - 1, j)`) need not be as long as the source's (`u(i-1,j)`).
+  const cols = [...new Set(columns)].sort((a, b) => a - b);
+  if (cols.length) {
+    let marks = "";
+    for (const c of cols) marks = marks.padEnd(c - 1) + "^";
+    out.push(`    ${" ".repeat(5)} | ${marks}`);
+  }
+  return out;
+}
+
+/** The loop's header as its language writes it. */
+function loopHead(plan: LoopPlan): string {
+  const l = plan.loop;
+  const lang = plan.proc.language;
+  const t = (e: Parameters<typeof exprText>[0]) => exprText(e, lang);
+  if (l.concurrent && l.index && l.lower && l.upper)
+    return `DO CONCURRENT (${l.index.name} = ${t(l.lower)}:${t(l.upper)}${l.step ? `:${t(l.step)}` : ""}${l.concurrent.indices > 1 ? ", ..." : ""}${l.concurrent.masked ? ", mask" : ""})`;
+  if (l.form === "do" && l.index && l.lower && l.upper) {
+    if (lang === "fortran") return `DO ${l.index.name} = ${t(l.lower)}, ${t(l.upper)}${l.step ? `, ${t(l.step)}` : ""}`;
+    return cForHeader(l.index.name, t(l.lower), t(l.upper), l.step ? t(l.step) : null);
+  }
+  return `${l.form} loop`;
+}
+
+/** A counted C loop as C writes it: `for (i = 0; i <= n - 1; i++)`. */
+export function cForHeader(index: string, lower: string, upper: string, step: string | null): string {
+  const down = step !== null && step.startsWith("-");
+  const incr = step === null || step === "1" ? `${index}++` : step === "-1" ? `${index}--` : down ? `${index} -= ${step.slice(1).trim()}` : `${index} += ${step}`;
+  return `for (${index} = ${lower}; ${index} ${down ? ">=" : "<="} ${upper}; ${incr})`;
 }
 
 function clauseNote(plan: LoopPlan): string {
@@ -56,25 +110,4 @@ function clauseNote(plan: LoopPlan): string {
   if (plan.reductions.length) parts.push(plan.reductions.map((r) => `${r.var} is a ${r.op} reduction${r.array ? " over the whole array" : ""}`).join(", "));
   if (plan.linear.length) parts.push(plan.linear.map((x) => `${x.var} is an induction variable (step ${x.step})`).join(", "));
   return parts.length ? ` once ${parts.join("; ")}` : "";
-}
-
-function reasonSentence(r: Reason): string {
-  if (r.source && r.sink) {
-    const dir = r.direction?.length ? `, direction (${r.direction.join(", ")})` : "";
-    const dist = r.distance?.length ? `, distance ${r.distance.map((d) => (d === null ? "unknown" : String(d))).join(", ")}` : "";
-    const test = r.test ? `, decided by the ${r.test} test` : ", no test could disprove it";
-    return `${r.kind} dependence on ${r.var}: ${r.source.text} at line ${r.source.line} -> ${r.sink.text} at line ${r.sink.line}${dir}${dist}${test}. ${r.message}`;
-  }
-  return r.message;
-}
-
-function depHints(reasons: Reason[]): string[] {
-  const out: string[] = [];
-  for (const r of reasons) {
-    if (r.kind === "flow" && r.distance?.some((d) => d !== null && d !== 0)) out.push(`the value of ${r.var} written at line ${r.source?.line} is read ${r.distance.find((d) => d)} iteration(s) later: a true recurrence, which only a different algorithm removes`);
-    if (r.kind === "call") out.push(`${r.var ?? "the callee"} would have to be in the same file, without I/O, so that its effects are known`);
-    if (r.kind === "io") out.push("moving the I/O out of the loop");
-    if (r.kind === "exit") out.push("a loop with a single exit (no GO TO out, EXIT, RETURN or STOP)");
-  }
-  return out;
 }

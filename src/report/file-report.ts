@@ -1,127 +1,42 @@
 import type { DependenceOptions } from "../analysis/dependence/analyze.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
 import { planClauses } from "../emit/emit-program.js";
-import type { LoopAttributes, LoopPlan } from "../parallelize/loop-plan.js";
+import type { LoopPlan } from "../parallelize/loop-plan.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
-import type { Reason } from "../parallelize/reason.js";
-import type { RangeFact } from "../analysis/ranges/nest-ranges.js";
 import { capErrors } from "../diagnostics/cap-errors.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import type { Program } from "../ir/program.js";
 import { userLoops } from "../ir/walk.js";
 import { exprText } from "../ir/expr-text.js";
+import { clauseWords } from "../emit/directive-text.js";
+import type { ProgramLink } from "../analysis/link/link-programs.js";
+import { causeGroups, type CauseContext } from "./cause-groups.js";
+import { ruleOf } from "./rules.js";
+import type { CauseReportT, DiagnosticReportT, FileReportT, LoopReportT, ProcedureReportT, ReportT } from "./report-schema.js";
+import { REPORT_VERSION } from "./report-version.js";
 
 /** One diagnostic as the JSON report shows it. */
-export interface DiagnosticReport {
-  severity: Diagnostic["severity"];
-  message: string;
-  /** The file the diagnostic is in (an include may differ from the input). */
-  file: string | null;
-  line: number | null;
-  column: number | null;
-}
-
+export type DiagnosticReport = DiagnosticReportT;
 /**
- * One loop in the report (DESIGN.md "Contracts users see"). Field names are
+ * One loop in the report (DESIGN.md "Contracts users see"; the fields are
+ * described in report-schema.ts, their one declaration). Field names are
  * stable once shipped; the parallelization fields (`parallel`, `emitted`,
  * clauses, `reasons`, `runtimeCheck`) are added by later stages.
  */
-export interface LoopReport {
-  /** Line of the DO / for keyword. */
-  line: number;
-  endLine: number;
-  /** File the loop is in (differs from the input file for loops in included files). */
-  file: string;
-  procedure: string;
-  /** Loop index variable, null for WHILE-style loops. */
-  index: string | null;
-  lower: string | null;
-  upper: string | null;
-  step: string | null;
-  /** The test of a WHILE-style loop. */
-  condition: string | null;
-  form: "do" | "while" | "do-until" | "forever";
-  depth: number;
-  /** Line of the enclosing loop, or null. */
-  parent: number | null;
-  /** Whether the loop is a counted loop the parallelizer can consider at all. */
-  candidate: boolean;
-  /** Why not, when `candidate` is false. */
-  notCandidate?: string;
-  /** An OpenMP directive the user already put on the loop. */
-  existingDirective?: string;
-  /**
-   * A Fortran DO CONCURRENT: `parallel` then rests on the standard's
-   * guarantee that its iterations are independent (F2018 11.1.7.5), and
-   * no directive is written on it (gfortran accepts none).
-   */
-  concurrent?: true;
-  /** Set when the loop's procedure could not be analyzed. */
-  unanalyzable?: string;
-  /**
-   * Proved parallel (issue 9): no dependence is carried once the clauses
-   * (private, lastprivate, reductions, linear) are applied, without a
-   * run-time condition. Absent when dependences were not analyzed.
-   */
-  parallel?: boolean;
-  /** Why the loop is not parallel (DESIGN.md: kind, var, source/sink lines, distance/direction, test). */
-  reasons?: Reason[];
-  /** The condition under which the loop would be parallel, in the program's language; null if none. */
-  runtimeCheck?: string | null;
-  /**
-   * The pairs of C arrays the run-time check tests do not overlap, and the
-   * parameters whose `restrict` would make the loop parallel without it
-   * (null when restrict would not). Absent when there are none.
-   */
-  overlapChecks?: { arrays: [string, string]; restrict: string[] | null }[];
-  /** A directive was written on this loop (`doall parallelize`). */
-  emitted?: boolean;
-  private?: string[];
-  firstprivate?: string[];
-  lastprivate?: string[];
-  /** `array`: a whole array reduced (OpenMP array reduction). */
-  reductions?: { op: string; var: string; array?: boolean }[];
-  /** Induction variables given to OpenMP as `linear(var:step)`. */
-  linear?: { var: string; step: string }[];
-  /** `collapse(n)` on the directive (1: none). */
-  collapse?: number;
-  schedule?: string | null;
-  /** The whole `if(...)` condition of the directive: run-time check and profitability guard. */
-  ifClause?: string | null;
-  /** Seed 004 §0's loop-node attributes. */
-  attributes?: LoopAttributes;
-  /**
-   * The value ranges (issue 7, seed 003) the loop's parallel verdict rests
-   * on: present only on a parallel loop whose array dependences are
-   * disproved with the ranges and not without them; each is the range, at
-   * the nest's start, of a symbol of the reference pairs the ranges
-   * decided (range-facts-used.ts).
-   */
-  facts?: RangeFact[];
-}
-
-export interface ProcedureReport {
-  name: string;
-  kind: string;
-  line: number;
-  unanalyzable?: string;
-}
-
-export interface FileReport {
-  file: string;
-  language: "fortran" | "c" | "unknown";
-  diagnostics: DiagnosticReport[];
-  procedures: ProcedureReport[];
-  loops: LoopReport[];
-}
-
+export type LoopReport = LoopReportT;
+export type ProcedureReport = ProcedureReportT;
+export type FileReport = FileReportT;
 /** The JSON report of a run, one entry per input file: what `doall parallelize --report` and `doall analyze --json` write. */
-export interface Report {
-  files: FileReport[];
+export type Report = ReportT;
+export type CauseReport = CauseReportT;
+
+/** The report of these files, with its version. */
+export function makeReport(files: FileReport[]): Report {
+  return { version: REPORT_VERSION, files };
 }
 
 export function diagnosticReport(d: Diagnostic): DiagnosticReport {
-  return { severity: d.severity, message: d.message, file: d.span?.file ?? null, line: d.span?.line ?? null, column: d.span?.column ?? null };
+  return { id: d.id, severity: d.severity, message: d.message, file: d.span?.file ?? null, line: d.span?.line ?? null, column: d.span?.column ?? null };
 }
 
 export interface ReportOptions {
@@ -133,9 +48,18 @@ export interface ReportOptions {
   parallelize?: ParallelizeOptions;
   /** A plan already made for this program (doall parallelize): reported as it is. */
   plan?: ProgramPlan;
+  /** The files of the run (for the causes' fixes: which procedures they define); default the parallelizer's link. */
+  link?: ProgramLink;
 }
 
-/** The per-file report of what the front end found: procedures and every loop (and, by default, the interim verdicts). */
+/** Which procedures the files of the run define (a call to one none defines: "give doall the file"). */
+function causeContext(program: Program, link: ProgramLink | undefined): CauseContext {
+  const names = new Set<string>();
+  for (const p of link?.has(program) ? link.programs() : [program]) for (const proc of p.procedures) names.add(proc.name.toLowerCase());
+  return { defines: (n) => names.has(n.toLowerCase()) };
+}
+
+/** The per-file report of what the front end found: procedures and every loop (and, by default, the parallelizer's verdicts). */
 export function buildFileReport(path: string, program: Program | null, extra: Diagnostic[], options: ReportOptions = {}): FileReport {
   // The first 50 errors and a note counting the rest, as printed (cap-errors.ts).
   const diagnostics = capErrors([...extra, ...(program?.diagnostics ?? [])]).map(diagnosticReport);
@@ -145,7 +69,8 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
   const loops: LoopReport[] = [];
   const analyze = options.dependences !== false || options.plan !== undefined;
   const plan = options.plan ?? (analyze ? planProgram(program, { ...options.parallelize, dependence: options.dependences || undefined, stats: options.stats }) : null);
-  for (const w of plan?.warnings ?? []) diagnostics.push({ severity: "warning", message: w.message, file: w.file, line: w.line, column: null });
+  for (const w of plan?.warnings ?? []) diagnostics.push({ id: "analysis-failed", severity: "warning", message: w.message, file: w.file, line: w.line, column: null });
+  const causes = causeContext(program, options.link ?? options.parallelize?.link);
   const plans = new Map<object, LoopPlan>((plan?.loops ?? []).map((x) => [x.loop, x]));
   for (const p of program.procedures) {
     const pr: ProcedureReport = { name: p.name, kind: p.kind, line: p.span.line };
@@ -172,7 +97,7 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
       if (loop.concurrent) r.concurrent = true;
       if (p.unanalyzable) r.unanalyzable = p.unanalyzable.reason;
       const lp = plans.get(loop);
-      if (lp) Object.assign(r, planFields(lp));
+      if (lp) Object.assign(r, planFields(lp, causes));
       loops.push(r);
     }
   }
@@ -180,9 +105,11 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
 }
 
 /** The parallelization fields of one loop (DESIGN.md's JSON contract). */
-export function planFields(lp: LoopPlan): Partial<LoopReport> {
+export function planFields(lp: LoopPlan, ctx?: CauseContext): Partial<LoopReport> {
   const lang = lp.proc.language;
   const clauses = planClauses(lp);
+  const words = clauseWords(clauses, lang);
+  const directive = lp.emitted || lp.runtimeCheck ? `${lang === "fortran" ? "!$omp parallel do" : "#pragma omp parallel for"}${words.length ? " " + words.join(" ") : ""}` : null;
   return {
     parallel: lp.parallel,
     emitted: lp.emitted,
@@ -194,10 +121,13 @@ export function planFields(lp: LoopPlan): Partial<LoopReport> {
     collapse: lp.collapse,
     schedule: lp.schedule,
     ifClause: lp.emitted ? clauses.ifCondition ?? null : null,
-    reasons: lp.reasons,
+    reasons: lp.reasons.map((r) => ({ ...r, rule: ruleOf(r).id })),
+    omittedDependences: lp.omitted,
+    causes: causeGroups(lp, ctx).map((g) => ({ rule: g.rule.id, count: g.reasons.length + g.omitted, summary: g.summary, fix: g.fix, vars: g.vars, calls: g.calls })),
+    directive,
     runtimeCheck: lp.runtimeCheck ? (lang === "fortran" ? lp.runtimeCheck.fortran : lp.runtimeCheck.c) : null,
     attributes: lp.attributes,
     ...(lp.facts && lp.facts.length > 0 ? { facts: lp.facts } : {}),
-    ...(lp.runtimeCheck && lp.overlaps?.length ? { overlapChecks: lp.overlaps.map((o) => ({ arrays: [o.a, o.b] as [string, string], restrict: o.restrict })) } : {}),
+    ...(lp.runtimeCheck && lp.overlaps?.length ? { overlapChecks: lp.overlaps.map((o) => ({ arrays: [o.a, o.b], restrict: o.restrict })) } : {}),
   };
 }

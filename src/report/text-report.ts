@@ -1,34 +1,96 @@
 import { CONCURRENT_GUARANTEE } from "../parallelize/concurrent-plan.js";
-import type { FileReport, LoopReport } from "./file-report.js";
+import { cForHeader } from "./explain-text.js";
+import type { CauseReport, FileReport, LoopReport } from "./file-report.js";
+import { RULES, type RuleId } from "./rules.js";
 
-/** The loop header as the user would write it: `do i = 1, n - 1` / `for i = 0 .. n-1` / `do while (...)`. */
+/** The loop header as the user would write it: `do i = 1, n - 1` / `for (i = 0; i <= n - 1; i++)` / `do while (...)`. */
 export function loopHeaderText(l: LoopReport, language: FileReport["language"]): string {
   if (l.concurrent) return `do concurrent (${l.index} = ${l.lower}:${l.upper}${l.step !== null ? `:${l.step}` : ""})`;
   if (l.form === "do") {
-    const step = l.step !== null ? `, ${l.step}` : "";
-    return language === "c" ? `for ${l.index} = ${l.lower} .. ${l.upper}${l.step !== null ? ` step ${l.step}` : ""}` : `do ${l.index} = ${l.lower}, ${l.upper}${step}`;
+    if (language === "c") return cForHeader(l.index ?? "?", l.lower ?? "?", l.upper ?? "?", l.step);
+    return `do ${l.index} = ${l.lower}, ${l.upper}${l.step !== null ? `, ${l.step}` : ""}`;
   }
   if (l.form === "forever") return language === "c" ? "for (;;)" : "do (no control)";
   const cond = l.condition ?? "?";
   return language === "c" ? (l.form === "do-until" ? `do ... while (${cond})` : `while (${cond})`) : `do while (${cond})`;
 }
 
+/** How a verdict is painted: the CLI colours it on a terminal, everything else leaves the text as it is. */
+export interface Paint {
+  parallel(s: string): string;
+  serial(s: string): string;
+  check(s: string): string;
+  dim(s: string): string;
+}
+
+export const NO_PAINT: Paint = { parallel: (s) => s, serial: (s) => s, check: (s) => s, dim: (s) => s };
+
 /**
- * `doall analyze` text output: one line per loop, `file:line` first so
- * editors can jump to it, then nesting, procedure and header.
+ * A loop's verdict on one line (issue 19 §2), `file:line` first so that
+ * editors jump to it:
+ *   f.f:13: parallel private(t) reduction(+:s)
+ *   f.f:14: parallel, no directive [nested]: the enclosing loop at line 13 runs in parallel
+ *   f.f:20: parallel if n <= m - 1 (checked at run time)
+ *   f.f:24: serial [recurrence]: the value written to u(i) at line 25 is read as u(i - 1) ... (+2 more causes)
  */
-export function renderAnalyzeText(r: FileReport): string {
+const isPlacement = (c: { rule: string }) => RULES[c.rule as RuleId]?.placement === true;
+
+/** The cause the verdict line names: the first that keeps the loop serial, or, on a parallel loop, the first placement one. */
+function mainCause(l: LoopReport): CauseReport | undefined {
+  const causes = l.causes ?? [];
+  if (l.parallel || (l.runtimeCheck && causes.every(isPlacement))) return l.emitted ? undefined : causes.find(isPlacement);
+  return causes.find((c) => !isPlacement(c));
+}
+
+export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT): string {
+  const at = `${l.file}:${l.line}: `;
+  const causes = l.causes ?? [];
+  const blocking = causes.filter((c) => !isPlacement(c));
+  const clauses = (l.directive ?? "").replace(/^(!\$omp parallel do|#pragma omp parallel for)\s*/, "");
+  if (l.parallel === undefined) return `${at}${l.candidate ? "not analyzed" : `serial: ${l.notCandidate ?? "not a counted loop"}`}`;
+  if (l.parallel || (l.runtimeCheck && blocking.length === 0)) {
+    const head = l.parallel ? paint.parallel("parallel") : paint.check(`parallel if ${l.runtimeCheck}`);
+    if (l.emitted) return `${at}${head}${clauses ? " " + clauses : ""}`;
+    const why = causes.find(isPlacement);
+    if (l.concurrent && l.parallel) return `${at}${head}: ${CONCURRENT_GUARANTEE}${why ? paint.dim(` (no directive: ${why.summary})`) : ""}`;
+    return `${at}${head}, no directive${why ? ` [${why.rule}]: ${why.summary}` : ""}`;
+  }
+  const main = blocking[0];
+  if (!main) return `${at}${paint.serial("serial")}`;
+  const more = blocking.length > 1 ? paint.dim(` (+${blocking.length - 1} more cause${blocking.length > 2 ? "s" : ""})`) : "";
+  return `${at}${paint.serial("serial")} [${main.rule}]: ${main.summary}${more}`;
+}
+
+/**
+ * `doall analyze` text output: one verdict line per loop; with `verbose`,
+ * the loop's header, nesting and procedure before it and every cause, with
+ * its fix, under it; then a count per file.
+ */
+export function renderAnalyzeText(r: FileReport, options: { verbose?: boolean; paint?: Paint } = {}): string {
   const out: string[] = [];
+  const paint = options.paint ?? NO_PAINT;
   for (const l of r.loops) {
-    const nest = `depth ${l.depth}${l.parent !== null ? `, in loop at line ${l.parent}` : ""}`;
-    let line = `${l.file}:${l.line}: ${loopHeaderText(l, r.language)}  [${l.procedure}; ${nest}]`;
-    if (!l.candidate && l.notCandidate) line += ` not a candidate: ${l.notCandidate}`;
-    if (l.existingDirective) line += ` (already has ${r.language === "c" ? "#pragma omp" : "!$omp"} ${l.existingDirective})`;
-    if (l.unanalyzable) line += ` (procedure not analyzed: ${l.unanalyzable})`;
-    else if (l.concurrent && l.parallel) line += ` parallel: ${CONCURRENT_GUARANTEE}`;
-    out.push(line);
+    if (options.verbose) {
+      const nest = `depth ${l.depth}${l.parent !== null ? `, in loop at line ${l.parent}` : ""}`;
+      let head = `${l.file}:${l.line}: ${loopHeaderText(l, r.language)}  [${l.procedure}; ${nest}]`;
+      if (!l.candidate && l.notCandidate) head += ` not a candidate: ${l.notCandidate}`;
+      if (l.existingDirective) head += ` (already has ${r.language === "c" ? "#pragma omp" : "!$omp"} ${l.existingDirective})`;
+      if (l.unanalyzable) head += ` (procedure not analyzed: ${l.unanalyzable})`;
+      out.push(paint.dim(head));
+    }
+    out.push(verdictLine(l, paint));
+    if (options.verbose) {
+      // The verdict line gave the main cause's summary: its fix, then the other causes.
+      const main = mainCause(l);
+      for (const c of l.causes ?? []) {
+        if (c !== main) out.push(`    [${c.rule}] ${c.summary}`);
+        if (c.fix) out.push(`    ${c === main ? "" : "  "}fix: ${c.fix}`);
+      }
+    }
   }
   const n = r.loops.length;
-  out.push(`${r.file}: ${n} loop${n === 1 ? "" : "s"} in ${r.procedures.length} procedure${r.procedures.length === 1 ? "" : "s"}`);
+  const par = r.loops.filter((l) => l.parallel).length;
+  const emitted = r.loops.filter((l) => l.emitted).length;
+  out.push(`${r.file}: ${n} loop${n === 1 ? "" : "s"} in ${r.procedures.length} procedure${r.procedures.length === 1 ? "" : "s"}, ${par} parallel, ${emitted} with a directive`);
   return out.join("\n") + "\n";
 }

@@ -12,11 +12,12 @@
  * whose race always shows).
  */
 import { resolve } from "node:path";
-import { checkTransformedProgram, sameRun, serialReference } from "./lib/check-transformed.js";
+import { checkTransformedProgram, serialReference } from "./lib/check-transformed.js";
+import { sameRun } from "../../src/node/verify/compare-outputs.js";
 import { loadCorpus, loadProgram, programFiles, type E2EProgram } from "./lib/corpus.js";
 import { loopSites } from "./lib/loop-sites.js";
 import { markerProblems } from "./lib/marker-coverage.js";
-import { runProcess } from "./lib/process.js";
+import { runProcess } from "../../src/node/verify/process.js";
 import { compile, run } from "./lib/toolchain.js";
 import { insertDirectives, NO_CLAUSES, oracleRounds, oracleTransform } from "./oracle.js";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

@@ -38,6 +38,6 @@ export function renderPreprocessedGoldens(path: string): { hir: string; report: 
   const loaded = loadProgram(rel, host, { includeDirs });
   const program = loaded.program!;
   const diags = [...loaded.diagnostics, ...program.diagnostics].map((d) => formatDiagnostic(d)).join("\n");
-  const report = renderAnalyzeText(buildFileReport(rel, program, loaded.diagnostics));
+  const report = renderAnalyzeText(buildFileReport(rel, program, loaded.diagnostics), { verbose: true });
   return { hir: printProgram(program) + "\ndiagnostics:\n" + (diags || "(none)") + "\n", report };
 }

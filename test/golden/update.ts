@@ -23,3 +23,14 @@ for (const input of depsGoldenInputs()) {
   writeFileSync(depsGoldenPath(input), await renderDepsGolden(input));
   console.log(`updated ${depsGoldenPath(input)}`);
 }
+
+// The end-to-end programs' decisions: X.omp.f / X.omp.c and X.report.txt under test/golden/e2e.
+const { E2E_GOLDEN_DIR, e2eGoldenInputs, renderE2EGolden } = await import("./e2e-golden.js");
+const { mkdirSync } = await import("node:fs");
+mkdirSync(E2E_GOLDEN_DIR, { recursive: true });
+for (const input of e2eGoldenInputs()) {
+  for (const [name, text] of Object.entries(await renderE2EGolden(input))) writeFileSync(`${E2E_GOLDEN_DIR}${name}`, text, "latin1");
+}
+const { renderFormatGoldens } = await import("./e2e-golden.js");
+for (const [name, text] of Object.entries(await renderFormatGoldens())) writeFileSync(`${E2E_GOLDEN_DIR}${name}`, text);
+console.log(`updated ${E2E_GOLDEN_DIR}`);

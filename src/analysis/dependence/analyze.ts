@@ -15,6 +15,7 @@ import { BuiltProblems } from "./built-problems.js";
 import { PairKeys } from "./ref-classes.js";
 import type { DepProblem, SymbolRanges } from "./problem.js";
 import type { SummaryLookup } from "../summaries/summary.js";
+import { callRegions } from "../regions/call-regions.js";
 import { ProcIndex } from "./proc-index.js";
 import { collectRefs, type ArrayRef } from "./references.js";
 import { decidingTest, solvePair, type PairSolution } from "./solve-pair.js";
@@ -122,7 +123,11 @@ export function analyzeProcedure(proc: Procedure, options: DependenceOptions = {
 function analyze(proc: Procedure, options: DependenceOptions, stats?: DepStats): ProcedureDeps {
   const index = new ProcIndex(proc, options.summaries);
   const atoms = new AtomTable();
-  const refs = collectRefs(proc, (name) => index.effectOf(name));
+  const refs = collectRefs(
+    proc,
+    (name) => index.effectOf(name),
+    (call) => callRegions(proc, call, options.summaries?.(call.name), options.assumeInBounds ?? false),
+  );
   const byRoot = new Map<Loop, ArrayRef[]>();
   for (const r of refs) {
     const root = r.loops[0];

@@ -6,6 +6,9 @@ import { isArray, type Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs } from "../../ir/walk.js";
 import { aliasKind } from "./alias.js";
 import { callEffect, isStorageArray, namedArrays, passesPointer, reachableArrays, type CallEffect } from "./call-effects.js";
+import { boxText, singleValue, type Box } from "../regions/box.js";
+import type { CallRegions, CallSiteRef } from "../regions/call-regions.js";
+import type { ArrayRegions } from "../summaries/summary.js";
 
 /**
  * Every array access of a procedure, in execution order: the nodes of the
@@ -89,7 +92,7 @@ export function isArrayLike(s: Sym): boolean {
  * reaches out of sight (COMMON, module, global) are accessed at the call,
  * any element (Conservative), so that no access hides in a callee.
  */
-export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEffect = (n) => callEffect(n, undefined, proc)): ArrayRef[] {
+export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEffect = (n) => callEffect(n, undefined, proc), regionsOf?: (call: CallSiteRef) => CallRegions): ArrayRef[] {
   const out: ArrayRef[] = [];
   let order = 0;
   // The statement functions whose bodies a statement has read already: a body reads the same
@@ -215,12 +218,34 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
     if (b === undefined) ownRef.set(sym, (b = named.some((n) => aliasKind(n, sym) !== "disjoint")));
     return b;
   };
+  /**
+   * The elements a call touches in an array, from its callee's regions
+   * (regions/call-regions.ts): a reference per box, with the dimensions
+   * where the box is one value as subscripts and the others unknown.
+   */
+  const regionRefs = (sym: Sym, r: ArrayRegions, name: string, at: Expr, stmt: Stmt): void => {
+    const text = (b: Box) => boxText(sym, b, proc.language);
+    for (const b of r.use) add(sym, at, "use", stmt, b.map((x) => singleValue(x)), `${name} reads ${text(b)}`);
+    for (const b of r.mod) add(sym, at, "def", stmt, b.map((x) => singleValue(x)), `${name} writes ${text(b)}`);
+  };
   /** A call: its arguments, then what it may touch out of sight (call-effects.ts). */
   const callSite = (name: string, args: readonly Expr[], stmt: Stmt, node: Expr | null): void => {
     const eff = effectOf(name);
     const why = `passed to ${name}`;
+    // Regions only from a summary (an unknown callee touches everything it may reach, as below).
+    const regions = eff.summarized ? regionsOf?.({ name, args, span: node?.span ?? stmt.span }) : undefined;
+    const bounded = (r: ArrayRegions | undefined): r is ArrayRegions => !!r && [...r.mod, ...r.use].some((b) => b.some((x) => x !== null));
+    const byRegion = new Set<Sym>();
     args.forEach((a, k) => {
-      const base = a.kind === "elem" || a.kind === "section" || a.kind === "var" ? a.sym : MEMORY;
+      const base = a.kind === "elem" || a.kind === "section" || a.kind === "var" ? a.sym : a.kind === "addr" && (a.operand.kind === "elem" || a.operand.kind === "var") ? a.operand.sym : MEMORY;
+      const r = regions?.arrays.get(base);
+      if (bounded(r) && base !== MEMORY && isStorageArray(base) && base.type.base !== "pointer") {
+        // Its subscripts are read at the call; what the callee does is in its regions (once per array).
+        passed(a, stmt, why, false, false);
+        if (!byRegion.has(base)) regionRefs(base, r, name, a, stmt);
+        byRegion.add(base);
+        return;
+      }
       passed(a, stmt, why, eff.readsArg(k), eff.writes(base, k));
     });
     const at = (sym: Sym): Expr => node ?? { kind: "var", sym, span: stmt.span };
@@ -228,12 +253,19 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
     let hiddenUse = eff.hidden("use", covered);
     let hiddenDef = eff.hidden("mod", covered);
     for (const sym of new Set([...reachable, ...eff.foreign])) {
+      if (byRegion.has(sym)) continue;
       const r = eff.reads(sym);
       const w = eff.writes(sym, null);
       if (!seen(sym)) {
         hiddenUse ||= r;
         hiddenDef ||= w;
-      } else if (w) add(sym, at(sym), "def", stmt, null, `written by ${name}`);
+        continue;
+      }
+      const known = regions?.arrays.get(sym);
+      // With a summary, an array its regions leave out is not touched (its COMMON extents, its shared variables).
+      if (regions && !regions.opaque && (!known || known.mod.length + known.use.length === 0)) continue;
+      if (bounded(known) && (w || r)) regionRefs(sym, known, name, at(sym), stmt);
+      else if (w) add(sym, at(sym), "def", stmt, null, `written by ${name}`);
       // A write at the call already conflicts with whatever a read there would (flow, anti, output).
       else if (r) add(sym, at(sym), "use", stmt, null, `read by ${name}`);
     }

@@ -1,10 +1,11 @@
 import type { Expr } from "../../ir/expr.js";
-import type { Procedure } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
 import type { Span } from "../../source/span.js";
-import { commonExtents, overlaps, symBytes, type Extent } from "../summaries/common-layout.js";
+import { memberExtent, overlaps, symBytes } from "../summaries/common-layout.js";
 import { WORST_FORMAL, type CommonEffect, type FormalEffect, type ProcedureSummary } from "../summaries/summary.js";
 import type { RefWriter } from "./ref-writer.js";
+import { boxContains, type Box } from "../regions/box.js";
+import { callRegions, type CallRegions } from "../regions/call-regions.js";
 
 /** A CALL statement or a function call inside an expression. */
 export interface CallSite {
@@ -86,11 +87,19 @@ export function emitCallEffects(w: RefWriter, c: CallSite): void {
   // everything after; the read it implies is added where the callee was not
   // said to read the variable.
   const defs: { sym: Sym; e: Expr | null; exact: boolean; span: Span }[] = [];
+  let regions: CallRegions | undefined;
   c.args.forEach((a, k) => {
     const s = byRef[k];
     const f = formal(k);
     if (!s || !f.mod) return;
-    const exact = !!known && f.ddef && a.kind === "var" && s.dims.length === 0 && f.exactBytes !== undefined && symBytes(s) === f.exactBytes && !c.altReturns?.length;
+    const scalar = !!known && f.ddef && a.kind === "var" && s.dims.length === 0 && f.exactBytes !== undefined && symBytes(s) === f.exactBytes;
+    // An array the call surely writes whole (its DDEF region, moved to the actual, covers the declared bounds) is defined by it.
+    const whole = () => {
+      if (!known?.regions || s.dims.length === 0 || (a.kind !== "var" && a.kind !== "elem")) return false;
+      regions ??= callRegions(w.proc, { name: c.name, args: c.args, span: c.span }, known, false);
+      return coversDeclared(s, regions.arrays.get(s)?.ddef ?? []);
+    };
+    const exact = (scalar || whole()) && !c.altReturns?.length;
     defs.push({ sym: s, e: a, exact, span: a.span });
   });
   for (const s of global("def")) defs.push({ sym: s, e: null, exact: false, span: c.span });
@@ -167,17 +176,9 @@ function touches(w: RefWriter, s: Sym, known: ProcedureSummary, kind: "use" | "d
   return !!sh && (kind === "use" ? sh.use : sh.mod);
 }
 
-const extentCache = new WeakMap<Procedure, Map<string, Extent[] | null>>();
-
-/** Byte extent of a COMMON member in a procedure's layout of its block (null when not constant). */
-export function memberExtent(proc: Procedure, s: Sym): Extent | null {
-  let perProc = extentCache.get(proc);
-  if (!perProc) extentCache.set(proc, (perProc = new Map()));
-  const block = s.common ?? "";
-  if (!perProc.has(block)) {
-    const members = [...proc.symbols.values()].filter((m) => m.storage === "common" && m.common === block).sort((a, b) => (a.commonIndex ?? 0) - (b.commonIndex ?? 0));
-    perProc.set(block, commonExtents(members));
-  }
-  const ext = perProc.get(block);
-  return ext && s.commonIndex !== undefined ? (ext[s.commonIndex] ?? null) : null;
+/** Whether some box holds every element of the array's declared bounds (all known). */
+function coversDeclared(s: Sym, boxes: readonly Box[]): boolean {
+  if (s.dims.some((d) => !d.upper)) return false;
+  const all: Box = s.dims.map((d) => ({ lo: d.lower, hi: d.upper! }));
+  return boxes.some((b) => boxContains(b, all));
 }

@@ -1,4 +1,5 @@
 import { evalInt } from "../../ir/const-eval.js";
+import type { Procedure } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
 import type { Type } from "../../ir/types.js";
 
@@ -59,4 +60,19 @@ function typeBytes(t: Type): number | undefined {
 
 export function overlaps(a: Extent, b: Extent): boolean {
   return a.start < b.end && b.start < a.end;
+}
+
+const extentCache = new WeakMap<Procedure, Map<string, Extent[] | null>>();
+
+/** Byte extent of a COMMON member in a procedure's layout of its block (null when not constant). */
+export function memberExtent(proc: Procedure, s: Sym): Extent | null {
+  let perProc = extentCache.get(proc);
+  if (!perProc) extentCache.set(proc, (perProc = new Map()));
+  const block = s.common ?? "";
+  if (!perProc.has(block)) {
+    const members = [...proc.symbols.values()].filter((m) => m.storage === "common" && m.common === block).sort((a, b) => (a.commonIndex ?? 0) - (b.commonIndex ?? 0));
+    perProc.set(block, commonExtents(members));
+  }
+  const ext = perProc.get(block);
+  return ext && s.commonIndex !== undefined ? (ext[s.commonIndex] ?? null) : null;
 }

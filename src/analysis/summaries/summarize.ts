@@ -1,7 +1,10 @@
+import type { Sym } from "../../ir/symbol.js";
 import type { Cfg } from "../cfg/cfg.js";
-import { memberExtent } from "../refs/call-effects.js";
+import { memberExtent } from "./common-layout.js";
 import { procedureRegion } from "../regions/cfg-regions.js";
 import type { RegionSets } from "../regions/region-sets.js";
+import { callRegions } from "../regions/call-regions.js";
+import { arrayRegions } from "./array-regions.js";
 import { symBytes, type Extent } from "./common-layout.js";
 import { WORST_FORMAL, type CommonEffect, type FormalEffect, type ProcedureSummary, type SharedEffect } from "./summary.js";
 
@@ -75,7 +78,16 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[]): ProcedureSum
       shared.set(id, { sym: eff.sym, use: eff.use || !!mine?.use, mod: eff.mod || !!mine?.mod });
     }
   }
-  return { name: proc.name, formals, commons, shared, io, unknown };
+  const summary: ProcedureSummary = { name: proc.name, formals, commons, shared, io, unknown };
+  // The callees' summaries by name, as the CFG's calls used them (none: the worst).
+  const key = (n: string) => (proc.language === "fortran" ? n.toLowerCase() : n);
+  const callees = new Map(cfg.calls.map((c) => [key(c.name), c.summary]));
+  const writes = (s: Sym) => {
+    const v = vars.lookup(s);
+    return v === undefined || !!modified[v];
+  };
+  summary.regions = arrayRegions(proc, writes, (call) => callRegions(proc, call, callees.get(key(call.name))));
+  return summary;
 }
 
 /** What a call to an unanalyzable procedure may do: anything. */

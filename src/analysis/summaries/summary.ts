@@ -1,4 +1,5 @@
 import type { Sym } from "../../ir/symbol.js";
+import type { Box } from "../regions/box.js";
 import type { Extent } from "./common-layout.js";
 
 /**
@@ -19,6 +20,45 @@ export interface ProcedureSummary {
   io: boolean;
   /** Calls something doall cannot see: it may touch every COMMON, module and global variable. */
   unknown: boolean;
+  /** Which elements of its arrays it touches (array-regions.ts); absent: not computed (every element). */
+  regions?: RegionSummary;
+}
+
+/**
+ * The elements of one array a call touches (seed 004 §1.1 Case 4, the
+ * region sets of the whole procedure, for an array as boxes: regions/box.ts),
+ * in the callee's index space, bounds in terms of values fixed during the
+ * call (its dummy arguments and COMMON scalars it never writes, named
+ * constants). MOD, USE and EUSE may hold more elements than are touched;
+ * DDEF holds only elements written on every path.
+ */
+export interface ArrayRegions {
+  mod: Box[];
+  use: Box[];
+  /** Read before the call writes them: the caller's values are used. */
+  euse: Box[];
+  /** Written on every path through the call. */
+  ddef: Box[];
+}
+
+/** The regions of a COMMON array, named by its block and byte offset (as each procedure may lay the block out its own way). */
+export interface CommonArrayRegions {
+  block: string;
+  /** Byte offset of the member in the block. */
+  start: number;
+  /** The member as the callee declares it (its dimensions give the boxes' meaning). */
+  member: Sym;
+  regions: ArrayRegions;
+}
+
+export interface RegionSummary {
+  /** The dummy arguments by position (their declared dimensions give the boxes' meaning; bounds may name them). */
+  dummies: Sym[];
+  /** Per dummy argument, by position: regions of an array dummy, null for a scalar or when not known. */
+  formals: (ArrayRegions | null)[];
+  commons: CommonArrayRegions[];
+  /** Byte offsets of the COMMON scalars bounds may name, in their blocks (the caller's member at the same offset is the same variable). */
+  commonStarts: Map<Sym, number>;
 }
 
 export interface FormalEffect {

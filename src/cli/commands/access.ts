@@ -8,13 +8,15 @@ import { FortranCache } from "../../frontend/fortran/source-reader.js";
 import type { Program } from "../../ir/program.js";
 import { diagnosticReport } from "../../report/file-report.js";
 import { exprText } from "../../ir/expr-text.js";
-import { optFlag, parseArgs } from "../args.js";
+import { INPUT_OPTIONS, optFlag, optionsHelp, parseArgs, type OptionName } from "../options.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
-import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
+import { loadOptionsFrom } from "../input-options.js";
 import { DiagnosticPrinter } from "../diagnostic-printer.js";
 import { expandInputs } from "../input-files.js";
 import { nodeHost } from "../../node/node-host.js";
 import { renderSummary } from "./access-table.js";
+
+const OWN: OptionName[] = ["json", "summary", "no-widen", "no-bounds-assumption"];
 
 const usage = `Usage: doall access FILE|DIR... [options]
        doall access --summary DIR... [options]
@@ -35,12 +37,7 @@ whose subdirectories are programs; prints the counts of the paper's Table 1
 per program and in total, and the levels reached by nest depth (Table 2).
 
 Options:
-  --json             print JSON on stdout
-  --summary          the DIR arguments are programs: print the table
-  --no-widen         only the convolution conditions of §3.1 (no §5.2 widening)
-  --no-in-bounds     do not assume subscripts stay within the declared bounds
-${INPUT_OPTIONS_HELP}
-  -h, --help         show this help
+${optionsHelp([...OWN, ...INPUT_OPTIONS, "help"])}
 
 Exit status: 0 on success, 1 if a file has errors, 2 on usage errors.
 `;
@@ -50,7 +47,7 @@ export const accessCommand: Command = {
   summary: "print the access pattern of each array reference (seed 001), or a Table 1 summary",
   usage,
   run(argv: string[], io: CliIO): number {
-    const parsed = parseArgs(argv, [...INPUT_OPTIONS, { name: "json" }, { name: "summary" }, { name: "no-widen" }, { name: "no-in-bounds" }, { name: "help", aliases: ["h"] }]);
+    const parsed = parseArgs(argv, [...OWN, ...INPUT_OPTIONS, "help"]);
     if (!parsed.ok) {
       io.stderr(`doall access: ${parsed.error}\n${usage}`);
       return EXIT_USAGE;
@@ -69,7 +66,7 @@ export const accessCommand: Command = {
       io.stderr(`doall access: no input ${optFlag(p, "summary") ? "directories" : "files"}\n${usage}`);
       return EXIT_USAGE;
     }
-    const opts: AccessOptions = { widen: !optFlag(p, "no-widen"), assumeInBounds: !optFlag(p, "no-in-bounds") };
+    const opts: AccessOptions = { widen: !optFlag(p, "no-widen"), assumeInBounds: !optFlag(p, "no-bounds-assumption") };
     const run = optFlag(p, "summary") ? runSummary : runFiles;
     return run(p.positional, io, lo.opts, opts, optFlag(p, "json"));
   },
@@ -116,7 +113,7 @@ function runFiles(args: string[], io: CliIO, load: LoadOptions, opts: AccessOpti
       out.push({
         file: r.path,
         language: r.program?.file.language ?? "unknown",
-        diagnostics: capErrors(r.program?.diagnostics ?? []).map(diagnosticReport).concat(r.program ? [] : r.errors.map((message) => ({ severity: "error" as const, message, file: r.path, line: null, column: null }))),
+        diagnostics: capErrors(r.program?.diagnostics ?? []).map(diagnosticReport).concat(r.program ? [] : r.errors.map((message) => ({ id: "read-error", severity: "error" as const, message, file: r.path, line: null, column: null }))),
         references: refs.map((x) => refJson(x, text)),
         aggregates: groups.map(aggregateJson),
       });

@@ -50,9 +50,11 @@ test("analyze --json: parallel, reasons (kind, var, source/sink, distance/direct
   );
   const [r] = loops[0].reasons;
   assert.deepEqual(
-    { kind: r.kind, var: r.var, source: r.source, sink: r.sink, distance: r.distance, direction: r.direction, test: r.test },
-    { kind: "flow", var: "a", source: { line: 5, text: "a(i + 1)" }, sink: { line: 5, text: "a(i)" }, distance: [1], direction: ["<"], test: "siv" },
+    { kind: r.kind, rule: r.rule, var: r.var, source: r.source, sink: r.sink, distance: r.distance, direction: r.direction, test: r.test },
+    { kind: "flow", rule: "recurrence", var: "a", source: { line: 5, column: 5, text: "a(i + 1)" }, sink: { line: 5, column: 14, text: "a(i)" }, distance: [1], direction: ["<"], test: "siv" },
   );
+  // The causes, grouped by rule, with a summary and a fix where there is one.
+  assert.deepEqual(loops[0].causes, [{ rule: "recurrence", count: 1, summary: "the value written to a(i + 1) at line 5 is read as a(i) at line 5, 1 iteration later", fix: "the recurrence on a(i) needs a different algorithm (a scan, a wavefront, or another order of the computation): doall does not change algorithms", vars: ["a"], calls: [] }]);
   // s1 = s1 + a(i): carried, but a sum reduction, so the loop is parallel with reduction(+:s1)
   // (no directive: s is called nowhere, and one statement per iteration cannot pay for a guessed number of calls).
   assert.deepEqual(loops[3].reasons.filter((r: { kind: string }) => r.kind !== "not-profitable"), []);

@@ -17,12 +17,18 @@ function tmpFile(name: string, text: string): string {
 
 test("analyze lists every loop with file:line, bounds, depth and parent", async () => {
   const io = fakeIO(ROOT);
-  const code = await runCli(["analyze", "-I", "test/golden/fortran/inc", "test/golden/fortran/fixed-form.f"], io);
+  const code = await runCli(["analyze", "--verbose", "-I", "test/golden/fortran/inc", "test/golden/fortran/fixed-form.f"], io);
   assert.equal(code, 0, io.err);
   assert.match(io.out, /^test\/golden\/fortran\/fixed-form\.f:30: do i = 1, n  \[fixed; depth 1\] \(already has !\$omp parallel do\)$/m);
   assert.match(io.out, /^test\/golden\/fortran\/fixed-form\.f:31: do j = 0, n - 1  \[fixed; depth 2, in loop at line 30\]/m);
   assert.match(io.out, /:56: do while \(k < 10\)  \[fixed; depth 1\] not a candidate: DO WHILE loop/);
-  assert.match(io.out, /fixed-form\.f: 7 loops in 4 procedures/);
+  assert.match(io.out, /fixed-form\.f: 7 loops in 4 procedures, /);
+  // Without --verbose: one verdict line per loop.
+  const short = fakeIO(ROOT);
+  assert.equal(await runCli(["analyze", "-I", "test/golden/fortran/inc", "test/golden/fortran/fixed-form.f"], short), 0, short.err);
+  assert.match(short.out, /^test\/golden\/fortran\/fixed-form\.f:30: parallel, no directive \[existing-directive\]: it already has the directive 'parallel do'/m);
+  assert.match(short.out, /^test\/golden\/fortran\/fixed-form\.f:56: serial \[not-counted\]: DO WHILE loop/m);
+  assert.equal(short.out.split("\n").filter((l) => /^\S+:\d+: (parallel|serial)/.test(l)).length, 7);
 });
 
 test("analyze --json has the report shape of DESIGN.md", async () => {
@@ -47,7 +53,7 @@ test("analyze --json has the report shape of DESIGN.md", async () => {
 test("syntax errors print file:line:col: error: and exit 1, and the rest of the file is still analyzed", async () => {
   const p = tmpFile("bad.f", ["      PROGRAM P", "      X = (1 + ", "      DO 10 I = 1, 3", "   10 CONTINUE", "      END"].join("\n"));
   const io = fakeIO();
-  const code = await runCli(["analyze", p], io);
+  const code = await runCli(["analyze", "--verbose", p], io);
   assert.equal(code, 1);
   assert.match(io.err, new RegExp(`^${p}:2:\\d+: error: expected an expression`, "m"));
   assert.match(io.out, /bad\.f:3: do i = 1, 3/);
@@ -76,6 +82,6 @@ test("usage errors exit 2 with a message", async () => {
 test("--form overrides the suffix", async () => {
   const p = tmpFile("free.f", "program p\n  integer :: i\n  do i = 1, 2\n  end do\nend program p\n");
   const io = fakeIO();
-  assert.equal(await runCli(["analyze", "--form", "free", p], io), 0, io.err);
+  assert.equal(await runCli(["analyze", "--verbose", "--form", "free", p], io), 0, io.err);
   assert.match(io.out, /free\.f:3: do i = 1, 2/);
 });

@@ -1,25 +1,35 @@
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
 import { DepStats } from "../../analysis/dependence/stats.js";
-import type { FileReport } from "../../report/file-report.js";
+import { makeReport, type FileReport } from "../../report/file-report.js";
+import { toSarif } from "../../report/sarif.js";
 import { renderAnalyzeText } from "../../report/text-report.js";
 import { analyzeLoaded, type AnalyzeResult } from "../../driver/analyze-file.js";
 import { linkLoaded } from "../../driver/link-loaded.js";
 import { loadProgram } from "../../driver/load-program.js";
-import { optFlag, parseArgs } from "../args.js";
+import { ANALYSIS_OPTIONS, INPUT_OPTIONS, optFlag, optionsHelp, optString, parseArgs, type OptionName } from "../options.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
-import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
-import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
+import { analysisOptionsFrom } from "../analysis-flags.js";
+import { loadOptionsFrom } from "../input-options.js";
+import { paintFor } from "../color.js";
+import { writeOutput } from "../write-output.js";
+import { VERSION } from "../version.js";
 import { DiagnosticPrinter } from "../diagnostic-printer.js";
 import { expandInputs } from "../input-files.js";
 import { nodeHost } from "../../node/node-host.js";
 import { Progress } from "../progress.js";
 
+const OWN: OptionName[] = ["verbose", "json", "sarif", "color", "stats"];
+
 const usage = `Usage: doall analyze FILE|DIR... [options]
 
-Lists every loop of each file (a directory is read recursively, as by
-\`doall parallelize\`): file:line, index variable and bounds,
-nesting depth and enclosing loop, and whether it is a candidate for
-parallelization. The dependence tests use the value ranges of scalars
+Prints doall's verdict on every loop of each file (a directory is read
+recursively, as by \`doall parallelize\`), one line per loop:
+
+  file:line: parallel CLAUSES | parallel if CHECK | serial [rule]: main cause
+
+(rules: docs/rules.md). --verbose adds each loop's header, nesting and
+every cause with its fix; \`doall explain FILE --loop LINE\` says more of
+one loop. The dependence tests use the value ranges of scalars
 (seed 003: from constants, assignments, loop bounds, conditions and,
 unless --no-bounds-assumption, declared array bounds); with --json a loop
 parallel only thanks to them lists the ranges used in "facts". The files
@@ -27,23 +37,18 @@ given are linked, as by \`doall parallelize\`: a call to a procedure of
 another of them uses its summary.
 
 Options:
-  --json             print the JSON report ({"files": [...]}) on stdout
-  --stats            print, per dependence test, on how many reference pairs
-                     it ran and how many it proved independent (on stderr
-                     with --json)
-${ANALYSIS_FLAGS_HELP}
-${INPUT_OPTIONS_HELP}
-  -h, --help         show this help
+${optionsHelp(OWN)}
+${optionsHelp([...ANALYSIS_OPTIONS, ...INPUT_OPTIONS, "help"])}
 
 Exit status: 0 on success, 1 if a file has errors, 2 on usage errors.
 `;
 
 export const analyzeCommand: Command = {
   name: "analyze",
-  summary: "list the loops of Fortran/C files and what doall knows about them",
+  summary: "print doall's verdict on every loop, one line each (--json, --sarif for the whole report)",
   usage,
   run(argv: string[], io: CliIO): number {
-    const parsed = parseArgs(argv, [...INPUT_OPTIONS, ...ANALYSIS_FLAGS, { name: "json" }, { name: "stats" }, { name: "help", aliases: ["h"] }]);
+    const parsed = parseArgs(argv, [...OWN, ...ANALYSIS_OPTIONS, ...INPUT_OPTIONS, "help"]);
     if (!parsed.ok) {
       io.stderr(`doall analyze: ${parsed.error}\n${usage}`);
       return EXIT_USAGE;
@@ -62,8 +67,15 @@ export const analyzeCommand: Command = {
       io.stderr(`doall analyze: no input files\n${usage}`);
       return EXIT_USAGE;
     }
+    const paint = paintFor(io, optString(p, "color"));
+    if ("error" in paint) {
+      io.stderr(`doall analyze: ${paint.error}\n`);
+      return EXIT_USAGE;
+    }
     // C files: runCli has loaded the C parser (ensureCParser) before calling the command.
     const json = optFlag(p, "json");
+    const sarif = optString(p, "sarif");
+    const verbose = optFlag(p, "verbose");
     // The text output shows no range facts: do not look for them (plan-program.ts).
     const analysis = { ...analysisOptionsFrom(p), rangeFacts: json };
     const stats = optFlag(p, "stats") ? new DepStats() : undefined;
@@ -79,7 +91,7 @@ export const analyzeCommand: Command = {
       printer.print(file, r.diagnostics);
       if (r.failed) failed = true;
       reports.push(r.report);
-      if (!json && r.report.language !== "unknown") io.stdout(renderAnalyzeText(r.report));
+      if (!json && sarif !== "-" && r.report.language !== "unknown") io.stdout(renderAnalyzeText(r.report, { verbose, paint }));
     };
     // One thread: measured on 2 cores, worker threads were slower (each pays V8's
     // warm-up, and the concurrent JIT already uses the second core).
@@ -99,7 +111,9 @@ export const analyzeCommand: Command = {
       take(f, analyzeLoaded(loaded[i]!, stats ? { stats, parallelize } : { parallelize }));
     });
     progress.done();
-    if (json) io.stdout(JSON.stringify({ files: reports }, null, 2) + "\n");
+    const report = makeReport(reports);
+    if (json) io.stdout(JSON.stringify(report, null, 2) + "\n");
+    if (sarif !== undefined) writeOutput(io, sarif, JSON.stringify(toSarif(report, { version: VERSION }), null, 2) + "\n");
     if (stats) (json ? io.stderr : io.stdout)(`dependence tests:\n${stats.format()}`);
     return failed ? EXIT_INPUT_ERROR : EXIT_OK;
   },

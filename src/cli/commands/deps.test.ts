@@ -54,7 +54,9 @@ test("deps --json has stable fields; --loop keeps one loop; --arrays shows whole
   // Only edges with both ends in the loop at line 9: the array a, whole-variable, carried and not.
   assert.ok(p.edges.length > 0);
   for (const e of p.edges) {
-    assert.deepEqual(Object.keys(e).filter((k) => !["sourceVia", "sinkVia", "array", "direction", "distance", "test"].includes(k)), ["kind", "var", "source", "sink", "carrier", "definite"]);
+    assert.deepEqual(Object.keys(e).filter((k) => !["array", "direction", "distance", "test"].includes(k)), ["kind", "var", "source", "sink", "carrier", "definite"]);
+    // An end is a reference, as a reason's source and sink in the report: {line, call?}, or {line, via} for an end that is no access.
+    for (const end of [e.source, e.sink]) assert.ok(Number.isInteger(end.line) && Object.keys(end).every((k) => ["line", "call", "via"].includes(k)), JSON.stringify(end));
     assert.equal(e.var, "a");
     assert.equal(e.array, true);
   }

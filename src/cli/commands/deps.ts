@@ -8,13 +8,15 @@ import { refineGraph } from "../../analysis/dependence/refine-graph.js";
 import { analyzeFlow, type ProcedureFlow } from "../../analysis/flow-analysis.js";
 import { loadProgram } from "../../driver/load-program.js";
 import type { Program } from "../../ir/program.js";
-import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
-import { optFlag, optString, parseArgs, type ParsedArgs } from "../args.js";
+import { analysisOptionsFrom } from "../analysis-flags.js";
+import { ANALYSIS_OPTIONS, INPUT_OPTIONS, optFlag, optionsHelp, optString, parseArgs, type OptionName, type ParsedArgs } from "../options.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
-import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
+import { loadOptionsFrom } from "../input-options.js";
 import { DiagnosticPrinter } from "../diagnostic-printer.js";
 import { expandInputs } from "../input-files.js";
 import { nodeHost } from "../../node/node-host.js";
+
+const OWN: OptionName[] = ["loop", "json", "dot", "arrays", "whole-arrays", "indices", "input", "minimal-input"];
 
 const usage = `Usage: doall deps FILE|DIR... [options]
 
@@ -35,25 +37,12 @@ starts (seed 003) and, unless --no-bounds-assumption, assume subscripts
 stay within their declared bounds.
 
 Options:
-  --loop LINE        only the loop starting at LINE: edges inside it, its scalars
-                     (one FILE only)
-  --json             print the report as JSON (for several files, or a
-                     directory: {"files": [report, ...]})
-  --dot              print the graph for Graphviz (dot -Tsvg; one digraph per file)
-  --arrays           include edges on array variables
-  --whole-arrays     do not refine array edges with the array dependence tests
-  --indices          include edges of a loop's index inside its loop
-  --input            include input (use -> use) dependences
-  --minimal-input    minimal input dependences (seed 002's appendix; implies --input)
-${ANALYSIS_FLAGS_HELP}
-${INPUT_OPTIONS_HELP}
-  -h, --help         show this help
+${optionsHelp(OWN)}
+${optionsHelp([...ANALYSIS_OPTIONS, ...INPUT_OPTIONS, "help"])}
 
 Exit status: 0 on success, 1 if a file has errors (the rest of it is still
 analyzed and shown), is missing, or has no loop at LINE, 2 on usage errors.
 `;
-
-const FLAGS = ["json", "dot", "arrays", "indices", "input", "minimal-input", "whole-arrays"];
 
 /** Runs the array dependence analysis on one procedure and refines its graph's array edges. */
 function refineWithArrays(f: ProcedureFlow, options: DependenceOptions, analysis: AnalysisOptions): void {
@@ -67,7 +56,7 @@ export const depsCommand: Command = {
   summary: "show the scalar dependence graph and the scalar classes of each loop",
   usage,
   run(argv: string[], io: CliIO): number {
-    const parsed = parseArgs(argv, [...INPUT_OPTIONS, ...ANALYSIS_FLAGS, ...FLAGS.map((name) => ({ name })), { name: "loop", value: true }, { name: "help", aliases: ["h"] }]);
+    const parsed = parseArgs(argv, [...OWN, ...ANALYSIS_OPTIONS, ...INPUT_OPTIONS, "help"]);
     if (!parsed.ok) {
       io.stderr(`doall deps: ${parsed.error}\n${usage}`);
       return EXIT_USAGE;
@@ -125,7 +114,10 @@ export const depsCommand: Command = {
       }
       reports.push(report);
     }
-    if (optFlag(p, "json")) io.stdout(JSON.stringify(single && reports.length === 1 ? reports[0] : { files: reports }, null, 2) + "\n");
+    if (optFlag(p, "json")) {
+      const shown = reports.map(depsJson);
+      io.stdout(JSON.stringify(single && shown.length === 1 ? shown[0] : { files: shown }, null, 2) + "\n");
+    }
     else if (optFlag(p, "dot")) io.stdout(reports.map(renderDepsDot).join(""));
     else io.stdout(reports.map(renderDepsText).join(""));
     return failed ? EXIT_INPUT_ERROR : EXIT_OK;
@@ -143,4 +135,24 @@ function depsOf(program: Program, p: ParsedArgs, loop: number | undefined): Deps
   const opts: Parameters<typeof buildDepsReport>[2] = { arrays: optFlag(p, "arrays"), indices: optFlag(p, "indices") };
   if (loop !== undefined) opts.loop = loop;
   return buildDepsReport(program, flows, opts);
+}
+
+/**
+ * The JSON of `doall deps`: an edge's ends are references in the shape of
+ * the report's (`{line, call?}`, as a reason's source and sink), plus
+ * `via` for an end that is not written as an access (a loop's init or
+ * step, I/O, a statement function).
+ */
+function depsJson(r: DepsFileReport): unknown {
+  const end = (line: number, via: string | undefined) => {
+    if (via === undefined) return { line };
+    return via.startsWith("call ") ? { line, call: via.slice(5) } : { line, via };
+  };
+  return {
+    ...r,
+    procedures: r.procedures.map((p) => ({
+      ...p,
+      edges: p.edges.map(({ kind, var: v, source, sink, sourceVia, sinkVia, ...rest }) => ({ kind, var: v, source: end(source, sourceVia), sink: end(sink, sinkVia), ...rest })),
+    })),
+  };
 }

@@ -3,32 +3,35 @@ import { resolve } from "node:path";
 import { linkLoaded } from "../../driver/link-loaded.js";
 import { loadProgram } from "../../driver/load-program.js";
 import { parallelizeLoaded } from "../../driver/parallelize-file.js";
+import { explainContext } from "../../report/explain-context.js";
 import { explainLoop } from "../../report/explain-text.js";
-import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
-import { optFlag, optString, parseArgs } from "../args.js";
+import { analysisOptionsFrom } from "../analysis-flags.js";
+import { ANALYSIS_OPTIONS, INPUT_OPTIONS, optFlag, optionsHelp, optString, parseArgs, type OptionName } from "../options.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
-import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
+import { loadOptionsFrom } from "../input-options.js";
 import { DiagnosticPrinter } from "../diagnostic-printer.js";
 import { expandInputs } from "../input-files.js";
 import { nodeHost } from "../../node/node-host.js";
+
+const OWN: OptionName[] = ["loop", "verbose"];
 
 const usage = `Usage: doall explain FILE [OTHER_FILE|DIR...] --loop LINE [options]
 
 Explains doall's decision on the loop(s) starting at LINE of FILE (the line
 of the DO / for keyword; without --loop, every loop of the file): parallel
-with which clauses, or what keeps it serial (each dependence with both
-references, their lines, direction, distance and the deciding test) and
-what would make it parallel. OTHER_FILEs are linked with FILE as
+with which clauses, or what keeps it serial: its causes, one per rule
+(docs/rules.md), each summed up (how many dependences, between which
+variables, through which calls), the first dependence's two references
+under carets in their source lines, and the fix where there is one.
+--verbose lists every reason of every cause. OTHER_FILEs are linked with FILE as
 \`doall parallelize\` links its files: calls to procedures defined there
 use their summaries (e.g. \`doall explain x_solve.f initialize.f --loop 40\`;
 LINE is always in FILE). A DIR gives the Fortran and C sources under it,
 as for \`doall parallelize\` (\`doall explain src/x_solve.f src --loop 40\`).
 
 Options:
-  --loop LINE             the loop's line
-${ANALYSIS_FLAGS_HELP}
-${INPUT_OPTIONS_HELP}
-  -h, --help              show this help
+${optionsHelp(OWN)}
+${optionsHelp([...ANALYSIS_OPTIONS, ...INPUT_OPTIONS, "help"])}
 `;
 
 export const explainCommand: Command = {
@@ -36,7 +39,7 @@ export const explainCommand: Command = {
   summary: "say in words why a loop is parallel or what keeps it serial",
   usage,
   run(argv: string[], io: CliIO): number {
-    const parsed = parseArgs(argv, [...INPUT_OPTIONS, { name: "loop", value: true }, ...ANALYSIS_FLAGS, { name: "help", aliases: ["h"] }]);
+    const parsed = parseArgs(argv, [...OWN, ...ANALYSIS_OPTIONS, ...INPUT_OPTIONS, "help"]);
     if (!parsed.ok) {
       io.stderr(`doall explain: ${parsed.error}\n${usage}`);
       return EXIT_USAGE;
@@ -84,7 +87,8 @@ export const explainCommand: Command = {
       io.stderr(`${file}:${line ?? 1}:1: error: no loop starts on this line${near.length ? ` (loops start on lines ${near.join(", ")})` : " (the file has no loops)"}\n`);
       return EXIT_INPUT_ERROR;
     }
-    io.stdout(plans.map(explainLoop).join("\n"));
+    const ctx = explainContext(loaded, host, optFlag(p, "verbose"));
+    io.stdout(plans.map((x) => explainLoop(x, ctx)).join("\n"));
     return r.failed || others.errors.length > 0 ? EXIT_INPUT_ERROR : EXIT_OK;
   },
 };

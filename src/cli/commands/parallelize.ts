@@ -4,18 +4,24 @@ import { linkLoaded } from "../../driver/link-loaded.js";
 import { loadProgram } from "../../driver/load-program.js";
 import { parallelizeLoaded } from "../../driver/parallelize-file.js";
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
-import type { FileReport } from "../../report/file-report.js";
-import { ANALYSIS_FLAGS, ANALYSIS_FLAGS_HELP, analysisOptionsFrom } from "../analysis-flags.js";
-import { optFlag, optString, parseArgs } from "../args.js";
+import { makeReport, type FileReport } from "../../report/file-report.js";
+import { toSarif } from "../../report/sarif.js";
+import { unifiedDiff } from "../../report/unified-diff.js";
+import { analysisOptionsFrom } from "../analysis-flags.js";
+import { ANALYSIS_OPTIONS, INPUT_OPTIONS, optFlag, optionsHelp, optString, parseArgs, type OptionName } from "../options.js";
 import { EXIT_INPUT_ERROR, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from "../command.js";
 import { DiagnosticPrinter } from "../diagnostic-printer.js";
 import { expandInputs } from "../input-files.js";
-import { INPUT_OPTIONS, INPUT_OPTIONS_HELP, loadOptionsFrom } from "../input-options.js";
+import { loadOptionsFrom } from "../input-options.js";
 import { nodeHost, SOURCE_ENCODING } from "../../node/node-host.js";
 import { Progress } from "../progress.js";
 import { phase } from "../../util/phases.js";
+import { VERSION } from "../version.js";
+import { writeOutput } from "../write-output.js";
 
-const usage = `Usage: doall parallelize FILE|DIR... -o OUTDIR [options]
+const OWN: OptionName[] = ["output", "in-place", "diff", "check", "report", "sarif"];
+
+const usage = `Usage: doall parallelize FILE|DIR... (-o OUTDIR | --in-place | --diff | --check) [options]
 
 Writes each source file to OUTDIR with OpenMP directives on the loops doall
 proves parallel (Fortran: !$omp parallel do ... !$omp end parallel do; C:
@@ -23,6 +29,10 @@ proves parallel (Fortran: !$omp parallel do ... !$omp end parallel do; C:
 read recursively (Fortran and C sources; included files are read, not
 written). Files keep their path relative to the directory given, or to the
 inputs' common directory. A file with errors is copied unchanged.
+--in-place rewrites the files themselves (only those that change), --diff
+prints what would change as a unified diff, --check writes nothing and
+exits 1 when a directive would be added or changed (with --diff, it shows
+them too).
 
 The files of one run are linked: a call to a procedure defined in another
 file given (the only definition, or the only one in the caller's
@@ -30,28 +40,22 @@ directory; same language) uses what that procedure reads and writes, as a
 call within one file does. Give all the files of a program together.
 
 Options:
-  -o, --output DIR        where to write (required; never the inputs' own place)
-  --report FILE.json      write the JSON report there ('-' for standard output)
-${ANALYSIS_FLAGS_HELP}
-${INPUT_OPTIONS_HELP}
-  -h, --help              show this help
+${optionsHelp(OWN)}
+${optionsHelp([...ANALYSIS_OPTIONS, ...INPUT_OPTIONS, "help"])}
 
-Prints one line per file (loops, parallel, directives) on stderr.
-Exit status: 0 on success, 1 if a file has errors, 2 on usage errors.
+Prints one line per file (loops, parallel, directives) on stderr, and a
+warning for a Fortran procedure whose local arrays -fopenmp would put on
+the stack (too large for it).
+Exit status: 0 on success, 1 if a file has errors (or, with --check, when
+a directive would be added or changed), 2 on usage errors.
 `;
 
 export const parallelizeCommand: Command = {
   name: "parallelize",
-  summary: "write the sources back with OpenMP directives on the parallel loops",
+  summary: "write the sources back with OpenMP directives on the parallel loops (or --diff, --check)",
   usage,
   run(argv: string[], io: CliIO): number {
-    const parsed = parseArgs(argv, [
-      ...INPUT_OPTIONS,
-      { name: "output", value: true, aliases: ["o"] },
-      { name: "report", value: true },
-      ...ANALYSIS_FLAGS,
-      { name: "help", aliases: ["h"] },
-    ]);
+    const parsed = parseArgs(argv, [...OWN, ...ANALYSIS_OPTIONS, ...INPUT_OPTIONS, "help"]);
     if (!parsed.ok) {
       io.stderr(`doall parallelize: ${parsed.error}\n${usage}`);
       return EXIT_USAGE;
@@ -67,8 +71,16 @@ export const parallelizeCommand: Command = {
       return EXIT_USAGE;
     }
     const out = optString(p, "output");
-    if (!out) {
-      io.stderr(`doall parallelize: -o OUTDIR is required\n${usage}`);
+    const inPlace = optFlag(p, "in-place");
+    const diff = optFlag(p, "diff");
+    const check = optFlag(p, "check");
+    const writes = (out !== undefined ? 1 : 0) + (inPlace ? 1 : 0);
+    if (writes > 1 || (writes === 1 && (diff || check))) {
+      io.stderr(`doall parallelize: choose one of -o OUTDIR, --in-place, --diff and --check (--diff and --check go together)\n`);
+      return EXIT_USAGE;
+    }
+    if (writes === 0 && !diff && !check) {
+      io.stderr(`doall parallelize: say where the result goes: -o OUTDIR, --in-place, --diff or --check\n${usage}`);
       return EXIT_USAGE;
     }
     if (p.positional.length === 0) {
@@ -79,14 +91,17 @@ export const parallelizeCommand: Command = {
     // the other inputs are still parallelized.
     const { inputs, errors } = expandInputs(p.positional, io.cwd);
     for (const e of errors) io.stderr(`${e}\n`);
-    const outDir = resolve(io.cwd, out);
-    for (const f of inputs) {
-      if (resolve(outDir, f.rel) === f.abs) {
-        io.stderr(`doall parallelize: writing ${f.rel} to ${out} would overwrite the input; choose another -o directory\n`);
-        return EXIT_USAGE;
+    const outDir = out === undefined ? null : resolve(io.cwd, out);
+    if (outDir !== null) {
+      for (const f of inputs) {
+        if (resolve(outDir, f.rel) === f.abs) {
+          io.stderr(`doall parallelize: writing ${f.rel} to ${out} would overwrite the input; choose another -o directory (or --in-place)\n`);
+          return EXIT_USAGE;
+        }
       }
     }
     const reportPath = optString(p, "report");
+    const sarifPath = optString(p, "sarif");
     const host = nodeHost(io.cwd);
     lo.opts.fortranCache = new FortranCache();
     // The range facts a loop needed are only shown in the report: without one, their second analysis is wasted.
@@ -103,27 +118,36 @@ export const parallelizeCommand: Command = {
     const progress = new Progress(io, inputs.length, "parallelizing");
     const reports: FileReport[] = [];
     let failed = false;
+    let changed = 0;
     const printer = new DiagnosticPrinter(io.stderr);
     inputs.forEach((f, i) => {
       progress.step(i, f.arg);
       const r = parallelizeLoaded(loaded[i]!, host, { ...analysis, link });
+      const own = r.report.loops.filter((l) => l.file === f.arg);
+      const directives = own.filter((l) => l.emitted).length;
       printer.print(f.arg, r.diagnostics);
       if (r.failed) failed = true;
       reports.push(r.report);
       if (r.output === null) return;
-      const dest = join(outDir, f.rel);
-      mkdirSync(dirname(dest), { recursive: true });
-      writeFileSync(dest, r.output, SOURCE_ENCODING);
-      const own = r.report.loops.filter((l) => l.file === f.arg);
-      io.stderr(`${f.arg}: ${own.length} loops, ${own.filter((l) => l.parallel).length} parallel, ${own.filter((l) => l.emitted).length} directives -> ${relative(io.cwd, dest) || dest}\n`);
+      const original = host.readFile(f.arg);
+      const differs = r.output !== original;
+      if (differs) changed++;
+      if (diff && differs) io.stdout(unifiedDiff(original ?? "", r.output, `a/${f.rel}`, `b/${f.rel}`));
+      let dest: string | null = null;
+      if (outDir !== null) dest = join(outDir, f.rel);
+      else if (inPlace && differs) dest = f.abs;
+      if (dest !== null) {
+        mkdirSync(dirname(dest), { recursive: true });
+        writeFileSync(dest, r.output, SOURCE_ENCODING);
+      }
+      const where = dest !== null ? ` -> ${relative(io.cwd, dest) || dest}` : differs ? "" : " (unchanged)";
+      io.stderr(`${f.arg}: ${own.length} loops, ${own.filter((l) => l.parallel).length} parallel, ${directives} directives${where}\n`);
     });
     progress.done();
-    const json = phase("report", () => JSON.stringify({ files: reports }, null, 2) + "\n");
-    if (reportPath === "-") io.stdout(json);
-    else if (reportPath) {
-      mkdirSync(dirname(resolve(io.cwd, reportPath)), { recursive: true });
-      writeFileSync(resolve(io.cwd, reportPath), json);
-    }
-    return failed || errors.length > 0 ? EXIT_INPUT_ERROR : EXIT_OK;
+    const report = makeReport(reports);
+    if (reportPath !== undefined) writeOutput(io, reportPath, phase("report", () => JSON.stringify(report, null, 2) + "\n"));
+    if (sarifPath !== undefined) writeOutput(io, sarifPath, JSON.stringify(toSarif(report, { version: VERSION }), null, 2) + "\n");
+    if (check && changed > 0) io.stderr(`doall parallelize --check: ${changed} file${changed === 1 ? "" : "s"} would change\n`);
+    return failed || errors.length > 0 || (check && changed > 0) ? EXIT_INPUT_ERROR : EXIT_OK;
   },
 };

@@ -1,7 +1,7 @@
-import { compareOutputs, type OutputComparison } from "./compare-outputs.js";
+import { sameRun, type OutputComparison } from "../../../src/node/verify/compare-outputs.js";
 import { programFiles, type E2EProgram } from "./corpus.js";
 import { checkDirectivesOnly, type TextCheck } from "./line-diff.js";
-import type { ProcResult } from "./process.js";
+import type { ProcResult } from "../../../src/node/verify/process.js";
 import { compile, run } from "./toolchain.js";
 
 export interface RunCheck {
@@ -83,12 +83,4 @@ export async function checkTransformedProgram(original: E2EProgram, transformed:
   runs.sort((x, y) => x.threads - y.threads);
   for (const r of runs) if (!r.comparison.equal) problems.push(`${r.threads} thread${r.threads > 1 ? "s" : ""}: ${r.comparison.detail}`);
   return { ok: problems.length === 0, text, serial, runs, problems };
-}
-
-/** Output and exit status must both match; a crash or timeout never matches. */
-export function sameRun(serial: ProcResult, parallel: ProcResult, tolerance?: number): OutputComparison {
-  if (parallel.timedOut) return { equal: false, detail: "timed out" };
-  if (parallel.outputOverflow) return { equal: false, detail: "printed too much (killed)" };
-  if (parallel.status !== serial.status) return { equal: false, detail: `exit status ${parallel.status ?? parallel.signal}, serial ${serial.status ?? serial.signal}; stderr: ${parallel.stderr.slice(0, 300)}` };
-  return compareOutputs(serial.stdout, parallel.stdout, tolerance);
 }

@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Limiter } from "./limiter.js";
-import { runProcess, type ProcResult } from "./process.js";
+import { ompEnv } from "../../../src/node/verify/omp-env.js";
+import { runProcess, type ProcResult } from "../../../src/node/verify/process.js";
 
 export type Lang = "fortran" | "c";
 
@@ -120,10 +121,7 @@ async function doCompile(key: string, lang: Lang, files: SourceFile[], opts: Com
  * that it cannot change schedules or thread counts behind the test's back.
  */
 export function run(exe: string, opts: RunOptions): Promise<ProcResult> {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(OMP_|GOMP_|KMP_)/.test(k)) env[k] = v;
-  env.OMP_NUM_THREADS = String(opts.threads);
-  env.OMP_WAIT_POLICY = "passive";
+  const env = ompEnv(opts.threads);
   return limiter.run(() => runProcess(exe, [], { env, timeoutMs: opts.timeoutMs ?? 30_000 }));
 }
 

@@ -1,4 +1,4 @@
-// The interim verdict of `doall analyze --json` against the experts'
+// The verdict of `doall analyze --json` (the parallelizer's) against the experts'
 // markers of the end-to-end corpus (test/e2e/programs): a loop doall calls
 // parallel must not be one an expert marks serial (or parallel only with a
 // run-time test), and a run-time check must only be offered where a
@@ -6,13 +6,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dirname } from "node:path";
-import { analyzeFile } from "../driver/analyze-file.js";
-import { ensureCParser } from "../node/c-parser-node.js";
-import { nodeHost } from "../node/node-host.js";
-import { loadCorpus } from "../../test/e2e/lib/corpus.js";
-import { parseExpectations } from "../../test/e2e/lib/expectations.js";
+import { analyzeFile } from "../../src/driver/analyze-file.js";
+import { ensureCParser } from "../../src/node/c-parser-node.js";
+import { nodeHost } from "../../src/node/node-host.js";
+import { loadCorpus } from "./lib/corpus.js";
+import { parseExpectations } from "./lib/expectations.js";
 
-test("interim verdict: never parallel where the e2e corpus's experts say serial or runtime; precision figures", async () => {
+test("analyze verdicts: never parallel where the e2e corpus's experts say serial or runtime; precision figures", async () => {
   await ensureCParser();
   const tally: Record<string, number> = {};
   const wrong: string[] = [];

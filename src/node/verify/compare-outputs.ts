@@ -1,3 +1,5 @@
+import type { ProcResult } from "./process.js";
+
 /** The outcome of comparing a parallel run's output with the serial reference. */
 export interface OutputComparison {
   equal: boolean;
@@ -63,4 +65,12 @@ function numbersMatch(a: number, b: number, tol: number): boolean {
   if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) && Number.isNaN(b);
   if (a === b) return true;
   return Math.abs(a - b) <= tol * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+/** Output and exit status must both match; a crash or timeout never matches. */
+export function sameRun(serial: ProcResult, parallel: ProcResult, tolerance?: number): OutputComparison {
+  if (parallel.timedOut) return { equal: false, detail: "timed out" };
+  if (parallel.outputOverflow) return { equal: false, detail: "printed too much (killed)" };
+  if (parallel.status !== serial.status) return { equal: false, detail: `exit status ${parallel.status ?? parallel.signal}, serial ${serial.status ?? serial.signal}; stderr: ${parallel.stderr.slice(0, 300)}` };
+  return compareOutputs(serial.stdout, parallel.stdout, tolerance);
 }

@@ -1,0 +1,226 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { evalInt } from "../../ir/const-eval.js";
+import type { CallStmt } from "../../ir/stmt.js";
+import { walkStmts } from "../../ir/walk.js";
+import { summaryLookup } from "../dependence/call-effects.js";
+import { analyzeFlow } from "../flow-analysis.js";
+import { fortran, procedure } from "../test-support/parse.js";
+import type { Box } from "./box.js";
+import { callRegions } from "./call-regions.js";
+
+/**
+ * Issue 14's property: random call sites (the element passed, the shapes
+ * of the dummy and of the actual) against an interpreter of the callee.
+ * The regions moved to the call (summaries/array-regions.ts, then
+ * call-regions.ts) must hold every element the call writes (MOD), reads
+ * (USE) and reads before writing it (EUSE); every element of DDEF must be
+ * written on every path (both values of the callee's flag).
+ */
+
+/** A subscript: c0 + ci·i + cj·j, or the dummy n. */
+type Sub = { c0: number; ci: number; cj: number } | "n";
+interface Access {
+  kind: "read" | "write" | "update";
+  subs: Sub[];
+}
+interface Piece {
+  /** Loops around the access: 0, 1 (i) or 2 (i, then j), each from `lo` to `hi` (a number or the dummy n or m). */
+  loops: { lo: number; hi: number | "n" | "m" }[];
+  guarded: boolean;
+  access: Access;
+}
+interface Case {
+  /** The dummy's declared extents (lower bound 1); "*" assumed size, "n" the dummy n. */
+  dummy: (number | "*" | "n")[];
+  pieces: Piece[];
+  /** The actual's extents (lower bound 1) and the element passed (null: the whole array). */
+  actual: number[];
+  start: number[] | null;
+  n: number;
+  m: number;
+}
+
+const sub = (rank: number): fc.Arbitrary<Sub> =>
+  fc.oneof({ weight: 5, arbitrary: fc.record({ c0: fc.integer({ min: -1, max: 3 }), ci: fc.integer({ min: 0, max: 2 }), cj: rank > 0 ? fc.integer({ min: 0, max: 1 }) : fc.constant(0) }) }, { weight: 1, arbitrary: fc.constant("n" as const) });
+
+const piece = (rank: number): fc.Arbitrary<Piece> =>
+  fc.record({
+    loops: fc.array(fc.record({ lo: fc.integer({ min: 1, max: 2 }), hi: fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constantFrom("n" as const, "m" as const)) }), { maxLength: 2 }),
+    guarded: fc.boolean(),
+    access: fc.record({ kind: fc.constantFrom("read" as const, "write" as const, "update" as const), subs: fc.array(sub(rank), { minLength: rank, maxLength: rank }) }),
+  });
+
+const caseArb: fc.Arbitrary<Case> = fc.integer({ min: 1, max: 2 }).chain((rank) =>
+  fc
+    .record({
+      dummy: fc.array(fc.oneof(fc.integer({ min: 2, max: 5 }), fc.constant("n" as const)), { minLength: rank, maxLength: rank }),
+      assumed: fc.boolean(),
+      pieces: fc.array(piece(rank), { minLength: 1, maxLength: 4 }),
+      actual: fc.array(fc.integer({ min: 2, max: 6 }), { minLength: rank, maxLength: 3 }),
+      whole: fc.boolean(),
+      startFrac: fc.array(fc.double({ min: 0, max: 0.999, noNaN: true }), { minLength: 3, maxLength: 3 }),
+      n: fc.integer({ min: 1, max: 4 }),
+      m: fc.integer({ min: 0, max: 3 }),
+    })
+    .map((r) => {
+      const dummy: Case["dummy"] = r.dummy.slice();
+      if (r.assumed) dummy[dummy.length - 1] = "*";
+      const start = r.whole ? null : r.actual.map((e, k) => 1 + Math.floor(r.startFrac[k]! * e));
+      return { dummy, pieces: r.pieces, actual: r.actual, start, n: r.n, m: r.m };
+    }),
+);
+
+const subText = (s: Sub) => (s === "n" ? "n" : `${s.c0} + ${s.ci} * i + ${s.cj} * j`);
+
+function source(c: Case): string {
+  const body: string[] = [];
+  for (const p of c.pieces) {
+    const idx = ["i", "j"];
+    const open = p.loops.map((l, k) => `do ${idx[k]} = ${l.lo}, ${l.hi}`);
+    const subs = p.access.subs.map(subText).join(", ");
+    const stmt = p.access.kind === "read" ? `y = y + x(${subs})` : p.access.kind === "write" ? `x(${subs}) = n` : `x(${subs}) = x(${subs}) + 1`;
+    const lines = [...open, stmt, ...p.loops.map(() => "end do")];
+    if (p.guarded) body.push("if (flag > 0) then", ...lines, "end if");
+    else body.push(...lines);
+  }
+  const actual = c.start ? `a(${c.start.join(", ")})` : "a";
+  return [
+    "program p",
+    `  real a(${c.actual.join(", ")})`,
+    `  call s(${actual}, ${c.n}, ${c.m}, 1)`,
+    "end program",
+    "subroutine s(x, n, m, flag)",
+    "  integer n, m, flag, i, j",
+    "  real y",
+    `  real x(${c.dummy.join(", ")})`,
+    "  y = 0",
+    "  i = 1",
+    "  j = 1",
+    ...body.map((l) => "  " + l),
+    "end subroutine",
+  ].join("\n");
+}
+
+type Event = { write: boolean; at: number };
+
+/** Runs the callee (the pieces) with the flag; the accesses as linear offsets from the element passed, or null when one leaves the dummy's declared bounds. */
+function run(c: Case, flag: number): Event[] | null {
+  const out: Event[] = [];
+  const ext = c.dummy.map((d) => (d === "*" ? Infinity : d === "n" ? c.n : d));
+  const bound = (v: number | "n" | "m") => (v === "n" ? c.n : v === "m" ? c.m : v);
+  // i and j keep their values between pieces, as Fortran's DO leaves its index one step past the end.
+  const st = { i: 1, j: 1 };
+  for (const p of c.pieces) {
+    if (p.guarded && !(flag > 0)) continue;
+    const visit = (k: number): boolean => {
+      if (k < p.loops.length) {
+        const name = k === 0 ? "i" : "j";
+        let v = p.loops[k]!.lo;
+        for (; v <= bound(p.loops[k]!.hi); v++) {
+          st[name] = v;
+          if (!visit(k + 1)) return false;
+        }
+        st[name] = v;
+        return true;
+      }
+      const { i, j } = st;
+      const idx = p.access.subs.map((s) => (s === "n" ? c.n : s.c0 + s.ci * i + s.cj * j));
+      if (idx.some((v, d) => v < 1 || v > ext[d]!)) return false;
+      let off = 0;
+      let stride = 1;
+      idx.forEach((v, d) => {
+        off += (v - 1) * stride;
+        stride *= ext[d]!;
+      });
+      if (p.access.kind !== "write") out.push({ write: false, at: off });
+      if (p.access.kind !== "read") out.push({ write: true, at: off });
+      return true;
+    };
+    if (!visit(0)) return null;
+  }
+  return out;
+}
+
+/** The actual's element at linear offset `off` from the element passed (null past its end). */
+function element(c: Case, off: number): number[] | null {
+  const start = c.start ?? c.actual.map(() => 1);
+  let lin = 0;
+  let stride = 1;
+  start.forEach((v, d) => {
+    lin += (v - 1) * stride;
+    stride *= c.actual[d]!;
+  });
+  lin += off;
+  if (lin >= stride) return null;
+  return c.actual.map((e) => {
+    const v = (lin % e) + 1;
+    lin = Math.floor(lin / e);
+    return v;
+  });
+}
+
+function inBox(b: Box, el: number[]): boolean {
+  return b.every((r, d) => {
+    if (!r) return true;
+    const lo = evalInt(r.lo);
+    const hi = evalInt(r.hi);
+    assert.ok(lo !== undefined && hi !== undefined, "a bound the call's literals do not fix");
+    return lo <= el[d]! && el[d]! <= hi;
+  });
+}
+
+test("regions moved to a call hold every element the callee touches; DDEF only elements written on every path (property)", () => {
+  let checked = 0;
+  fc.assert(
+    fc.property(caseArb, (c) => {
+      const runs = [0, 1].map((f) => run(c, f));
+      // A callee leaving its dummy's declared bounds breaks the bounds assumption the translation may use.
+      if (runs.some((r) => r === null)) return;
+      const els = runs.map((r) => r!.map((e) => ({ ...e, el: element(c, e.at) })));
+      // Past the end of the actual: the program is wrong whatever doall does.
+      if (els.some((r) => r.some((e) => e.el === null))) return;
+      const prog = fortran(source(c));
+      const caller = procedure(prog, "p");
+      let call: CallStmt | undefined;
+      walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
+      const summary = summaryLookup(analyzeFlow(prog), "fortran")("s");
+      const a = [...caller.symbols.values()].find((s) => s.name === "a")!;
+      const r = callRegions(caller, { name: "s", args: call!.args, span: call!.span }, summary).arrays.get(a) ?? { mod: [], use: [], euse: [], ddef: [] };
+      const show = () => `\n${source(c)}\nmod ${JSON.stringify(r.mod.map((b) => b.map((x) => x && [evalInt(x.lo), evalInt(x.hi)])))} use ${JSON.stringify(r.use.map((b) => b.map((x) => x && [evalInt(x.lo), evalInt(x.hi)])))} ddef ${JSON.stringify(r.ddef.map((b) => b.map((x) => x && [evalInt(x.lo), evalInt(x.hi)])))}`;
+      for (const evs of els) {
+        const written = new Set<string>();
+        for (const e of evs) {
+          const el = e.el!;
+          const key = el.join(",");
+          if (e.write) {
+            assert.ok(r.mod.some((b) => inBox(b, el)), `a(${key}) written, not in MOD${show()}`);
+            written.add(key);
+          } else {
+            assert.ok(r.use.some((b) => inBox(b, el)), `a(${key}) read, not in USE${show()}`);
+            if (!written.has(key)) assert.ok(r.euse.some((b) => inBox(b, el)), `a(${key}) read before written, not in EUSE${show()}`);
+          }
+        }
+        // Every element of DDEF written in this run.
+        for (const b of r.ddef)
+          for (const el of boxElements(b, c.actual)) assert.ok(written.has(el.join(",")), `a(${el.join(",")}) in DDEF but not written${show()}`);
+      }
+      checked++;
+    }),
+    { numRuns: 400 },
+  );
+  assert.ok(checked > 100, `only ${checked} valid cases`);
+});
+
+function boxElements(b: Box, extents: number[]): number[][] {
+  let out: number[][] = [[]];
+  b.forEach((r, d) => {
+    const lo = r ? evalInt(r.lo)! : 1;
+    const hi = r ? evalInt(r.hi)! : extents[d]!;
+    const next: number[][] = [];
+    for (const p of out) for (let v = lo; v <= hi; v++) next.push([...p, v]);
+    out = next;
+  });
+  return out;
+}

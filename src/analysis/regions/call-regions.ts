@@ -1,0 +1,353 @@
+import { evalInt } from "../../ir/const-eval.js";
+import type { Expr } from "../../ir/expr.js";
+import { constDifference } from "../../ir/linear-form.js";
+import type { Procedure } from "../../ir/program.js";
+import type { Sym } from "../../ir/symbol.js";
+import { passesPointer, reachableArrays } from "../dependence/call-effects.js";
+import { memberExtent } from "../summaries/common-layout.js";
+import { overlaps, symBytes } from "../summaries/common-layout.js";
+import type { ArrayRegions, ProcedureSummary } from "../summaries/summary.js";
+import { addMay, addMust, anyBox, provedLe, type Box, type Interval } from "./box.js";
+import { fixedExpr } from "./project.js";
+
+/** A call in the caller: its name, actual arguments and position. */
+export interface CallSiteRef {
+  name: string;
+  args: readonly Expr[];
+  span: Expr["span"];
+}
+
+/**
+ * What one call does to the caller's arrays: per array touched, its
+ * regions in the caller's index space. `opaque`: it may also touch arrays
+ * not listed (a C pointer passed, an unknown callee's reach), every element.
+ */
+export interface CallRegions {
+  arrays: Map<Sym, ArrayRegions>;
+  opaque: boolean;
+}
+
+/**
+ * The callee's array regions (summaries/array-regions.ts) moved to a call
+ * site (seed 004 §1.1 Case 4: "translated at each call through its
+ * arguments and COMMON"):
+ *
+ * - an array dummy receives the actual's storage from the element passed
+ *   on (the whole array: from its first element). Its dimensions map onto
+ *   the actual's, fastest first (Fortran's first, C's last), when the
+ *   dummy's leading extents equal the actual's, the element passed starts
+ *   those dimensions, and the dummy's last dimension stays within the
+ *   actual's (proved); the actual's slower dimensions are then fixed at
+ *   the element's subscripts: `call matvec_sub(lhs(1,1,aa,i), ...)` with
+ *   `ablock(5,5)` touches `lhs(1:5, 1:5, aa, i)`. Otherwise (a reshaped
+ *   dummy whose extent is not known to fit) the dimensions from the
+ *   dummy's last one on may be any value.
+ * - a COMMON array is the caller's member at the same byte offset with the
+ *   same shape; other COMMON storage it touches is touched whole.
+ * - bounds in the callee's terms become the caller's: a dummy by its
+ *   actual argument, a COMMON scalar by the caller's member at its offset,
+ *   named constants by their value.
+ *
+ * What cannot be moved exactly is widened: a may-region (MOD, USE, EUSE)
+ * to more elements, a must-region (DDEF) to fewer (dropped). Without a
+ * summary, or with regions missing, every element of what may be touched.
+ */
+export function callRegions(caller: Procedure, call: CallSiteRef, summary: ProcedureSummary | undefined, assumeBounds = true): CallRegions {
+  const out: CallRegions = { arrays: new Map(), opaque: false };
+  const merge = (sym: Sym, r: ArrayRegions) => {
+    const old = out.arrays.get(sym);
+    if (!old) return void out.arrays.set(sym, r);
+    out.arrays.set(sym, {
+      mod: r.mod.reduce(addMay, old.mod),
+      use: r.use.reduce(addMay, old.use),
+      euse: r.euse.reduce(addMay, old.euse),
+      // Two dummies bound to one array: each surely writes its part.
+      ddef: r.ddef.reduce(addMust, old.ddef),
+    });
+  };
+  const whole = (sym: Sym, mod: boolean, use: boolean, euse = use): ArrayRegions => {
+    const n = Math.max(1, sym.dims.length);
+    return { mod: mod ? [anyBox(n)] : [], use: use ? [anyBox(n)] : [], euse: euse ? [anyBox(n)] : [], ddef: [] };
+  };
+  const known = summary && !summary.unknown ? summary : undefined;
+  const subst = new Substitution(caller, call, known);
+  call.args.forEach((a, k) => {
+    const base = arrayBase(a);
+    if (!base) {
+      if (caller.language === "c" && passesPointer(a, caller.language)) out.opaque = true;
+      return;
+    }
+    const f = known?.formals[k];
+    if (!f) return merge(base.sym, whole(base.sym, true, true));
+    if (!f.use && !f.mod) return;
+    const r = known.regions?.formals[k];
+    const dummy = known.regions ? dummyOf(known, k) : undefined;
+    const moved = r && dummy ? moveFormal(r, dummy, base, subst, assumeBounds) : null;
+    merge(base.sym, moved ?? whole(base.sym, f.mod, f.use, f.euse));
+  });
+  if (!known) {
+    out.opaque = true;
+    for (const s of reachableArrays(caller)) merge(s, whole(s, true, true));
+    return out;
+  }
+  // COMMON storage: members at the callee's offsets with the callee's shape get its regions, the rest what the extents say.
+  const done = new Set<Sym>();
+  for (const c of known.regions?.commons ?? []) {
+    const mine = commonMember(caller, c.block, c.start, c.member);
+    if (!mine) continue;
+    const moved = moveSameShape(c.regions, c.member, mine, subst);
+    if (moved) {
+      if (moved.mod.length + moved.use.length > 0) merge(mine, moved);
+      done.add(mine);
+    }
+  }
+  for (const s of caller.symbols.values()) {
+    if (s.storage !== "common" || done.has(s) || (s.dims.length === 0 && s.type.base !== "pointer")) continue;
+    const eff = known.commons.get(s.common ?? "");
+    if (!eff) continue;
+    const ext = memberExtent(caller, s);
+    const hit = (list: typeof eff.use) => list === "all" || ext === null || list.some((e) => overlaps(e, ext));
+    const mod = hit(eff.mod);
+    const use = hit(eff.use);
+    if (mod || use) merge(s, whole(s, mod, use));
+  }
+  // Module, global and host arrays: every element of what it names.
+  for (const e of known.shared.values()) if (e.sym.dims.length > 0 && (e.use || e.mod)) merge(e.sym, whole(e.sym, e.mod, e.use));
+  return out;
+}
+
+/** The array an actual argument passes and the element its storage starts at (null: the first). */
+interface ActualBase {
+  sym: Sym;
+  start: readonly Expr[] | null;
+}
+
+function arrayBase(a: Expr): ActualBase | null {
+  if (a.kind === "var" && a.sym.dims.length > 0) return { sym: a.sym, start: null };
+  if (a.kind === "elem" && a.sym.dims.length > 0) return { sym: a.sym, start: a.subs };
+  if (a.kind === "addr") return arrayBase(a.operand);
+  // Conservative: a section is a copy-in/copy-out or a descriptor: every element of the array.
+  if (a.kind === "section" && !a.substring && a.sym.dims.length > 0) return { sym: a.sym, start: [] };
+  return null;
+}
+
+function dummyOf(s: ProcedureSummary, k: number): Sym | undefined {
+  return s.regions?.dummies[k];
+}
+
+/** Callee bounds in the caller's terms. */
+class Substitution {
+  constructor(
+    readonly caller: Procedure,
+    readonly call: CallSiteRef,
+    readonly callee: ProcedureSummary | undefined,
+  ) {}
+
+  /** `e` (callee's terms) in the caller's terms, or null. */
+  expr(e: Expr): Expr | null {
+    const v = evalInt(e);
+    if (v !== undefined) return { kind: "int", value: v, span: this.call.span, type: { base: "integer", bytes: 4 } };
+    switch (e.kind) {
+      case "var":
+        return e.sym.dims.length > 0 ? null : this.sym(e.sym);
+      case "elem": {
+        // An element of a COMMON (or same-file global) array the call does not write: the caller's array at its offset.
+        const base = this.array(e.sym);
+        const subs = e.subs.map((x) => this.expr(x));
+        return base && subs.every((x) => x !== null) ? { ...e, sym: base, subs: subs as Expr[] } : null;
+      }
+      case "unary": {
+        const o = this.expr(e.operand);
+        return o && { ...e, operand: o };
+      }
+      case "binary": {
+        const l = this.expr(e.left);
+        const r = this.expr(e.right);
+        return l && r && { ...e, left: l, right: r };
+      }
+      case "call": {
+        if (!(e.intrinsic && e.pure)) return null;
+        const args = e.args.map((a) => this.expr(a));
+        return args.every((a) => a !== null) ? { ...e, args: args as Expr[] } : null;
+      }
+      default:
+        return null;
+    }
+  }
+
+  private sym(s: Sym): Expr | null {
+    const span = this.call.span;
+    if (s.storage === "dummy") {
+      const k = this.callee?.regions?.dummies.indexOf(s) ?? -1;
+      const a = k >= 0 ? this.call.args[k] : undefined;
+      // The actual's value, when it is one the call cannot change (a callee writing a COMMON passed as an argument would).
+      if (!a || !fixedExpr(a, (x) => x.dims.length === 0 && !this.mayWrite(x))) return null;
+      return a;
+    }
+    if (s.storage === "common") {
+      const mine = commonMember(this.caller, s.common ?? "", this.calleeStart(s), s);
+      return mine && !this.mayWrite(mine) ? { kind: "var", sym: mine, span } : null;
+    }
+    if ((s.storage === "global" || s.storage === "module") && this.callerSees(s)) return this.mayWrite(s) ? null : { kind: "var", sym: s, span };
+    return null;
+  }
+
+  private array(s: Sym): Sym | null {
+    if (s.storage === "common") {
+      const start = this.callee?.regions?.commonStarts.get(s);
+      const mine = start === undefined ? null : commonMember(this.caller, s.common ?? "", start, s);
+      return mine && !this.mayWrite(mine) ? mine : null;
+    }
+    if ((s.storage === "global" || s.storage === "module") && this.callerSees(s) && !this.mayWrite(s)) return s;
+    return null;
+  }
+
+  private calleeStart(s: Sym): number {
+    return this.callee?.regions?.commonStarts.get(s) ?? -1;
+  }
+
+  private callerSees(s: Sym): boolean {
+    for (const x of this.caller.symbols.values()) if (x === s) return true;
+    return false;
+  }
+
+  /** Whether the call may change the caller's scalar (as COMMON, global or module storage). */
+  private mayWrite(s: Sym): boolean {
+    const c = this.callee;
+    if (!c) return true;
+    if (s.storage === "common") {
+      const eff = c.commons.get(s.common ?? "");
+      const ext = memberExtent(this.caller, s);
+      return !!eff && (eff.mod === "all" || ext === null || eff.mod.some((e) => overlaps(e, ext)));
+    }
+    if (s.storage === "global" || s.storage === "module") return c.shared.get(s.id)?.mod ?? false;
+    return false;
+  }
+}
+
+/** The caller's COMMON member at byte offset `start` of `block` with the shape and type of `like`. */
+function commonMember(caller: Procedure, block: string, start: number, like: Sym): Sym | null {
+  for (const s of caller.symbols.values()) {
+    if (s.storage !== "common" || (s.common ?? "") !== block) continue;
+    const ext = memberExtent(caller, s);
+    if (!ext || ext.start !== start) continue;
+    return sameShape(s, like) ? s : null;
+  }
+  return null;
+}
+
+/** Same element type and size, same rank and the same extent in every dimension (constants). */
+function sameShape(a: Sym, b: Sym): boolean {
+  if (a.type.base !== b.type.base || a.type.bytes !== b.type.bytes || a.dims.length !== b.dims.length || symBytes(a) !== symBytes(b)) return false;
+  return a.dims.every((d, k) => {
+    const e = b.dims[k]!;
+    const x = d.upper ? evalInt(d.upper) : undefined;
+    const y = e.upper ? evalInt(e.upper) : undefined;
+    const p = evalInt(d.lower);
+    const q = evalInt(e.lower);
+    return x !== undefined && y !== undefined && p !== undefined && q !== undefined && x - p === y - q;
+  });
+}
+
+/** Regions of a COMMON member moved to the caller's member of the same shape (lower bounds may differ). */
+function moveSameShape(r: ArrayRegions, from: Sym, to: Sym, subst: Substitution): ArrayRegions | null {
+  const shift = from.dims.map((d, k) => (evalInt(to.dims[k]!.lower) ?? 0) - (evalInt(d.lower) ?? 0));
+  const moveBox = (b: Box, must: boolean): Box | null => {
+    const out: Box = [];
+    for (let k = 0; k < b.length; k++) {
+      const r = b[k];
+      const lo = r ? subst.expr(r.lo) : null;
+      const hi = r ? subst.expr(r.hi) : null;
+      if (!r || !lo || !hi) {
+        if (must) return null;
+        out.push(null);
+      } else out.push({ lo: plus(lo, shift[k]!), hi: plus(hi, shift[k]!) });
+    }
+    return out;
+  };
+  return moveAll(r, moveBox);
+}
+
+function moveAll(r: ArrayRegions, moveBox: (b: Box, must: boolean) => Box | null): ArrayRegions {
+  const may = (list: Box[]) => list.map((b) => moveBox(b, false)!).reduce(addMay, [] as Box[]);
+  return { mod: may(r.mod), use: may(r.use), euse: may(r.euse), ddef: r.ddef.map((b) => moveBox(b, true)).filter((b): b is Box => b !== null).reduce(addMust, [] as Box[]) };
+}
+
+/**
+ * Regions of an array dummy moved onto the actual's array. Dimensions are
+ * compared fastest first: F's d-th fastest maps onto A's d-th fastest.
+ */
+function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Substitution, assumeBounds: boolean): ArrayRegions | null {
+  const A = actual.sym;
+  if (dummy.type.base !== A.type.base || (dummy.type.bytes ?? 0) !== (A.type.bytes ?? 0)) return null;
+  if (actual.start && actual.start.length === 0) return null;
+  const fast = <T>(xs: readonly T[], layout: Sym["layout"]) => (layout === "row-major" ? [...xs].reverse() : [...xs]);
+  const fDims = fast(dummy.dims, dummy.layout);
+  const aDims = fast(A.dims, A.layout);
+  const start = fast(actual.start ?? A.dims.map((d) => d.lower), A.layout);
+  const m = fDims.length;
+  const n = aDims.length;
+  if (m === 0 || m > n) return null;
+  // The dummy's leading dimensions must be the actual's, entered at their first element.
+  let exact = true;
+  for (let d = 0; d < m - 1; d++) {
+    const fd = fDims[d]!;
+    const ad = aDims[d]!;
+    const fLo = subst.expr(fd.lower);
+    const fHi = fd.upper && subst.expr(fd.upper);
+    if (!fLo || !fHi || !ad.upper || constDifference(fHi, fLo) !== constDifference(ad.upper, ad.lower) || constDifference(start[d]!, ad.lower) !== 0) exact = false;
+  }
+  const fLast = fDims[m - 1]!;
+  const aLast = aDims[m - 1]!;
+  const fLoLast = subst.expr(fLast.lower);
+  const moveBox = (b: Box, must: boolean): Box | null => {
+    // Conservative: what cannot be placed in the actual's dimensions is any element of it.
+    if (!exact || !fLoLast) return must ? null : anyBox(n);
+    const box = fast(b, dummy.layout);
+    const out: (Interval | null)[] = [];
+    for (let d = 0; d < m; d++) {
+      const r = box[d];
+      // A leading dimension maps one to one only while the callee stays within its declared extent
+      // (else it reaches the next column): the bounds assumption (seed 003), or proved.
+      if (d < m - 1 && !assumeBounds && !(r && fDims[d]!.upper && provedLe(fDims[d]!.lower, r.lo) && provedLe(r.hi, fDims[d]!.upper!))) return must ? null : anyBox(n);
+      const from = d < m - 1 ? subst.expr(fDims[d]!.lower) : fLoLast;
+      const lo = r && subst.expr(r.lo);
+      const hi = r && subst.expr(r.hi);
+      const placed = lo && hi && from ? { lo: offset(start[d]!, lo, from), hi: offset(start[d]!, hi, from) } : null;
+      // The last dimension must stay within the actual's (else it spills into the slower ones): its
+      // box proved to, or the dummy's declared extent.
+      const inLast = placed && aLast.upper && provedLe(placed.hi, aLast.upper) && (assumeBounds || provedLe(aLast.lower, placed.lo));
+      if (d === m - 1 && !inLast && !(assumeBounds && fitsLast(fLast, aLast, start[d]!, subst))) return must ? null : anyBox(n);
+      if (!placed && must) return null;
+      out.push(placed);
+    }
+    for (let d = m; d < n; d++) out.push({ lo: start[d]!, hi: start[d]! });
+    return fast(out, A.layout);
+  };
+  return moveAll(r, moveBox);
+}
+
+/** Whether the dummy's last declared dimension, entered at `start`, stays within the actual's (its declared extent fits). */
+function fitsLast(f: Sym["dims"][number], a: Sym["dims"][number], start: Expr, subst: Substitution): boolean {
+  if (!f.upper || !a.upper) return false;
+  const lo = subst.expr(f.lower);
+  const hi = subst.expr(f.upper);
+  if (!lo || !hi) return false;
+  const end = offset(start, hi, lo);
+  return provedLe(end, a.upper);
+}
+
+/** base + (x - from). */
+function offset(base: Expr, x: Expr, from: Expr): Expr {
+  const span = base.span;
+  const d = constDifference(x, from);
+  if (d !== null) return plus(base, d);
+  const int = { base: "integer" as const, bytes: 4 };
+  return { kind: "binary", op: "+", left: base, right: { kind: "binary", op: "-", left: x, right: from, span, type: int }, span, type: int };
+}
+
+function plus(e: Expr, c: number): Expr {
+  if (c === 0) return e;
+  if (e.kind === "int") return { ...e, value: e.value + c };
+  return { kind: "binary", op: c > 0 ? "+" : "-", left: e, right: { kind: "int", value: Math.abs(c), span: e.span }, span: e.span, type: { base: "integer", bytes: 4 } } as Expr;
+}

@@ -1,0 +1,256 @@
+import type { Expr } from "../../ir/expr.js";
+import type { Procedure } from "../../ir/program.js";
+import type { Stmt } from "../../ir/stmt.js";
+import type { Sym } from "../../ir/symbol.js";
+import { childBlocks, childExprs, stmtExprs, walkExpr } from "../../ir/walk.js";
+import { memberExtent } from "./common-layout.js";
+import { addMay, anyBox, pointBox, type Box, type Interval } from "../regions/box.js";
+import type { CallRegions, CallSiteRef } from "../regions/call-regions.js";
+import { Coverage } from "../regions/coverage.js";
+import { indexInterval, projectBox } from "../regions/project.js";
+import type { ArrayRegions, RegionSummary } from "./summary.js";
+
+/**
+ * What a call does to the caller's arrays (regions/call-regions.ts): per
+ * array the translated regions; an array absent is not touched, unless the
+ * call is opaque.
+ */
+export type CallRegionsOf = (call: CallSiteRef) => CallRegions;
+
+/**
+ * The array regions of a procedure (seed 004 §1.1 Case 4): for each array
+ * dummy argument and each COMMON array, the boxes it may read (USE) and
+ * write (MOD) over all its loops (Case 3, projected over the loops'
+ * ranges: regions/project.ts), the boxes it surely writes (DDEF) and those
+ * it may read before writing them (EUSE) (regions/coverage.ts over the
+ * whole body). Calls inside count through their callees' regions
+ * (`callsOf`), so summaries are made bottom-up over the call graph.
+ *
+ * Bounds are in terms of values fixed during the call: named constants,
+ * and dummy arguments and COMMON scalars the procedure (and what it calls)
+ * never writes (`modified`). Conservative: an array the procedure reaches
+ * in a way not followed here (EQUIVALENCE, a C pointer parameter it moves,
+ * an access through a pointer) gets no regions: every element.
+ */
+export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, callsOf: CallRegionsOf): RegionSummary {
+  // Scalars, and arrays for their elements, that keep their values through the call and that a caller can name.
+  const fixed = (s: Sym) => (s.storage === "dummy" || s.storage === "common" || s.storage === "global" || s.storage === "module") && s.equivalence === undefined && s.type.base !== "pointer" && !s.attrs.pointer && !modified(s);
+  const moved = movedPointers(proc);
+  const tracked = (s: Sym) => s.dims.length > 0 && s.equivalence === undefined && !moved.has(s) && !s.attrs.pointer && !s.attrs.allocatable;
+  const formals = proc.params.map((p) => (tracked(p) ? p : null));
+  const commons = [...proc.symbols.values()].filter((s) => s.storage === "common" && tracked(s) && memberExtent(proc, s) !== null);
+  const arrays = [...formals.filter((x): x is Sym => x !== null), ...commons];
+  const may = mayRegions(proc, new Set(arrays), fixed, callsOf);
+  // Conservative: an array a statement function reads is read wherever it is used, before any write.
+  const byStatementFunctions = new Set<Sym>();
+  for (const sf of proc.statementFunctions.values()) walkExpr(sf.body, (x) => void ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && byStatementFunctions.add(x.sym)));
+  const regionsOf = (sym: Sym): ArrayRegions => {
+    const m = may.get(sym) ?? { mod: [], use: [], whole: false };
+    const n = sym.dims.length;
+    if (byStatementFunctions.has(sym)) return { mod: m.whole ? [anyBox(n)] : m.mod, use: [anyBox(n)], euse: [anyBox(n)], ddef: [] };
+    const c = new Coverage(sym, {
+      fixed,
+      lang: proc.language,
+      collect: true,
+      calls: (call) => {
+        const c = callsOf(call);
+        const r = c.arrays.get(sym);
+        return r ? { euse: r.euse, ddef: r.ddef } : c.opaque ? "unknown" : null;
+      },
+    });
+    const ok = c.run(proc.body);
+    return {
+      mod: m.whole ? [anyBox(n)] : m.mod,
+      use: m.whole ? [anyBox(n)] : m.use,
+      euse: ok && !c.exposedAll ? c.exposed : [anyBox(n)],
+      // Conservative: boxes made before a walk that gave up may still hold inner loop indices.
+      ddef: ok ? c.boxes : [],
+    };
+  };
+  const commonStarts = new Map<Sym, number>();
+  for (const s of proc.symbols.values()) {
+    const ext = s.storage === "common" ? memberExtent(proc, s) : null;
+    if (ext) commonStarts.set(s, ext.start);
+  }
+  return {
+    dummies: proc.params,
+    commonStarts,
+    formals: formals.map((f) => (f ? regionsOf(f) : null)),
+    commons: commons.map((s) => ({ block: s.common ?? "", start: memberExtent(proc, s)!.start, member: s, regions: regionsOf(s) })),
+  };
+}
+
+interface MayRegions {
+  mod: Box[];
+  use: Box[];
+  /** Accessed in a way that has no box: every element. */
+  whole: boolean;
+}
+
+/** MOD and USE of each array: every access, its box projected over the loops around it. */
+function mayRegions(proc: Procedure, arrays: ReadonlySet<Sym>, fixed: (s: Sym) => boolean, callsOf: CallRegionsOf): Map<Sym, MayRegions> {
+  const out = new Map<Sym, MayRegions>();
+  const of = (s: Sym) => {
+    let r = out.get(s);
+    if (!r) out.set(s, (r = { mod: [], use: [], whole: false }));
+    return r;
+  };
+  const loops = new Map<Sym, Interval>();
+  const add = (sym: Sym, box: Box | null, kind: "mod" | "use") => {
+    if (!arrays.has(sym)) return;
+    const r = of(sym);
+    if (!box) r.whole = true;
+    else r[kind] = addMay(r[kind], projectBox(box, loops, fixed));
+  };
+  const extent = (x: Extract<Expr, { kind: "var" | "section" }>): Box | null => {
+    if (x.kind === "section" && x.substring) return null;
+    return x.sym.dims.map((d, k) => {
+      const sub = x.kind === "section" ? x.subs[k] : undefined;
+      const lo = sub ? (sub.kind === "triplet" ? (sub.lo ?? d.lower) : sub) : d.lower;
+      const hi = sub ? (sub.kind === "triplet" ? (sub.hi ?? d.upper) : sub) : d.upper;
+      return hi ? { lo, hi } : null;
+    });
+  };
+  const call = (c: CallSiteRef) => {
+    const regions = callsOf(c);
+    for (const [sym, r] of regions.arrays) {
+      for (const b of r.mod) add(sym, b, "mod");
+      for (const b of r.use) add(sym, b, "use");
+    }
+    if (regions.opaque) for (const sym of arrays) add(sym, null, "mod");
+  };
+  const read = (e: Expr): void => {
+    switch (e.kind) {
+      case "elem":
+        add(e.sym, pointBox(e.subs), "use");
+        e.subs.forEach(read);
+        return;
+      case "section":
+        add(e.sym, extent(e), "use");
+        for (const s of e.subs) for (const q of s.kind === "triplet" ? [s.lo, s.hi, s.stride] : [s]) if (q) read(q);
+        return;
+      case "var":
+        if (e.sym.dims.length > 0) add(e.sym, extent(e), "use");
+        return;
+      case "call":
+        // A pure function reads its arguments only (a statement function's body is counted below).
+        if (e.pure) e.args.forEach(read);
+        else {
+          e.args.forEach(argument);
+          call(e);
+        }
+        return;
+      case "assign-expr":
+        if (e.value) read(e.value);
+        write(e.target, e.op !== "=");
+        return;
+      case "deref":
+        for (const s of pointed(e.operand)) add(s, null, "use");
+        read(e.operand);
+        return;
+      case "member":
+        if (e.arrow) for (const s of pointed(e.base)) add(s, null, "use");
+        read(e.base);
+        return;
+      case "implied-do":
+        read(e.lower);
+        read(e.upper);
+        loops.set(e.index, { lo: e.lower, hi: e.upper });
+        e.items.forEach(read);
+        loops.delete(e.index);
+        return;
+      default:
+        childExprs(e).forEach(read);
+    }
+  };
+  /** An actual argument: the callee's regions say what it does to an array passed; the subscripts and other values are read. */
+  const argument = (a: Expr): void => {
+    if (a.kind === "elem") a.subs.forEach(read);
+    else if (a.kind === "section") {
+      for (const s of a.subs) for (const q of s.kind === "triplet" ? [s.lo, s.hi, s.stride] : [s]) if (q) read(q);
+    } else if (a.kind === "var" && a.sym.dims.length > 0) return;
+    else if (a.kind === "addr") argument(a.operand);
+    else read(a);
+  };
+  const write = (t: Expr, alsoRead = false): void => {
+    if (t.kind === "elem") {
+      add(t.sym, pointBox(t.subs), "mod");
+      if (alsoRead) add(t.sym, pointBox(t.subs), "use");
+      for (const s of t.subs) read(s);
+    } else if (t.kind === "section" || t.kind === "var") {
+      if (t.sym.dims.length > 0) add(t.sym, extent(t), "mod");
+      if (alsoRead && t.sym.dims.length > 0) add(t.sym, extent(t), "use");
+      if (t.kind === "section") for (const s of t.subs) for (const q of s.kind === "triplet" ? [s.lo, s.hi, s.stride] : [s]) if (q) read(q);
+    } else if (t.kind === "implied-do") {
+      const r = { lo: t.lower, hi: t.upper };
+      read(t.lower);
+      read(t.upper);
+      loops.set(t.index, r);
+      for (const it of t.items) write(it);
+      loops.delete(t.index);
+    } else {
+      // A component, a dereference: the storage it names is written whole (Conservative).
+      for (const s of pointed(t)) add(s, null, "mod");
+      read(t);
+    }
+  };
+  const visit = (list: readonly Stmt[]): void => {
+    for (const s of list) {
+      if (s.kind === "assign") {
+        read(s.rhs);
+        write(s.lhs);
+      } else if (s.kind === "call") {
+        s.args.forEach(argument);
+        call(s);
+      } else if (s.kind === "io") {
+        for (const c of s.controls) read(c);
+        for (const u of s.uses) read(u);
+        for (const d of s.defs) write(d);
+      } else if (s.kind === "allocate" || s.kind === "deallocate") {
+        for (const o of s.objects) if (o.kind === "var" || o.kind === "elem") add(o.sym, null, "mod");
+      } else for (const e of stmtExprs(s)) read(e);
+      if (s.kind === "loop") {
+        const r = s.index ? indexInterval(s) : null;
+        if (s.index && r) loops.set(s.index, r);
+        // Conservative: a loop whose index range is not known makes its accesses cover any value of it.
+        else if (s.index) loops.set(s.index, { lo: unknownBound(s), hi: unknownBound(s) });
+        for (const b of childBlocks(s)) visit(b);
+        if (s.index) loops.delete(s.index);
+      } else for (const b of childBlocks(s)) visit(b);
+    }
+  };
+  visit(proc.body);
+  return out;
+}
+
+/** An expression no projection accepts (not fixed): a box dimension that uses it becomes any value. */
+function unknownBound(s: Stmt): Expr {
+  return { kind: "unknown", text: "?", span: s.span };
+}
+
+/** The variables a pointer expression is based on: what a store through it may write. */
+function pointed(e: Expr): Sym[] {
+  const out: Sym[] = [];
+  walkExpr(e, (x) => {
+    if ((x.kind === "var" || x.kind === "elem") && x.sym.dims.length > 0) out.push(x.sym);
+  });
+  return out;
+}
+
+/** C pointer parameters the procedure moves (`p++`, `p = q`): their accesses are not at fixed offsets of what the caller passed. */
+function movedPointers(proc: Procedure): Set<Sym> {
+  const out = new Set<Sym>();
+  const target = (t: Expr) => {
+    if (t.kind === "var") out.add(t.sym);
+  };
+  const visit = (list: readonly Stmt[]) => {
+    for (const s of list) {
+      if (s.kind === "assign") target(s.lhs);
+      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "assign-expr" && target(x.target)));
+      if (s.kind === "loop") for (const x of [...(s.init ?? []), ...(s.update ?? [])]) visit([x]);
+      childBlocks(s).forEach(visit);
+    }
+  };
+  visit(proc.body);
+  return out;
+}

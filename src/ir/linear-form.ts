@@ -1,0 +1,81 @@
+import { evalInt } from "./const-eval.js";
+import type { Expr } from "./expr.js";
+import { exprKey } from "./expr-key.js";
+
+/**
+ * Integer expressions as linear forms Σ coef·atom + constant, the atoms
+ * being the non-constant, non-additive subexpressions compared by
+ * structure (exprKey): `n + 2 - n` is 2, `2*(i+1) - i` is i + 2. Trip
+ * counts, profitability guards and array regions compare bounds this way.
+ */
+export interface LinearForm {
+  terms: { e: Expr; coef: number }[];
+  constant: number;
+}
+
+/** `e` as Σ coef·atom + constant (atoms with coefficient 0 dropped). */
+export function linearForm(e: Expr): LinearForm {
+  const l = new Linear();
+  l.add(e, 1);
+  return l.form();
+}
+
+/** a - b when it is an integer constant (the same atoms cancel), else null. */
+export function constDifference(a: Expr, b: Expr): number | null {
+  const l = new Linear();
+  l.add(a, 1);
+  l.add(b, -1);
+  const f = l.form();
+  return f.terms.length === 0 ? f.constant : null;
+}
+
+
+/** A linear form under construction: atoms by structural key, in the order first met. */
+export class Linear {
+  terms = new Map<string, { e: Expr; coef: number }>();
+  constant = 0;
+
+  add(e: Expr, sign: number): void {
+    const c = evalInt(e);
+    if (c !== undefined) {
+      this.constant += sign * c;
+      return;
+    }
+    if (e.kind === "binary" && (e.op === "+" || e.op === "-")) {
+      this.add(e.left, sign);
+      this.add(e.right, e.op === "+" ? sign : -sign);
+      return;
+    }
+    if (e.kind === "unary" && (e.op === "-" || e.op === "+")) return this.add(e.operand, e.op === "-" ? -sign : sign);
+    if (e.kind === "binary" && e.op === "*") {
+      const a = evalInt(e.left);
+      if (a !== undefined) return this.add(e.right, sign * a);
+      const b = evalInt(e.right);
+      if (b !== undefined) return this.add(e.left, sign * b);
+    }
+    const key = exprKey(e);
+    const t = this.terms.get(key) ?? { e, coef: 0 };
+    t.coef += sign;
+    this.terms.set(key, t);
+  }
+
+  form(): LinearForm {
+    return { terms: [...this.terms.values()].filter((t) => t.coef !== 0), constant: this.constant };
+  }
+}
+
+/** A linear form written back as an expression: Σ coef·atom + constant. */
+export function formExpr(l: Linear, span: Expr["span"]): Expr {
+  const f = l.form();
+  const int = (v: number): Expr => ({ kind: "int", value: v, span, type: { base: "integer", bytes: 4 } });
+  let out: Expr | null = null;
+  for (const t of f.terms) {
+    const mag = Math.abs(t.coef);
+    const term: Expr = mag === 1 ? t.e : ({ kind: "binary", op: "*", left: int(mag), right: t.e, span, type: { base: "integer", bytes: 4 } } as Expr);
+    if (!out) out = t.coef > 0 ? term : ({ kind: "unary", op: "-", operand: term, span, type: { base: "integer", bytes: 4 } } as Expr);
+    else out = { kind: "binary", op: t.coef > 0 ? "+" : "-", left: out, right: term, span, type: { base: "integer", bytes: 4 } } as Expr;
+  }
+  if (!out) return int(f.constant);
+  if (f.constant === 0) return out;
+  return { kind: "binary", op: f.constant > 0 ? "+" : "-", left: out, right: int(Math.abs(f.constant)), span, type: { base: "integer", bytes: 4 } } as Expr;
+}
