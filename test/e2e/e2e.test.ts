@@ -152,6 +152,8 @@ const WRONG: WrongDirective[] = [
   { program: "c/c12_recurrence.c", note: "prefix sum" },
   { program: "c/c12_recurrence.c", note: "a[i] reads a[i-1]" },
   { program: "c/c13_aliasing.c", note: "called with x = y - 1" },
+  { program: "c/c30_overlap_guard.c", note: "called with y = x + 1" },
+  { program: "c/c37_callee_scalars.c", note: "counted() increments calls" },
   { program: "c/c11_triangular.c", note: "x[i] reads x[0..i-1]" },
   { program: "c/c25_array_copies.c", note: "b[j] reads b[j - 1]" },
   { program: "c/c14_indirect.c", note: "overlap unless m >= n" },
