@@ -27,7 +27,8 @@ if (!ser || !omp) {
   console.error("usage: node scripts/recall-c.js SER_DIR OMP_DIR [--only A,B] [--misses FILE.json] [--runtime]");
   process.exit(2);
 }
-const doall = join(root, "bin/doall.js");
+// DOALL=path/to/bin/doall.js measures another build (a "before").
+const doall = process.env.DOALL ?? join(root, "bin/doall.js");
 
 function report(cmd, files, common) {
   const dir = mkdtempSync(join(tmpdir(), "recall-"));
