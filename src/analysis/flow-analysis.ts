@@ -1,3 +1,4 @@
+import { confirmCountedLoops } from "./counted-loops.js";
 import type { Procedure, Program } from "../ir/program.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { buildCfg } from "./cfg/build-cfg.js";
@@ -87,6 +88,8 @@ export function analyzeFlow(program: Program, options: FlowOptions = {}): Proced
             const t = resolve(name, proc);
             return t && !inCycle.has(t) ? summaries.get(t) : undefined;
           };
+      // The front end's deferred counted loops, now that the callees' summaries are known.
+      confirmCountedLoops(proc, lookup);
       const cfg = timed("cfg", () => buildCfg(proc, lookup));
       const deps = timed("deps", () => buildDependences(cfg, options));
       const regions = timed("regions", () => analyzeRegions(cfg));

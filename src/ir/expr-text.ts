@@ -107,6 +107,7 @@ function print(e: Expr | Triplet, lang: Language, ctx: number): string {
     case "deref":
       return `*${print(e.operand, lang, 11)}`;
     case "cast":
+      if (!f && e.to.base === "pointer" && e.to.pointee?.base === "integer" && e.to.pointee.bytes === 1) return `(const char *)${print(e.operand, lang, 11)}`;
       return f ? print(e.operand, lang, ctx) : `(${e.to.base === "integer" ? "int" : e.to.base === "real" ? "double" : e.to.base})${print(e.operand, lang, 11)}`;
     case "implied-do":
       return `(${e.items.map((x) => print(x, lang, 0)).join(", ")}, ${e.index.name} = ${print(e.lower, lang, 0)}, ${print(e.upper, lang, 0)}${e.step ? ", " + print(e.step, lang, 0) : ""})`;

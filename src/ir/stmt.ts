@@ -72,6 +72,14 @@ export interface Loop extends StmtBase {
    */
   candidate: boolean;
   notCandidate?: string;
+  /**
+   * A C for loop in canonical form whose only flaw, as the front end sees
+   * it, is that its body calls functions and its bound reads globals
+   * (`keep`) that those calls might change. Once the callees' summaries
+   * show that no call in the body writes any of them (counted-loops.ts),
+   * the loop becomes the counted loop given here.
+   */
+  countedIf?: { keep: Sym[]; index: Sym; lower: Expr; upper: Expr; step: Expr | null };
   /** Fortran labeled DO: the label of its terminal statement. */
   terminalLabel?: string;
   /** Fortran construct name (`outer: do ...`). */

@@ -37,6 +37,12 @@ export interface SymAttrs {
   intrinsic?: boolean;
   intent?: "in" | "out" | "inout";
   volatile?: boolean;
+  /**
+   * A C pointer parameter declared `restrict` (`double *restrict a`, `double
+   * a[restrict n]`): in its function, an object reached through it and
+   * modified is reached through nothing else (C99 6.7.3.1).
+   */
+  restrict?: boolean;
   /** C `const` / Fortran `parameter`. */
   constant?: boolean;
   /** Fortran statement function. */

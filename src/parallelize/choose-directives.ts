@@ -97,7 +97,8 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
         visit(s.body, null, inner);
         continue;
       }
-      if (!plan.parallel && unconditionalInside(s)) {
+      // An overlap check (overlap-check.ts) holds whenever the arrays are apart, as they usually are: it keeps its loop.
+      if (!plan.parallel && !plan.overlaps?.length && unconditionalInside(s)) {
         plan.reasons.push({ kind: "nested", message: "it is parallel only under a run-time check, and a loop inside it is parallel without one" });
         visit(s.body, null, inner);
         continue;

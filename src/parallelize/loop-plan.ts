@@ -75,8 +75,20 @@ export interface LoopPlan {
   attributes: LoopAttributes;
   /** Estimated work of one execution of the loop (statement executions), null when symbolic. */
   work: number | null;
+  /**
+   * The pairs of arrays that `runtimeCheck` tests do not overlap (C
+   * pointers, overlap-check.ts), and the parameters whose `restrict` would
+   * make the check unnecessary (null when restrict would not do it).
+   */
+  overlaps?: OverlapPair[];
   /** The value ranges the array verdict needed (issue 7 §5; range-facts-used.ts); absent or empty when none. */
   facts?: RangeFact[];
+}
+
+export interface OverlapPair {
+  a: string;
+  b: string;
+  restrict: string[] | null;
 }
 
 export function emptyPlan(proc: Procedure, loop: Loop, parent: Loop | null = null, depth = 1): LoopPlan {

@@ -5,7 +5,7 @@ import { RangeFactsUsed } from "../analysis/range-facts-used.js";
 import { ParamBindings } from "../analysis/dependence/param-bindings.js";
 import { analyzeRangedDependences } from "../analysis/ranged-dependences.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
-import { arrayVerdict } from "../analysis/dependence/verdict.js";
+import { arrayVerdict, combinedCheck } from "../analysis/dependence/verdict.js";
 import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
@@ -14,6 +14,7 @@ import { collectLoops, userLoops, walkStmts } from "../ir/walk.js";
 import { arrayPrivatization, type CallContext } from "./array-privatization.js";
 import { CommonLiveness } from "../analysis/regions/common-liveness.js";
 import { arrayReductions } from "./array-reductions.js";
+import { overlapPairs } from "./overlap-plan.js";
 import { carriedReasons } from "./array-reasons.js";
 import { callVerdicts } from "./call-verdict.js";
 import type { ProgramLink } from "../analysis/link/link-programs.js";
@@ -195,14 +196,17 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   const remaining = privatized.remaining;
   plan.blockers = remaining;
 
-  const conditional = remaining.length > 0 && remaining.every((c) => c.condition !== null) && arrays.runtimeCheck !== null;
+  // The check covers the dependences left after privatization and reductions (the others need none).
+  const check = remaining.length > 0 ? (deps && combinedCheck(remaining, arrays.assumes, deps, loop)) : null;
+  const conditional = remaining.length > 0 && check !== null;
   const boundsOnly = remaining.length === 0 && arrays.assumes.length > 0 && arrays.runtimeCheck !== null;
   if (remaining.length > 0 && !conditional) {
     const listed = carriedReasons(remaining, lang);
     plan.reasons.push(...listed.reasons);
     plan.omitted = listed.omitted;
   }
-  if (plan.reasons.length === 0 && (conditional || boundsOnly)) plan.runtimeCheck = arrays.runtimeCheck;
+  if (plan.reasons.length === 0 && (conditional || boundsOnly)) plan.runtimeCheck = conditional ? check : arrays.runtimeCheck;
+  if (plan.runtimeCheck) plan.overlaps = overlapPairs(remaining, deps);
   if (remaining.length === 0 && arrays.assumes.length > 0 && !arrays.runtimeCheck)
     plan.reasons.push({ kind: "unknown-bound", message: "independent only while subscripts stay within their declared bounds, which is not proved" });
 

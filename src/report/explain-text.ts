@@ -33,8 +33,13 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
   const placement = groups.filter((g) => !blocking.includes(g));
   if (plan.parallel && l.concurrent) lines.push(`Parallel: ${CONCURRENT_GUARANTEE}${clauseNote(plan)}.`);
   else if (plan.parallel) lines.push(`Parallel: no dependence is carried by this loop${clauseNote(plan)}.`);
-  else if (plan.runtimeCheck) lines.push(`Parallel only when ${lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c} holds (checked at run time).`);
-  else lines.push(blocking.length === 1 ? "Serial, for one cause:" : `Serial, for ${blocking.length} causes:`);
+  else if (plan.runtimeCheck) {
+    lines.push(`Parallel only when ${lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c} holds (checked at run time).`);
+    for (const o of plan.overlaps ?? []) {
+      lines.push(`  - ${o.a} and ${o.b} may share storage: the check tests that the parts of them the loop touches do not overlap (if they do, the loop runs serially).`);
+      if (o.restrict) lines.push(`    Declaring the parameter ${o.restrict[0]} (or ${o.restrict[1]}) restrict, if they never overlap, would make the loop parallel without the check.`);
+    }
+  } else lines.push(blocking.length === 1 ? "Serial, for one cause:" : `Serial, for ${blocking.length} causes:`);
   for (const g of blocking) lines.push(...causeLines(g, plan, ctx));
   if (plan.emitted) lines.push(`Directive written: ${directive}`);
   else if (plan.parallel || plan.runtimeCheck) for (const g of placement) lines.push(`No directive here [${g.rule.id}]: ${g.summary}.${g.fix ? ` Fix: ${g.fix}.` : ""}`);

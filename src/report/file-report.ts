@@ -128,5 +128,6 @@ export function planFields(lp: LoopPlan, ctx?: CauseContext): Partial<LoopReport
     runtimeCheck: lp.runtimeCheck ? (lang === "fortran" ? lp.runtimeCheck.fortran : lp.runtimeCheck.c) : null,
     attributes: lp.attributes,
     ...(lp.facts && lp.facts.length > 0 ? { facts: lp.facts } : {}),
+    ...(lp.runtimeCheck && lp.overlaps?.length ? { overlapChecks: lp.overlaps.map((o) => ({ arrays: [o.a, o.b], restrict: o.restrict })) } : {}),
   };
 }

@@ -94,6 +94,14 @@ export const LoopReportSchema = Type.Object(
     ),
     causes: Type.Optional(Type.Array(CauseSchema, { description: "The reasons grouped by rule, with a summary and a fix" })),
     runtimeCheck: Type.Optional(Nullable(Type.String())),
+    overlapChecks: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { arrays: Type.Array(Type.String(), { minItems: 2, maxItems: 2 }), restrict: Nullable(Type.Array(Type.String())) },
+          { additionalProperties: false, description: "A pair of C arrays the run-time check keeps apart, and the parameters whose restrict would make the check unnecessary (null: restrict would not)" },
+        ),
+      ),
+    ),
     emitted: Type.Optional(Type.Boolean()),
     directive: Type.Optional(Nullable(Type.String({ description: "The directive written (or that would be, on a loop parallel under a check)" }))),
     private: Type.Optional(Type.Array(Type.String())),

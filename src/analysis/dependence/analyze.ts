@@ -3,7 +3,9 @@ import type { Loop } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { accessForm, type AccessForm } from "./access.js";
 import type { ParamBindings } from "./param-bindings.js";
-import { aliasKind } from "./alias.js";
+import { aliasKind, type AliasKind } from "./alias.js";
+import { pointerAlias } from "./pointer-alias.js";
+import { PointerBases } from "./pointer-bases.js";
 import { AtomTable } from "./atoms.js";
 import { isAffinePoly, polyKey, polyVars, type Poly } from "../symbolic/polynomial.js";
 import { Facts } from "./facts.js";
@@ -85,6 +87,12 @@ export interface PairResult {
    * stay within their declared bounds (layout.ts). Empty when unconditional.
    */
   assumes: Poly[];
+  /**
+   * Two C arrays that may share storage (pointers): the pair is independent
+   * whenever their address ranges do not overlap, which a run-time check
+   * can test (overlap-check.ts).
+   */
+  mayOverlap?: boolean;
 }
 
 export interface NestDeps {
@@ -102,6 +110,10 @@ export interface ProcedureDeps {
   atoms: AtomTable;
   refs: ArrayRef[];
   nests: NestDeps[];
+  /** What the C pointers of the procedure point into (pointer-bases.ts); null for Fortran. */
+  bases: PointerBases | null;
+  /** Whether the analysis assumed subscripts stay within their declared bounds (`assumeInBounds`). */
+  inBounds: boolean;
 }
 
 export function analyzeProcedure(proc: Procedure, options: DependenceOptions = {}, stats?: DepStats): ProcedureDeps {
@@ -125,8 +137,9 @@ function analyze(proc: Procedure, options: DependenceOptions, stats?: DepStats):
     list.push(r);
   }
   const nests: NestDeps[] = [];
-  for (const [root, list] of byRoot) nests.push(analyzeNest(root, list, index, atoms, options, stats));
-  return { proc, index, atoms, refs, nests };
+  const bases = proc.language === "c" ? new PointerBases(proc) : null;
+  for (const [root, list] of byRoot) nests.push(analyzeNest(root, list, index, atoms, bases, options, stats));
+  return { proc, index, atoms, refs, nests, bases, inBounds: options.assumeInBounds === true };
 }
 
 /**
@@ -138,10 +151,17 @@ function analyze(proc: Procedure, options: DependenceOptions, stats?: DepStats):
  */
 export function withoutRanges(deps: ProcedureDeps, options: DependenceOptions): ProcedureDeps {
   const { symbolRanges: _, ...rest } = options;
-  return phase("deps", () => ({ ...deps, nests: deps.nests.map((n) => analyzeNest(n.root, [...n.forms.keys()], deps.index, deps.atoms, rest, undefined, n)) }));
+  return phase("deps", () => ({ ...deps, nests: deps.nests.map((n) => analyzeNest(n.root, [...n.forms.keys()], deps.index, deps.atoms, deps.bases, rest, undefined, n)) }));
 }
 
-function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: AtomTable, options: DependenceOptions, stats?: DepStats, prior?: NestDeps): NestDeps {
+/** How two symbols may share storage: alias.ts, then for C pointers what they point into (pointer-alias.ts). */
+export function storageAlias(a: Sym, b: Sym, bases: PointerBases | null, options: DependenceOptions): AliasKind {
+  const kind = aliasKind(a, b);
+  if (kind !== "may-alias" || !bases) return kind;
+  return pointerAlias(a, b, bases, options.bindings);
+}
+
+function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: AtomTable, bases: PointerBases | null, options: DependenceOptions, stats?: DepStats, prior?: NestDeps): NestDeps {
   const va = prior?.va ?? new ValueAnalyzer(index, atoms, root);
   const forms = prior?.forms ?? new Map(list.map((r) => [r, accessForm(r, va)]));
   const shapes = new Map<Sym, Shape>();
@@ -165,9 +185,8 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
 
   /** The answer for the pair (a, b), without the references themselves; null when it is no pair. */
   const answer = (a: ArrayRef, b: ArrayRef, self: boolean): PairAnswer | null => {
-    const kind = aliasKind(a.sym, b.sym);
+    const kind = storageAlias(a.sym, b.sym, bases, options);
     if (kind === "disjoint") return null;
-    if (kind === "may-alias" && options.bindings?.disjoint(a.sym, b.sym)) return null;
     const fa = forms.get(a)!;
     const fb = forms.get(b)!;
     if (commonDepth(a, b) === 0) return null;
@@ -192,6 +211,8 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
       ];
     }
     const problem = built.get(fa, fb, eqs, dropped);
+    // Two names of one array (pointer-alias.ts "same") too: apart at run time, they share nothing.
+    const overlap = (kind === "may-alias" || kind === "same") && bases !== null && a.sym !== b.sym;
     // One problem, one solution (per self or not): pairs that share a problem share its answer.
     let known = solved.get(problem);
     if (!known) solved.set(problem, (known = {}));
@@ -203,7 +224,9 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
       if (self) known.self = solution;
       else known.pair = solution;
     }
-    return result(problem, solution, assumes);
+    const r = result(problem, solution, assumes);
+    if (overlap) r.mayOverlap = true;
+    return r;
   };
 
   const keys = new PairKeys(list.map((r) => forms.get(r)!), options.assumeInBounds === true);
@@ -215,7 +238,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
       const b = list[j]!;
       if (a.kind === "use" && b.kind === "use" && !options.input) continue;
       if (i === j && a.kind === "use") continue;
-      const kind = aliasKind(a.sym, b.sym);
+      const kind = storageAlias(a.sym, b.sym, bases, options);
       if (kind === "disjoint") continue;
       const key = options.shareAnswers === false ? `${i},${j}` : keys.key(i, j, kind, i === j);
       let t = answers.get(key);

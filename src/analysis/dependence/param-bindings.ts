@@ -2,6 +2,8 @@ import type { Expr } from "../../ir/expr.js";
 import type { Procedure, Program } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
+import { exprEquals } from "../../ir/expr-equals.js";
+import { changedPointers, isNamedObject, PointerBases } from "./pointer-bases.js";
 
 /**
  * What the C pointer parameters of a `static` function point to, when
@@ -10,16 +12,20 @@ import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
  * arguments seen from the callee). A `static` function is called only
  * from its own file; if its name is never used but in calls, and at every
  * call a pointer parameter receives a named array (`x` or `&x[k]`, x a
- * global or a local array, not itself a pointer), and the function never
- * changes the parameter, the parameter points into that array. Two such
+ * global or a local array, not itself a pointer, or a pointer of the
+ * caller whose base is one: pointer-bases.ts, or a bound parameter of
+ * the caller), and the function never changes the parameter, the
+ * parameter points into that array. Two such
  * parameters bound to different arrays at every call are different
  * memory; so are a parameter and a global it is never bound to. NPB CG's
  * conj_grad(colidx, rowstr, x, z, a, p, q, r, ...) is called once with
  * the globals of those names: its q[j] = sum loop is then parallel.
  */
 export class ParamBindings {
-  /** Per bound parameter: the array it receives at each call site (index = site), null where unknown. */
+  /** Per bound parameter: the object it receives at each call site (index = site), null where unknown. */
   private readonly sites = new Map<Sym, (Sym | null)[]>();
+  /** Per bound parameter: its actual argument at each call site, and the function of the call. */
+  private readonly actuals = new Map<Sym, Expr[]>();
 
   constructor(program: Program) {
     if (program.file.language !== "c") return;
@@ -27,32 +33,68 @@ export class ParamBindings {
     for (const p of program.procedures)
       if (p.kind === "function" && program.globals.get(p.name)?.attrs.save && !p.unanalyzable) statics.set(p.name, p);
     if (statics.size === 0) return;
-    const calls = new Map<Procedure, Expr[][]>();
+    const calls = new Map<Procedure, { caller: Procedure; args: Expr[] }[]>();
     const escaped = new Set<Procedure>();
-    const onExpr = (e: Expr) =>
-      walkExpr(e, (x) => {
-        if (x.kind === "call") {
-          const p = statics.get(x.name);
-          if (p) calls.set(p, [...(calls.get(p) ?? []), x.args]);
-        } else if (x.kind === "var" && statics.has(x.sym.name) && x.sym.storage === "procedure") escaped.add(statics.get(x.sym.name)!);
-      });
+    const add = (p: Procedure, caller: Procedure, args: Expr[]) => calls.set(p, [...(calls.get(p) ?? []), { caller, args }]);
     for (const caller of program.procedures)
       walkStmts(caller.body, (s) => {
         const p = s.kind === "call" ? statics.get(s.name) : undefined;
-        if (p && s.kind === "call") calls.set(p, [...(calls.get(p) ?? []), s.args]);
-        for (const e of stmtExprs(s)) onExpr(e);
+        if (p && s.kind === "call") add(p, caller, s.args);
+        for (const e of stmtExprs(s))
+          walkExpr(e, (x) => {
+            if (x.kind === "call") {
+              const q = statics.get(x.name);
+              if (q) add(q, caller, x.args);
+            } else if (x.kind === "var" && statics.has(x.sym.name) && x.sym.storage === "procedure") escaped.add(statics.get(x.sym.name)!);
+          });
       });
+    // A static function no live code calls never runs: its calls bind nothing (MG's rep_nrm).
+    const live = (p: Procedure, seen = new Set<Procedure>()): boolean => {
+      if (!statics.has(p.name) || escaped.has(p)) return true;
+      if (seen.has(p)) return false;
+      seen.add(p);
+      return (calls.get(p) ?? []).some((site) => live(site.caller, seen));
+    };
+    for (const [p, sites] of calls) calls.set(p, sites.filter((site) => live(site.caller)));
+    const bases = new Map<Procedure, PointerBases>();
+    const basesOf = (p: Procedure) => bases.get(p) ?? (bases.set(p, new PointerBases(p)), bases.get(p)!);
+    const pending = new Map<Sym, { caller: Procedure; arg: Expr }[]>();
     for (const [p, sites] of calls) {
-      if (escaped.has(p) || sites.some((args) => args.length !== p.params.length)) continue;
-      const changed = changedParams(p);
+      if (escaped.has(p) || sites.some((site) => site.args.length !== p.params.length)) continue;
+      const changed = changedPointers(p);
       p.params.forEach((param, k) => {
         if (!isPointerParam(param) || changed === "all" || changed.has(param)) return;
-        this.sites.set(
+        pending.set(
           param,
-          sites.map((args) => namedArray(args[k]!)),
+          sites.map((site) => ({ caller: site.caller, arg: site.args[k]! })),
+        );
+        this.actuals.set(
+          param,
+          sites.map((site) => site.args[k]!),
         );
       });
     }
+    // The object at a site: the base of the actual in its caller, followed through the caller's own bound parameters.
+    const resolving = new Set<Sym>();
+    const resolve = (param: Sym): (Sym | null)[] => {
+      const done = this.sites.get(param);
+      if (done) return done;
+      const list = pending.get(param)!;
+      if (resolving.has(param)) return list.map(() => null);
+      resolving.add(param);
+      const out = list.map(({ caller, arg }) => {
+        const b = basesOf(caller).exprBase(arg);
+        if (!b) return null;
+        if (isNamedObject(b)) return b;
+        if (!pending.has(b)) return null;
+        const up = resolve(b);
+        return up.length > 0 && up.every((o) => o !== null && o === up[0]) ? up[0]! : null;
+      });
+      resolving.delete(param);
+      this.sites.set(param, out);
+      return out;
+    };
+    for (const param of pending.keys()) resolve(param);
   }
 
   /** Whether references through `a` and `b` can never touch the same memory. */
@@ -60,9 +102,24 @@ export class ParamBindings {
     const A = this.sites.get(a);
     const B = this.sites.get(b);
     if (A && B) return A.every((o, i) => o !== null && B[i] !== null && o !== B[i]);
-    if (A && isNamedArray(b)) return A.every((o) => o !== null && o !== b);
-    if (B && isNamedArray(a)) return B.every((o) => o !== null && o !== a);
+    if (A && isNamedObject(b)) return A.every((o) => o !== null && o !== b);
+    if (B && isNamedObject(a)) return B.every((o) => o !== null && o !== a);
     return false;
+  }
+
+  /**
+   * Whether the parameters `a` and `b` hold, at every call, either the
+   * same address (the same side-effect-free actual, `&r[ir[k]]` twice) or
+   * pointers into different objects: MG's resid(u, v, r) and
+   * resid(&u[ir[k]], &r[ir[k]], &r[ir[k]]).
+   */
+  sameOrDisjoint(a: Sym, b: Sym): boolean {
+    const A = this.actuals.get(a);
+    const B = this.actuals.get(b);
+    const oa = this.sites.get(a);
+    const ob = this.sites.get(b);
+    if (!A || !B || !oa || !ob) return false;
+    return A.every((x, i) => (exprEquals(x, B[i]!) && pureExpr(x)) || (oa[i] !== null && ob[i] !== null && oa[i] !== ob[i]));
   }
 }
 
@@ -70,39 +127,11 @@ function isPointerParam(s: Sym): boolean {
   return s.storage === "dummy" && (s.attrs.pointer === true || s.type.base === "pointer");
 }
 
-/** An array object of its own: a global or local array, not a pointer or a parameter. */
-function isNamedArray(s: Sym): boolean {
-  return (s.storage === "global" || s.storage === "local") && s.dims.length > 0 && !s.attrs.pointer && s.type.base !== "pointer";
-}
-
-/** The array an actual argument points into, when it is `x` or `&x[...]` of a named array. */
-function namedArray(e: Expr): Sym | null {
-  if (e.kind === "var" && isNamedArray(e.sym)) return e.sym;
-  if (e.kind === "addr" && e.operand.kind === "elem" && isNamedArray(e.operand.sym)) return e.operand.sym;
-  if (e.kind === "cast") return namedArray(e.operand);
-  return null;
-}
-
-/**
- * The parameters a function may point elsewhere: assigned, incremented,
- * their address taken, read into. "all" when it has a construct doall
- * does not understand (it might hide any of these).
- */
-function changedParams(p: Procedure): Set<Sym> | "all" {
-  const out = new Set<Sym>();
-  let unknown = false;
-  const target = (e: Expr) => {
-    if (e.kind === "var") out.add(e.sym);
-  };
-  walkStmts(p.body, (s) => {
-    if (s.kind === "assign") target(s.lhs);
-    if (s.kind === "io") s.defs.forEach(target);
-    for (const e of stmtExprs(s))
-      walkExpr(e, (x) => {
-        if (x.kind === "assign-expr") target(x.target);
-        if (x.kind === "addr") target(x.operand);
-        if (x.kind === "unknown") unknown = true;
-      });
+/** No call, no assignment: evaluating it twice gives the same value. */
+function pureExpr(e: Expr): boolean {
+  let pure = true;
+  walkExpr(e, (x) => {
+    if (x.kind === "call" || x.kind === "assign-expr" || x.kind === "unknown") pure = false;
   });
-  return unknown ? "all" : out;
+  return pure;
 }

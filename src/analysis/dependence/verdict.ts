@@ -8,6 +8,8 @@ import type { NestDeps, PairResult, PairStatus, ProcedureDeps } from "./analyze.
 import type { TestName } from "./outcome.js";
 import type { DepProblem, Dir } from "./problem.js";
 import type { ArrayRef } from "./references.js";
+import type { Sym } from "../../ir/symbol.js";
+import { overlapCheck } from "./overlap-check.js";
 import { polyKey, type Poly } from "../symbolic/polynomial.js";
 import { conditionExpr, conditionForLevel, simplifyConjunction, subscriptSymbols, type Condition } from "./runtime-condition.js";
 
@@ -38,6 +40,10 @@ export interface CarriedDependence {
   why?: string;
   /** When the pair is independent if this holds (see runtime-condition.ts). */
   condition: Condition | null;
+  /** For two C arrays that may share storage: the run-time check that they do not overlap during the loop (overlap-check.ts). */
+  overlap?: Expr;
+  /** The expression of `condition` as tested before the loop. */
+  check?: { expr: Expr; atoms: number };
   pair: PairResult;
 }
 
@@ -56,6 +62,8 @@ export interface ArrayLoopVerdict {
   assumes: Poly[];
   /** When every carried dependence disappears under a run-time condition: their conjunction. */
   runtimeCheck: RuntimeCheck | null;
+  /** The pairs of arrays whose non-overlap `runtimeCheck` tests, by name. */
+  overlaps: [string, string][];
 }
 
 export function depKind(source: "def" | "use", sink: "def" | "use"): DepKind {
@@ -66,10 +74,12 @@ export function depKind(source: "def" | "use", sink: "def" | "use"): DepKind {
 const flip = (d: Dir): Dir => (d === "<" ? ">" : d === ">" ? "<" : d);
 
 const MAX_CHECK_ATOMS = 8;
+/** At most this many pairs of arrays checked for overlap before one loop. */
+const MAX_OVERLAP_CHECKS = 6;
 
 export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict {
   const carried: CarriedDependence[] = [];
-  const checks: { expr: Expr; atoms: number }[] = [];
+  const overlaps: { a: Sym; b: Sym; expr: Expr }[] = [];
   let allConditional = true;
   const assumes = new Map<string, Poly>();
   const memo = memoOf(deps);
@@ -80,10 +90,17 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
     const cond = memo.condition(pr.problem, k, nest);
     // Banerjee with "=" on every outer level proves it outright: nothing is carried.
     if (cond && cond.some((c) => c.length === 0)) continue;
-    if (cond) {
-      const expr = memo.check(cond, pr.problem, loop, deps);
-      if (!checks.some((c) => exprEquals(c.expr, expr))) checks.push({ expr, atoms: cond.reduce((n, c) => n + c.length, 0) });
-    } else allConditional = false;
+    const check = cond ? { expr: memo.check(cond, pr.problem, loop, deps), atoms: cond.reduce((n, c) => n + c.length, 0) } : undefined;
+    let overlap: Expr | undefined;
+    if (!cond && pr.mayOverlap) {
+      const [a, b] = [pr.src.sym, pr.snk.sym];
+      overlap = overlaps.find((o) => (o.a === a && o.b === b) || (o.a === b && o.b === a))?.expr;
+      if (!overlap) {
+        const e = overlapCheck(deps.refs, loop, a, b, deps.index, deps.inBounds);
+        if (e) overlaps.push({ a, b, expr: (overlap = e) });
+      }
+    }
+    if (!cond && !overlap) allConditional = false;
     const seen = new Set<string>();
     for (const v of vs) {
       const forward = v.dirs[k] !== ">";
@@ -104,19 +121,40 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
         condition: cond,
         pair: pr,
       };
+      if (overlap) dep.overlap = overlap;
+      if (check) dep.check = check;
       if (pr.why) dep.why = pr.why;
       carried.push(dep);
     }
   }
-  let runtimeCheck: RuntimeCheck | null = null;
-  const conditional = carried.length > 0 ? allConditional : assumes.size > 0;
   const needed = simplifyConjunction([...assumes.values()]);
-  if (conditional && checks.reduce((n, c) => n + c.atoms, 0) + needed.length <= MAX_CHECK_ATOMS) {
-    const parts = [...(needed.length ? [conditionExpr([needed], deps.atoms, new Set(), loop)] : []), ...checks.map((c) => c.expr)];
-    const expr = parts.reduce((x, y) => ({ kind: "binary", op: "and", left: x, right: y, span: loop.span, type: LOGICAL }));
-    runtimeCheck = { expr, fortran: exprText(expr, "fortran"), c: exprText(expr, "c") };
+  const conditional = carried.length > 0 ? allConditional : assumes.size > 0;
+  const runtimeCheck = conditional ? combinedCheck(carried, needed, deps, loop) : null;
+  return { loop, parallel: carried.length === 0 && assumes.size === 0, carried, assumes: needed, runtimeCheck, overlaps: overlaps.map((o) => [o.a.name, o.b.name]) };
+}
+
+/**
+ * The run-time check under which none of `list` is carried (each has a
+ * condition or an overlap check) and the in-bounds atoms `needed` hold:
+ * their conjunction, or null when one has neither or it grows too large.
+ * The planner asks it for the dependences left after privatization and
+ * reductions, which may be conditional when the others were not.
+ */
+export function combinedCheck(list: readonly CarriedDependence[], needed: readonly Poly[], deps: ProcedureDeps, loop: Loop): RuntimeCheck | null {
+  const checks: { expr: Expr; atoms: number }[] = [];
+  const overlaps: Expr[] = [];
+  for (const c of list) {
+    if (c.check) {
+      if (!checks.some((x) => exprEquals(x.expr, c.check!.expr))) checks.push(c.check);
+    } else if (c.overlap) {
+      if (!overlaps.includes(c.overlap)) overlaps.push(c.overlap);
+    } else return null;
   }
-  return { loop, parallel: carried.length === 0 && assumes.size === 0, carried, assumes: needed, runtimeCheck };
+  if (checks.reduce((n, c) => n + c.atoms, 0) + needed.length > MAX_CHECK_ATOMS || overlaps.length > MAX_OVERLAP_CHECKS) return null;
+  const parts = [...(needed.length ? [conditionExpr([[...needed]], deps.atoms, new Set(), loop)] : []), ...checks.map((c) => c.expr), ...overlaps];
+  if (parts.length === 0) return null;
+  const expr = parts.reduce((x, y) => ({ kind: "binary", op: "and", left: x, right: y, span: loop.span, type: LOGICAL }));
+  return { expr, fortran: exprText(expr, "fortran"), c: exprText(expr, "c") };
 }
 
 /**

@@ -132,8 +132,14 @@ function referencedSym(a: Expr, c: boolean): Sym | undefined {
   return undefined;
 }
 
-/** A C argument that passes a pointer value: the callee may read and write what it points to. */
+/**
+ * A C argument that passes a pointer value: the callee may read and write
+ * what it points to. A named array (`temp`, not a pointer) decays to the
+ * address of its first element: the callee reaches that array only
+ * (C99 6.5.6 ¶8), which `referencedSym` already passes by reference.
+ */
 function pointsToMemory(a: Expr): boolean {
+  if (a.kind === "var" && a.sym.dims.length > 0 && !a.sym.attrs.pointer && a.sym.type.base !== "pointer") return false;
   return (a.kind === "var" && a.sym.type.base === "pointer") || (a.type?.base === "pointer" && a.kind !== "addr");
 }
 

@@ -6,6 +6,7 @@ import type { RegionSets } from "../regions/region-sets.js";
 import { callRegions } from "../regions/call-regions.js";
 import { arrayRegions } from "./array-regions.js";
 import { symBytes, type Extent } from "./common-layout.js";
+import { throughParams } from "./through-params.js";
 import { WORST_FORMAL, type CommonEffect, type FormalEffect, type ProcedureSummary, type SharedEffect } from "./summary.js";
 
 /**
@@ -28,11 +29,27 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds 
     if (!r.rmw) (r.kind === "def" ? modified : used)[r.var] = 1;
     if (r.origin === "opaque") opaque = true;
   }
+  // Globals touched only through a pointer parameter whose MOD/USE the callers apply (through-params.ts).
+  const via = throughParams(proc);
+  const sharedUsed = new Uint8Array(vars.size);
+  const sharedModified = new Uint8Array(vars.size);
+  // A parameter's formal effects include every access through a pointer based on it (`u` after `u = (T)o`).
+  const viaMod = new Set<Sym>();
+  const viaUse = new Set<Sym>();
+  for (const r of cfg.refs.refs) {
+    if (r.rmw) continue;
+    const p = via(r.expr);
+    if (p) (r.kind === "def" ? viaMod : viaUse).add(p);
+    const pv = p ? vars.lookup(p) : undefined;
+    if (pv !== undefined && pv !== r.var) continue;
+    (r.kind === "def" ? sharedModified : sharedUsed)[r.var] = 1;
+  }
 
   const formals: FormalEffect[] = proc.params.map((p) => {
     const v = vars.lookup(p);
-    if (v === undefined) return { use: false, euse: false, mod: false, ddef: false };
-    const f: FormalEffect = { use: !!used[v], euse: whole.euse.has(v), mod: !!modified[v], ddef: whole.ddef.has(v) };
+    if (v === undefined) return { use: viaUse.has(p), euse: viaUse.has(p), mod: viaMod.has(p), ddef: false };
+    // Conservative: a read through a pointer based on the parameter may come before any write (EUSE).
+    const f: FormalEffect = { use: !!used[v] || viaUse.has(p), euse: whole.euse.has(v) || viaUse.has(p), mod: !!modified[v] || viaMod.has(p), ddef: whole.ddef.has(v) };
     const bytes = p.dims.length === 0 ? symBytes(p) : undefined;
     if (bytes !== undefined) f.exactBytes = bytes;
     return f;
@@ -51,7 +68,7 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds 
         if (modified[v.id]) eff.mod = addExtent(eff.mod, ext);
         commons.set(s.common, eff);
       } else if (s.storage === "module" || s.storage === "global" || ((s.storage === "local" || s.storage === "dummy" || s.storage === "result") && !own.has(s))) {
-        shared.set(s.id, { sym: s, use: !!used[v.id], mod: !!modified[v.id] });
+        if (sharedUsed[v.id] || sharedModified[v.id]) shared.set(s.id, { sym: s, use: !!sharedUsed[v.id], mod: !!sharedModified[v.id] });
       }
     }
   }

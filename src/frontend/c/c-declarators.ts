@@ -209,6 +209,24 @@ export function declarator(c: CContext, d: CNode, base: CType, lowerSize: SizeLo
   return { name: "", nameNode: null, ctype: t, params };
 }
 
+/**
+ * Whether the declared object itself is restrict-qualified: the qualifier
+ * of the pointer (or, for a parameter, of the array, C99 6.7.5.3 ¶7)
+ * derivation nearest the name. `float *restrict p` and `double
+ * a[restrict n]` are; `float *restrict *p` is not (its pointee is).
+ */
+export function restrictQualified(c: CContext, d: CNode): boolean {
+  let last: CNode | null = null;
+  let n: CNode | undefined = d;
+  for (let guard = 0; n && guard < 10_000; guard++) {
+    if (n.type === "identifier") break;
+    if (n.type === "pointer_declarator" || n.type === "array_declarator") last = n;
+    n = n.type === "parenthesized_declarator" || n.type === "attributed_declarator" ? firstNamed(n) : field(n, "declarator");
+  }
+  if (!last) return false;
+  return last.children.some((ch) => (ch.type === "type_qualifier" && /^(restrict|__restrict__|__restrict)$/.test(textOf(c, ch))) || ch.type === "ms_pointer_modifier" && /restrict/.test(textOf(c, ch)));
+}
+
 /** The type a type_descriptor names (casts, sizeof, compound literals). */
 export function typeDescriptor(c: CContext, scope: CScope, td: CNode, lowerSize: SizeLowerer): CType {
   const spec = specifiers(c, scope, td, lowerSize);

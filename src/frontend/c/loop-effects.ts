@@ -16,14 +16,17 @@ import { libcFunction } from "./libc.js";
 export interface Effects {
   /** Written symbols (by id) with the first place that writes them. */
   written: Map<number, Span>;
-  /** Types of objects written through pointers (`*p = ...`, `p[i] = ...` with p a pointer, `s->x = ...`). */
+  /** Types of objects written through pointers (`*p = ...`, `p[i] = ...` with p a pointer, `s->x = ...`), by the body or its calls. */
   pointerWrites: Type[];
+  /** The same, by the body itself and the C library calls in it: not by calls to other functions. */
+  ownPointerWrites: Type[];
   /** The first call to a function that may write globals or address-taken variables, if any. */
   userCall: { name: string; span: Span } | null;
 }
 
 export function bodyEffects(body: readonly Stmt[]): Effects {
-  const fx: Effects = { written: new Map(), pointerWrites: [], userCall: null };
+  const fx: Effects = { written: new Map(), pointerWrites: [], ownPointerWrites: [], userCall: null };
+  let inUserCall = false;
   const write = (s: Sym, at: Span) => {
     if (!fx.written.has(s.id)) fx.written.set(s.id, at);
   };
@@ -31,6 +34,7 @@ export function bodyEffects(body: readonly Stmt[]): Effects {
     const root = rootOf(e);
     if (root.sym) write(root.sym, at);
     if (root.viaPointer) fx.pointerWrites.push(e.type ?? { base: "unknown" });
+    if (root.viaPointer && !inUserCall) fx.ownPointerWrites.push(e.type ?? { base: "unknown" });
   };
   const expr = (e: Expr) =>
     walkExpr(e, (x) => {
@@ -43,11 +47,14 @@ export function bodyEffects(body: readonly Stmt[]): Effects {
     if (!lib && !(intrinsic && name.startsWith("__builtin_"))) {
       fx.userCall ??= { name, span };
       // A callee may write the arrays and pointees it is handed.
+      inUserCall = true;
       for (const a of args) if ((a.kind === "var" && a.sym.dims.length > 0) || a.kind === "addr") target(a.kind === "addr" ? a.operand : a, span);
+      inUserCall = false;
       fx.pointerWrites.push({ base: "unknown" });
     } else if (lib?.effect === "writes-args" && args[0]) {
       target(args[0].kind === "addr" ? args[0].operand : args[0], span);
       fx.pointerWrites.push({ base: "unknown" });
+      fx.ownPointerWrites.push({ base: "unknown" });
     }
   };
   walkStmts(body, (s) => {

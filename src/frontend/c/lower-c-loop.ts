@@ -107,16 +107,25 @@ export function lowerFor(f: FnContext, n: CNode): Stmt[] {
   if (pre.length) loop.init = indexInit;
   loop.notCandidate = "not checked yet";
   f.loopChecks.push(() => {
-    const reason = invarianceProblem(f, loop, shape);
+    const keep: Sym[] = [];
+    const reason = invarianceProblem(f, loop, shape, keep);
+    const step: Expr | null = shape.step === 1 ? null : { kind: "int", value: shape.step, span: shape.stepSpan, type: { base: "integer", bytes: 4 } };
     if (reason) {
       loop.notCandidate = reason;
+      return;
+    }
+    if (keep.length > 0) {
+      // Counted once the callees are known not to write the globals the bound reads (counted-loops.ts).
+      const fx = bodyEffects(loop.body);
+      loop.notCandidate = `${boundOf(printExpr(shape.bound), keep[0]!)} reads a global, and the body calls ${fx.userCall!.name}, which may change it`;
+      loop.countedIf = { keep, index: shape.index, lower: shape.lower, upper: shape.upper, step };
       return;
     }
     loop.form = "do";
     loop.index = shape.index;
     loop.lower = shape.lower;
     loop.upper = shape.upper;
-    loop.step = shape.step === 1 ? null : { kind: "int", value: shape.step, span: shape.stepSpan, type: { base: "integer", bytes: 4 } };
+    loop.step = step;
     loop.cond = null;
     delete loop.init;
     delete loop.update;
@@ -221,7 +230,7 @@ function line(sp: { line: number }): string {
  * The semantic part: the body does not write the index, the bound does not
  * change while the loop runs, and no jump enters the body from outside.
  */
-function invarianceProblem(f: FnContext, loop: Loop, s: Shape): string | null {
+function invarianceProblem(f: FnContext, loop: Loop, s: Shape, keep: Sym[]): string | null {
   const fx = bodyEffects(loop.body);
   const i = s.index;
   const w = fx.written.get(i.id);
@@ -239,10 +248,14 @@ function invarianceProblem(f: FnContext, loop: Loop, s: Shape): string | null {
     const wv = fx.written.get(v.id);
     if (wv) return `the bound ${bt} may change in the body: ${v.name} is written (${line(wv)})`;
     if (v.attrs.volatile) return `the bound ${bt} reads the volatile ${v.name}`;
-    if (isGlobal(v) && fx.userCall) return `${boundOf(bt, v)} reads a global, and the body calls ${fx.userCall.name}, which may change it`;
+    // A global the calls may write: left to the callees' summaries (keep), unless its address is taken.
+    const deferred = isGlobal(v) && fx.userCall !== null && !f.addressTaken.has(v.id) && v.attrs.pointer !== true && v.type.base !== "pointer";
+    if (isGlobal(v) && fx.userCall && !deferred) return `${boundOf(bt, v)} reads a global, and the body calls ${fx.userCall.name}, which may change it`;
+    if (deferred) keep.push(v);
     // Writes through pointers reach globals, variables whose address was taken, and pointees.
     const exposed = isGlobal(v) || f.addressTaken.has(v.id) || v.attrs.pointer === true;
-    if (exposed && aliasedBy(v)) return `${boundOf(bt, v)} may change through the writes via pointers in the body`;
+    const writes = deferred ? fx.ownPointerWrites : fx.pointerWrites;
+    if (exposed && writes.some((t) => mayAlias(t, v.type))) return `${boundOf(bt, v)} may change through the writes via pointers in the body`;
     if (f.addressTaken.has(v.id) && fx.userCall) return `the address of ${v.name} (in the bound) is taken and the body calls ${fx.userCall.name}`;
   }
   if (b.viaPointer && (fx.userCall || fx.pointerWrites.length)) return `the bound ${bt} reads through a pointer, and the body writes through pointers`;

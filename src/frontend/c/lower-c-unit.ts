@@ -1,7 +1,7 @@
 import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import { addLocal, CScope, report, spanOf, textOf, type CContext, type FnContext } from "./c-context.js";
-import { declarator, makeSym, specifiers, type Specifiers } from "./c-declarators.js";
+import { declarator, makeSym, restrictQualified, specifiers, type Specifiers } from "./c-declarators.js";
 import { containsError, field, fields, namedChildren, type CNode } from "./c-syntax.js";
 import { C_INT, type CType } from "./c-types.js";
 import { globalSym, lowerGlobalDeclaration } from "./lower-c-decl.js";
@@ -108,6 +108,7 @@ function lowerParams(f: FnContext, list: CNode, knr: CNode[]): void {
     let ctype: CType = C_INT;
     let at: CNode = p;
     let spec: Specifiers | null = null;
+    let restrict = false;
     if (p.type === "parameter_declaration") {
       spec = specifiers(c, f.scope, p, size);
       const dn = field(p, "declarator");
@@ -116,6 +117,7 @@ function lowerParams(f: FnContext, list: CNode, knr: CNode[]): void {
       name = r.name;
       ctype = r.ctype;
       at = r.nameNode ?? dn;
+      restrict = restrictQualified(c, dn);
     } else if (p.type === "identifier") {
       name = textOf(c, p);
       const k = knrTypes.get(name);
@@ -128,6 +130,7 @@ function lowerParams(f: FnContext, list: CNode, knr: CNode[]): void {
     const attrs = spec?.constant ? { constant: true } : {};
     const sym = makeSym(c, name, ctype, "dummy", spanOf(c, at), attrs);
     if (ctype.k === "array") sym.attrs.pointer = true;
+    if (restrict && (sym.attrs.pointer || sym.type.base === "pointer")) sym.attrs.restrict = true;
     f.scope.names.set(name, { kind: "var", sym, ctype });
     addLocal(f, sym, ctype);
     f.proc.params.push(sym);

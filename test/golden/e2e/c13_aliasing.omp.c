@@ -1,6 +1,7 @@
 /* Pointer aliasing: the same function is called with overlapping and with
- * separate arrays, so its loop is serial (without restrict nothing says
- * the pointers differ, and here they really overlap); a restrict version
+ * separate arrays, so its loop is parallel only under a run-time check that
+ * the pointers do not overlap (without restrict nothing says they differ,
+ * and here they really overlap once); a restrict version
  * called with separate arrays is parallel; a pointer walked through an
  * array inside the loop. */
 #include <stdio.h>
@@ -11,7 +12,8 @@ static double buf[N + 8], other[N + 8];
 
 /* y[i] = x[i] + y[i] / 2: called with x == y - 1 below, a recurrence. */
 static void accumulate(double *y, const double *x, int n) {
-  // doall: serial -- called with x = y - 1: y[i] reads y[i-1] through x
+  // doall: runtime if(x + n <= y || y + n <= x) -- called with x = y - 1: y[i] reads y[i-1] through x
+  #pragma omp parallel for if(((const char *)(&x[n - 1] + 1) <= (const char *)&y[0] || (const char *)(&y[n - 1] + 1) <= (const char *)&x[0]) && (n >= 200))
   for (int i = 0; i < n; i++)
     y[i] = x[i] + y[i] * 0.5;
 }

@@ -72,6 +72,7 @@ int main(void) {
   for (int i = 0; i < NV; i++)
     v[i] = tmp[i];
   // doall: parallel private(w)
+  #pragma omp parallel for private(w)
   for (int j = 0; j < M; j++) {
     int s = 0, mx;
     // doall: either

@@ -28,7 +28,7 @@ static void spmv(int *rows, int *cols, double *vals, double *x, double *y, int n
 
 static void shift(double *dst, double *src, int n) {
   int i;
-  // doall: serial -- shift(v, v) makes dst[i] the src[i+1] of the previous iteration
+  // doall: runtime if(src + n <= dst || dst + n <= src) -- shift(v, v) makes dst[i] the src[i+1] of the previous iteration
   for (i = 0; i < n - 1; i++)
     dst[i + 1] = src[i] * 0.5 + 1.0;
 }
