@@ -37,7 +37,8 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
   // Scalars, and arrays for their elements, that keep their values through the call and that a caller can name.
   const fixed = (s: Sym) => (s.storage === "dummy" || s.storage === "common" || s.storage === "global" || s.storage === "module") && s.equivalence === undefined && s.type.base !== "pointer" && !s.attrs.pointer && !modified(s);
   const moved = movedPointers(proc);
-  const tracked = (s: Sym) => s.dims.length > 0 && s.equivalence === undefined && !moved.has(s) && !s.attrs.pointer && !s.attrs.allocatable;
+  // A C array parameter is a pointer the procedure does not move: its elements are at fixed offsets of what was passed.
+  const tracked = (s: Sym) => s.dims.length > 0 && s.equivalence === undefined && !moved.has(s) && !s.attrs.allocatable && (!s.attrs.pointer || (proc.language === "c" && s.storage === "dummy"));
   const formals = proc.params.map((p) => (tracked(p) ? p : null));
   // COMMON scalars too, as rank-0 arrays (a box of no dimension is the scalar): whether a call reads
   // one before writing it, or surely writes it, is what liveness across procedures needs.
