@@ -5,6 +5,7 @@ import type { Expr } from "../ir/expr.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import { evalInt } from "../ir/const-eval.js";
 import { exprEquals } from "../ir/expr-equals.js";
 import type { PlanReduction, PlanReductionOp } from "./loop-plan.js";
 import { implicitRef } from "./loop-refs.js";
@@ -15,8 +16,10 @@ import { implicitRef } from "./loop-refs.js";
  * `x(s) = x(s) op e` (C `x[s] op= e`), with the same subscript on both
  * sides, e and s free of x, and one operator throughout, can be reduced
  * into per-thread copies of the whole array (OpenMP 4.5 array reduction).
- * Only indirect updates are taken, where s reads another array (the
- * scatter the issue names): an update whose subscript is direct, like
+ * Indirect updates are taken, where s reads another array (the scatter
+ * the issue names), and updates of a small array (at most SMALL_ARRAY
+ * elements: rms(m) = rms(m) + add*add in NPB's error norms, issue 14 §6).
+ * An update of a large array whose subscript is direct, like
  * c(i,j) = c(i,j) + a(i,k)*b(k,j) in the k loop of an ikj product, is
  * better parallelized on another loop, and copying the whole array per
  * thread is what no expert would write.
@@ -38,6 +41,9 @@ export function arrayReductions(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carr
   }
   return { reductions, remaining: carried.filter((c) => !reduced.has(c.source.sym.id) && !reduced.has(c.sink.sym.id)) };
 }
+
+/** The largest array reduced through direct subscripts (a copy per thread of up to this many elements). */
+const SMALL_ARRAY = 256;
 
 const COMPOUND: Record<string, PlanReductionOp> = { "+=": "+", "-=": "+", "*=": "*", "&=": "bitand", "|=": "bitor", "^=": "bitxor" };
 
@@ -75,7 +81,7 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): Pl
     op = o;
     if (target && target.kind === "elem" && target.subs.some(readsArray)) indirect = true;
   });
-  return ok && op && indirect ? op : null;
+  return ok && op && (indirect || elements(sym) <= SMALL_ARRAY) ? op : null;
 }
 
 /** The operator combining x(s) (the target itself, once, as a direct operand) with the rest of the right-hand side. */
@@ -119,4 +125,16 @@ function readsArray(e: Expr): boolean {
     if (x.kind === "elem") yes = true;
   });
   return yes;
+}
+
+/** How many elements a whole array has (bounds known to be constants), or Infinity. */
+function elements(sym: Sym): number {
+  let n = 1;
+  for (const d of sym.dims) {
+    const lo = evalInt(d.lower);
+    const hi = d.upper ? evalInt(d.upper) : undefined;
+    if (lo === undefined || hi === undefined) return Infinity;
+    n *= Math.max(0, hi - lo + 1);
+  }
+  return n;
 }

@@ -1,3 +1,4 @@
+import { exprEquals } from "../../ir/expr-equals.js";
 import type { BinaryOp, Expr } from "../../ir/expr.js";
 import type { Stmt } from "../../ir/stmt.js";
 import type { Cfg, CfgLoop } from "../cfg/cfg.js";
@@ -33,13 +34,38 @@ export function reductionOp(cfg: Cfg, l: CfgLoop, v: VarId): ReductionOp | null 
     }
   }
   let op: ReductionOp | null = null;
+  let expected = 0;
   for (const s of stmts) {
-    const o = updateOp(cfg, s, v);
+    const o = updateOp(cfg, s, v) ?? conditionalUpdate(cfg, s, v);
     if (!o || (op && o !== op)) return null;
     op = o;
+    expected += conditionalUpdate(cfg, s, v) ? 3 : 2;
   }
-  // Every reference must belong to an update: one definition and one use per update.
-  return refs === 2 * stmts.size ? op : null;
+  // Every reference must belong to an update: one definition and one use per update (two for `?:`).
+  return refs === expected ? op : null;
+}
+
+/**
+ * `m = (x > m) ? x : m` (and its mirrors: `<`, `>=`, `<=`, m on either side
+ * of the comparison, the branches the other way round): a max or min
+ * reduction written with C's conditional operator (issue 14 §6), x free of m.
+ */
+function conditionalUpdate(cfg: Cfg, s: Stmt, v: VarId): ReductionOp | null {
+  const isV = (e: Expr) => e.kind === "var" && cfg.vars.lookup(e.sym) === v;
+  if (s.kind !== "assign" || !isV(s.lhs) || s.rhs.kind !== "cond") return null;
+  const { cond, then, else: other } = s.rhs;
+  if (cond.kind !== "binary" || !["<", "<=", ">", ">="].includes(cond.op)) return null;
+  // x OP m, with x the branch that is not m.
+  const x = isV(other) ? then : isV(then) ? other : null;
+  if (!x || mentions(x, isV)) return null;
+  const [l, r] = [cond.left, cond.right];
+  let greater: boolean;
+  if (isV(r) && exprEquals(l, x)) greater = cond.op === ">" || cond.op === ">=";
+  else if (isV(l) && exprEquals(r, x)) greater = cond.op === "<" || cond.op === "<=";
+  else return null;
+  // x taken when x > m: max; when x < m: min.
+  const takesX = isV(other);
+  return greater === takesX ? "max" : "min";
 }
 
 function updateOp(cfg: Cfg, s: Stmt, v: VarId): ReductionOp | null {

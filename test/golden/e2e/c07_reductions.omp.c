@@ -33,6 +33,7 @@ int main(void) {
   for (i = 0; i < N; i++)
     if (x[i] > imax) imax = x[i];
   // doall: parallel reduction(min:imin)
+  #pragma omp parallel for reduction(min:imin)
   for (i = 0; i < N; i++)
     imin = x[i] < imin ? x[i] : imin;
   /* Max with its index: the first index wins ties. */

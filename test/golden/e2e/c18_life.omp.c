@@ -36,6 +36,7 @@ int main(void) {
         old[i][j] = new_[i][j];
   }
   // doall: parallel private(j) reduction(+:pop, diag)
+  #pragma omp parallel for private(j) reduction(+:pop, diag)
   for (i = 0; i < N; i++)
     // doall: either reduction(+:pop, diag)
     for (j = 0; j < N; j++) {

@@ -51,6 +51,7 @@ program life
   pop = 0
   hist = 0
   ! doall: parallel reduction(+:pop, hist)
+  !$omp parallel do reduction(+:pop, hist)
   do j = 1, n
     ! doall: either reduction(+:pop, hist)
     do i = 1, n
@@ -58,6 +59,7 @@ program life
       hist(mod(i + j, 9)) = hist(mod(i + j, 9)) + old(i, j)
     end do
   end do
+  !$omp end parallel do
   print '(a, i0)', 'population ', pop
   print '(a, 9i6)', 'diagonals ', hist
 end program life

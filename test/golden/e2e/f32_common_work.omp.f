@@ -92,11 +92,13 @@ c doall: either
          s(i) = 0.0d0
    10 continue
 c doall: parallel reduction(+:s) -- whole numbers: exact in any order
+!$omp parallel do reduction(+:s) if(m >= 50)
       do 20 i = 1, m
          s(1) = s(1) + b(i)
          s(2) = s(2) + c(i)
          s(3) = s(3) + d(i)
          s(4) = s(4) + e(i)
    20 continue
+!$omp end parallel do
       print '(a, 4f16.2)', 'sums', s
       end
