@@ -1,6 +1,8 @@
 import type { Cfg } from "../analysis/cfg/cfg.js";
 import type { CarriedDependence } from "../analysis/dependence/verdict.js";
 import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
+import type { Expr } from "../ir/expr.js";
+import { exprEquals } from "../ir/expr-equals.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { evalInt } from "../ir/const-eval.js";
@@ -43,7 +45,7 @@ export interface CallContext {
   commons?: CommonLiveness;
 }
 
-export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carried: CarriedDependence[], calls: CallContext = { summaries: () => undefined, assumeBounds: true }): { arrays: string[]; remaining: CarriedDependence[]; hints: string[] } {
+export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carried: CarriedDependence[], calls: CallContext = { summaries: () => undefined, assumeBounds: true }): { arrays: string[]; remaining: CarriedDependence[]; hints: string[]; conditions: Expr[] } {
   const syms = new Map<number, Sym>();
   for (const c of carried) {
     syms.set(c.source.sym.id, c.source.sym);
@@ -52,19 +54,27 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
   const arrays: string[] = [];
   const hints: string[] = [];
   const done = new Set<number>();
+  const conditions: Expr[] = [];
   for (const sym of syms.values()) {
-    const why = cannotPrivatize(cfg, info, loop, sym, calls);
-    if (why) {
-      hints.push(`privatizing the array ${sym.name} is impossible because ${why}`);
+    // Proved, or else under comparisons of values fixed before the loop (a run-time check).
+    let r = cannotPrivatize(cfg, info, loop, sym, calls, false);
+    if (typeof r === "string") {
+      const assumed = cannotPrivatize(cfg, info, loop, sym, calls, true);
+      if (typeof assumed !== "string") r = assumed;
+    }
+    if (typeof r === "string") {
+      hints.push(`privatizing the array ${sym.name} is impossible because ${r}`);
       continue;
     }
+    for (const c of r) if (!conditions.some((x) => exprEquals(x, c))) conditions.push(c);
     done.add(sym.id);
     arrays.push(sym.name);
   }
-  return { arrays, hints, remaining: carried.filter((c) => !done.has(c.source.sym.id) && !done.has(c.sink.sym.id)) };
+  return { arrays, hints, conditions, remaining: carried.filter((c) => !done.has(c.source.sym.id) && !done.has(c.sink.sym.id)) };
 }
 
-function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, calls: CallContext): string | null {
+/** Why the array cannot be private (a string), or the run-time conditions under which it can (none: proved). `assume`: comparisons of fixed values may be conditions. */
+function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, calls: CallContext, assume: boolean): string | Expr[] {
   const lang = cfg.proc.language;
   if (sym.dims.length === 0) return "it is not an array";
   if (sym.attrs.pointer || sym.attrs.allocatable || sym.type.base === "pointer") return "it has no fixed storage of its own";
@@ -80,10 +90,14 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   if (size > MAX_PRIVATE_ELEMENTS) return `it is too large to copy for every thread (${size} elements)`;
   const v = cfg.vars.lookup(sym);
   if (v === undefined) return "it is not analyzed";
-  // A COMMON array is live at the procedure's exit for the dataflow; whether anything reads it later is for the whole program (common-liveness.ts).
   // The dataflow takes a COMMON array as live at the procedure's exit, and any array as live while
   // only part of it is written again: array liveness (common-liveness.ts) follows elements.
-  if (info.liveAfter.has(v) && !(calls.commons && !calls.commons.liveAfter(cfg.proc, loop, sym))) return "its values may be used after the loop";
+  let deadIf: Expr[] = [];
+  if (info.liveAfter.has(v)) {
+    const dead = calls.commons?.deadAfter(cfg.proc, loop, sym, assume) ?? null;
+    if (dead === null) return "its values may be used after the loop";
+    deadIf = dead;
+  }
   // A callee given the array as an argument works on the private copy (the call's regions say
   // what it reads and writes); one that reaches it otherwise (COMMON, a statement function) would not.
   const hidden = loopRefs(cfg, info, v).find((r) => r.origin !== "explicit" && !(r.origin === "call" && r.expr !== null));
@@ -112,6 +126,8 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
     fixed: (s) => fixed.has(s) || readOnlyArray(s),
     lang,
     assumeBounds: calls.assumeBounds,
+    assume,
+    index: loop.index ?? undefined,
     calls: (call) => {
       const r = callRegions(proc, call, calls.summaries(call.name), calls.assumeBounds);
       const mine = r.arrays.get(sym);
@@ -119,5 +135,6 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
     },
     argWritten: (call, k) => argumentWritten(calls.summaries(call.name), k),
   });
-  return c.run(loop.body) ? null : (c.why ?? "some element may be read before it is written in the same iteration");
+  if (!c.run(loop.body)) return c.why ?? "some element may be read before it is written in the same iteration";
+  return [...deadIf, ...c.conditions];
 }

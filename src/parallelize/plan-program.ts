@@ -5,7 +5,9 @@ import { RangeFactsUsed } from "../analysis/range-facts-used.js";
 import { ParamBindings } from "../analysis/dependence/param-bindings.js";
 import { analyzeRangedDependences } from "../analysis/ranged-dependences.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
-import { arrayVerdict, combinedCheck } from "../analysis/dependence/verdict.js";
+import { arrayVerdict, combinedCheck, type RuntimeCheck } from "../analysis/dependence/verdict.js";
+import type { Expr } from "../ir/expr.js";
+import { exprText } from "../ir/expr-text.js";
 import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
@@ -190,6 +192,8 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   const reduced = arrayReductions(flow.cfg, region, loop, carried);
   plan.reductions.push(...reduced.reductions);
   const privatized = arrayPrivatization(flow.cfg, region, loop, reduced.remaining, callContext);
+  // Arrays private only while some bounds compare as their reads need: checked at run time.
+  const privateIf = privatized.conditions.length ? conditionCheck(privatized.conditions) : null;
   plan.private.push(...privatized.arrays);
   plan.privateArrays.push(...privatized.arrays);
   plan.hints.push(...privatized.hints);
@@ -206,6 +210,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
     plan.omitted = listed.omitted;
   }
   if (plan.reasons.length === 0 && (conditional || boundsOnly)) plan.runtimeCheck = conditional ? check : arrays.runtimeCheck;
+  if (plan.reasons.length === 0 && privateIf) plan.runtimeCheck = plan.runtimeCheck ? both(plan.runtimeCheck, privateIf) : privateIf;
   if (plan.runtimeCheck) plan.overlaps = overlapPairs(remaining, deps);
   if (remaining.length === 0 && arrays.assumes.length > 0 && !arrays.runtimeCheck)
     plan.reasons.push({ kind: "unknown-bound", message: "independent only while subscripts stay within their declared bounds, which is not proved" });
@@ -232,4 +237,16 @@ function finish(plan: LoopPlan): LoopPlan {
     }
   }
   return plan;
+}
+
+/** The conjunction of comparisons as a run-time check. */
+function conditionCheck(conds: readonly Expr[]): RuntimeCheck {
+  const expr = conds.slice(1).reduce<Expr>((a, b) => ({ kind: "binary", op: "and", left: a, right: b, span: a.span, type: { base: "logical" } }) as Expr, conds[0]!);
+  return { expr, fortran: exprText(expr, "fortran"), c: exprText(expr, "c") };
+}
+
+/** Two run-time checks that must both hold. */
+function both(a: RuntimeCheck, b: RuntimeCheck): RuntimeCheck {
+  const expr: Expr = { kind: "binary", op: "and", left: a.expr, right: b.expr, span: a.expr.span, type: { base: "logical" } } as Expr;
+  return { expr, fortran: `(${a.fortran}) .and. (${b.fortran})`, c: `(${a.c}) && (${b.c})` };
 }

@@ -63,38 +63,54 @@ export class CommonLiveness {
 
   /** Whether the value `sym` (a COMMON member of `proc`) has after `s` may be read later. */
   liveAfter(proc: Procedure, s: Stmt, sym: Sym): boolean {
-    // A local array (not SAVEd, not a pointer's target): nothing reads it after the procedure returns.
-    if (localArray(sym)) return this.liveInProcedure(proc, s, sym, null);
-    const v = commonVar(proc, sym);
-    return v === null || this.liveAfterVar(proc, s, v);
-  }
-
-  private liveAfterVar(proc: Procedure, s: Stmt, v: CommonVar): boolean {
-    return this.liveInProcedure(proc, s, v.like, v);
-  }
-
-  /** Live after `s` in the procedure's continuation; at its exit, for a COMMON variable (`v`), whatever its callers do after the call. */
-  private liveInProcedure(proc: Procedure, s: Stmt, like: Sym, v: CommonVar | null): boolean {
-    if (hasBackwardJump(proc.body)) return true;
-    const rest = continuation(proc.body, s);
-    if (rest === null) return true;
-    const summaries = this.world.summaries(proc);
-    if (!v) return this.coverageSaysLive(proc, rest, like, like, null, summaries) ?? false;
-    const mine = commonMember(proc, v.block, v.start, v.like);
-    // Conservative: the block laid out otherwise here, storage over the variable under other names.
-    if (!mine && declaresOverlap(proc, v)) return true;
-    const sym = mine ?? v.like;
-    const live = this.coverageSaysLive(proc, rest, sym, mine, v, summaries);
-    return live ?? this.liveOut(proc, v);
+    return this.deadAfter(proc, s, sym, false) === null;
   }
 
   /**
-   * The walk of a continuation for one variable: true when some element
-   * may be read before it is written there, false when all of it is
-   * surely written first, null when neither (what reaches the exit decides).
+   * Null when the value `sym` has after `s` may be read later; else the
+   * conditions under which it is not (none: never read). With `assume`,
+   * reads in this procedure's continuation that are covered when some
+   * values fixed there compare a certain way give those comparisons.
    */
-  private coverageSaysLive(proc: Procedure, rest: Stmt[], sym: Sym, mine: Sym | null, v: CommonVar | null, summaries: SummaryLookup): boolean | null {
+  deadAfter(proc: Procedure, s: Stmt, sym: Sym, assume: boolean): Expr[] | null {
+    // A local array (not SAVEd, not a pointer's target): nothing reads it after the procedure returns.
+    if (localArray(sym)) return this.deadInProcedure(proc, s, sym, null, assume);
+    const v = commonVar(proc, sym);
+    return v === null ? null : this.deadInProcedure(proc, s, v.like, v, assume);
+  }
+
+  private liveAfterVar(proc: Procedure, s: Stmt, v: CommonVar): boolean {
+    return this.deadInProcedure(proc, s, v.like, v, false) === null;
+  }
+
+  /** Dead after `s` in the procedure's continuation; at its exit, for a COMMON variable (`v`), whatever its callers do after the call. */
+  private deadInProcedure(proc: Procedure, s: Stmt, like: Sym, v: CommonVar | null, assume: boolean): Expr[] | null {
+    if (hasBackwardJump(proc.body)) return null;
+    const rest = continuation(proc.body, s);
+    if (rest === null) return null;
+    const summaries = this.world.summaries(proc);
+    if (!v) {
+      const r = this.walk(proc, rest, like, like, null, summaries, assume);
+      return r === "live" ? null : r.conditions;
+    }
+    const mine = commonMember(proc, v.block, v.start, v.like);
+    // Conservative: the block laid out otherwise here, storage over the variable under other names.
+    if (!mine && declaresOverlap(proc, v)) return null;
+    const sym = mine ?? v.like;
+    const r = this.walk(proc, rest, sym, mine, v, summaries, assume);
+    if (r === "live") return null;
+    return r.whole || !this.liveOut(proc, v) ? r.conditions : null;
+  }
+
+  /**
+   * The walk of a continuation for one variable: "live" when some element
+   * may be read before it is written there; else whether all of it is
+   * surely written (then what reaches the exit is new), and the
+   * comparisons the walk assumed.
+   */
+  private walk(proc: Procedure, rest: Stmt[], sym: Sym, mine: Sym | null, v: CommonVar | null, summaries: SummaryLookup, assume: boolean): "live" | { whole: boolean; conditions: Expr[] } {
     const c = new Coverage(sym, {
+      assume,
       fixed: unchangedIn(proc, summaries),
       lang: proc.language,
       collect: true,
@@ -112,8 +128,8 @@ export class CommonLiveness {
       },
       argWritten: (call, k) => argumentWritten(summaries(call.name), k),
     });
-    if (!c.run(rest) || c.exposedAll || c.exposed.length > 0) return true;
-    return coversAll(sym, c.boxes) ? false : null;
+    if (!c.run(rest) || c.exposedAll || c.exposed.length > 0) return "live";
+    return { whole: coversAll(sym, c.boxes), conditions: c.conditions };
   }
 
   /** Whether values of `v` the procedure leaves at its exit may be read afterwards. */

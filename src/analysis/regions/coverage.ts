@@ -33,6 +33,14 @@ export interface CoverageOptions {
    * covers its part within them (lhs(.., jsize - 1) by lhs(.., 0:jsize)).
    */
   assumeBounds?: boolean;
+  /**
+   * When a read is covered only if some fixed bounds compare a certain way
+   * (nz >= 5 for utmp(m, 5)), take it as covered and record the comparison
+   * in `conditions`, for a run-time check.
+   */
+  assume?: boolean;
+  /** The index of the loop whose iteration is walked: fixed within it, but not before the loop, where conditions are checked. */
+  index?: Sym;
   /** Whether a call may write the variable given as its argument k (default: yes); a scalar a call only reads keeps its value. */
   argWritten?: (call: { name: string; args: readonly Expr[]; span: Expr["span"] }, k: number) => boolean;
   /**
@@ -251,15 +259,16 @@ export class Coverage {
    * walker's state is put back as it was.
    */
   private dryRun(body: readonly Stmt[], here: Map<Sym, Interval>, elems: Expr[], conditional: boolean, outer: Box[]): Box[] {
-    const saved = { boxes: this.boxes, exposed: this.exposed, exposedAll: this.exposedAll, why: this.why, jumped: this.jumped, values: new Map(this.values), collect: this.options.collect };
+    const saved = { boxes: this.boxes, exposed: this.exposed, exposedAll: this.exposedAll, why: this.why, jumped: this.jumped, values: new Map(this.values), collect: this.options.collect, assume: this.options.assume, conditions: this.conditions };
     this.boxes = outer.slice();
-    this.options = { ...this.options, collect: true };
+    this.conditions = [];
+    this.options = { ...this.options, collect: true, assume: false };
     this.dry = true;
     const ok = this.block(body, here, elems.slice(), conditional);
     this.dry = false;
     const made = ok ? this.boxes.filter((b) => !outer.includes(b)) : [];
-    Object.assign(this, { boxes: saved.boxes, exposed: saved.exposed, exposedAll: saved.exposedAll, why: saved.why, jumped: saved.jumped, values: saved.values });
-    this.options = { ...this.options, collect: saved.collect };
+    Object.assign(this, { boxes: saved.boxes, exposed: saved.exposed, exposedAll: saved.exposedAll, why: saved.why, jumped: saved.jumped, values: saved.values, conditions: saved.conditions });
+    this.options = { ...this.options, collect: saved.collect, assume: saved.assume };
     return made;
   }
 
@@ -355,12 +364,35 @@ export class Coverage {
   /** A read of every element of `box` (bounds in terms of fixed scalars and inner indices): covered by a box written before? */
   private readBox(box: Box, inner: Map<Sym, Interval>, why: string): boolean {
     if (box.some((r) => !r || !this.isFixed(r.lo, inner) || !this.isFixed(r.hi, inner))) return this.uncovered(anyBox(box.length), why, true);
-    if (this.boxes.some((b) => this.holds(b, box)) || this.byEarlier(box, inner)) return true;
-    // Over the whole ranges of the enclosing inner loops, against boxes written before them.
+    if (this.readCovered(box, inner, true)) return true;
     const wide = this.spread(box, inner);
-    const before = this.boxes.filter((b) => b.every((r) => !r || ![...inner.keys()].some((k) => mentions(r.lo, k) || mentions(r.hi, k))));
-    if (wide && before.some((b) => this.holds(b, wide))) return true;
     return this.uncovered(wide ?? anyBox(box.length), why, !wide);
+  }
+
+  /**
+   * Whether a read box (fixed, or a point of the current inner
+   * iterations when `point`) holds only elements written before: in this
+   * iteration, by an earlier iteration of an inner loop, or, over the
+   * whole ranges of the enclosing inner loops, before them. Proved first;
+   * with `assume`, then also when some bounds compare as the walk needs
+   * (each such comparison recorded in `conditions`, to be checked at run
+   * time).
+   */
+  private readCovered(box: Box, inner: Map<Sym, Interval>, point: boolean): boolean {
+    const attempt = (): boolean => {
+      if (point && (this.boxes.some((b) => this.holds(b, box)) || this.byEarlier(box, inner))) return true;
+      // Over the whole ranges of the enclosing inner loops, against boxes written before them.
+      const wide = this.spread(box, inner);
+      const before = this.boxes.filter((b) => b.every((r) => !r || ![...inner.keys()].some((k) => mentions(r.lo, k) || mentions(r.hi, k))));
+      return !!wide && before.some((b) => this.holds(b, wide));
+    };
+    if (attempt()) return true;
+    if (!this.options.assume) return false;
+    this.pending = [];
+    const ok = attempt();
+    if (ok) for (const c of this.pending) if (!this.conditions.some((x) => exprEquals(x, c))) this.conditions.push(c);
+    this.pending = null;
+    return ok;
   }
 
   /**
@@ -371,17 +403,37 @@ export class Coverage {
    */
   private holds(w: Box, r: Box): boolean {
     if (boxContains(w, r)) return true;
-    if (!this.options.assumeBounds || w.length !== r.length || w.length !== this.sym.dims.length) return false;
-    return w.every((x, k) => {
+    if (w.length !== r.length) return false;
+    const dims = w.length === this.sym.dims.length && this.options.assumeBounds ? this.sym.dims : null;
+    const needed: Expr[] = [];
+    // a <= b: proved, or (assuming) a comparison of values fixed before the loop, to check then.
+    const le = (a: Expr, b: Expr) => {
+      // Decided by the linear forms (b - a a constant): never a condition.
+      const d = constDifference(b, a);
+      if (d !== null) return d >= 0;
+      if (this.pending === null || !this.isFixed(a, new Map()) || !this.isFixed(b, new Map())) return false;
+      const i = this.options.index;
+      if (i && (mentions(a, i) || mentions(b, i))) return false;
+      needed.push({ kind: "binary", op: "<=", left: a, right: b, span: a.span, type: { base: "logical" } } as Expr);
+      return true;
+    };
+    const ok = w.every((x, k) => {
       if (x === null) return true;
       const y = r[k];
-      const d = this.sym.dims[k]!;
       if (!y) return false;
-      const lo = provedLe(x.lo, y.lo) || provedLe(x.lo, d.lower);
-      const hi = provedLe(y.hi, x.hi) || (d.upper !== null && provedLe(d.upper, x.hi));
+      const d = dims?.[k];
+      const lo = (d && provedLe(x.lo, d.lower)) || le(x.lo, y.lo);
+      const hi = (d && d.upper !== null && provedLe(d.upper, x.hi)) || le(y.hi, x.hi);
       return lo && hi;
     });
+    if (ok && needed.length) this.pending!.push(...needed);
+    return ok;
   }
+
+  /** Comparisons of fixed values the walk relied on (with `assume`): all must hold at run time. */
+  conditions: Expr[] = [];
+  /** While an assuming pass runs: the comparisons it needs so far. */
+  private pending: Expr[] | null = null;
 
   /** A read not covered: fails the walk, or (collect mode) is recorded as exposed. */
   private uncovered(box: Box, why: string, all: boolean): boolean {
@@ -407,10 +459,9 @@ export class Coverage {
         const subs = x.subs.map((q) => this.subst(q));
         const el = { ...x, subs };
         if (elems.some((w) => exprEquals(w, el))) return;
-        if (subs.every((q) => this.isFixed(q, inner)) && (this.boxes.some((b) => this.holds(b, pointBox(subs))) || this.byEarlier(pointBox(subs), inner))) return;
+        if (this.readCovered(pointBox(subs), inner, subs.every((q) => this.isFixed(q, inner)))) return;
         const wide = this.spread(pointBox(subs), inner);
-        const before = this.boxes.filter((b) => b.every((r) => !r || ![...inner.keys()].some((k) => mentions(r.lo, k) || mentions(r.hi, k))));
-        if (!wide || !before.some((b) => this.holds(b, wide))) ok = this.uncovered(wide ?? anyBox(x.subs.length), `${exprText(x, this.options.lang)} (line ${x.span.line}) may read a value written in another iteration`, !wide);
+        ok = this.uncovered(wide ?? anyBox(x.subs.length), `${exprText(x, this.options.lang)} (line ${x.span.line}) may read a value written in another iteration`, !wide);
         return;
       }
       if ((x.kind === "var" || x.kind === "section") && x.sym === this.sym) {

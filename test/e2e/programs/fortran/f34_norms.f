@@ -29,11 +29,11 @@ c doall: either
    50 continue
 c doall: parallel private(add) reduction(+:rms)
       do 60 k = 1, n
-c doall: either
+c doall: either private(add) reduction(+:rms)
          do 70 j = 1, n
-c doall: either
+c doall: either private(add) reduction(+:rms)
             do 80 i = 1, n
-c doall: either
+c doall: either private(add)
                do 90 m = 1, 5
                   add = u(m, i, j, k)
                   rms(m) = rms(m) + add * add
@@ -43,12 +43,12 @@ c doall: either
    60 continue
 c doall: parallel private(add, u_exact) reduction(+:rmse)
       do 100 k = 1, n
-c doall: either
+c doall: either private(add, u_exact) reduction(+:rmse)
          do 110 j = 1, n
-c doall: either
+c doall: either private(add, u_exact) reduction(+:rmse)
             do 120 i = 1, n
                call exact(i, j, k, u_exact)
-c doall: either
+c doall: either private(add)
                do 130 m = 1, 5
                   add = u(m, i, j, k) - u_exact(m)
                   rmse(m) = rmse(m) + add * add
