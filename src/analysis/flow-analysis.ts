@@ -38,6 +38,13 @@ export interface FlowOptions extends DepOptions {
    * the file and across files, and has already left out recursive cycles.
    */
   linked?: (name: string, caller: Procedure) => ProcedureSummary | undefined;
+  /**
+   * Build each procedure's scalar dependence graph only when its `deps` is
+   * first read. The parallelizer never reads it (its decisions come from
+   * the regions and the array tests), and building it was about a tenth of
+   * a `doall parallelize` run (issue 16).
+   */
+  lazyDependences?: boolean;
 }
 
 /**
@@ -84,14 +91,28 @@ export function analyzeFlow(program: Program, options: FlowOptions = {}): Proced
             return t && !inCycle.has(t) ? summaries.get(t) : undefined;
           };
       const cfg = timed("cfg", () => buildCfg(proc, lookup));
-      const deps = timed("deps", () => buildDependences(cfg, options));
+      const deps = options.lazyDependences ? null : timed("deps", () => buildDependences(cfg, options));
       const regions = timed("regions", () => analyzeRegions(cfg));
       const summary = timed("summaries", () => summarize(cfg, regions.blocks));
       summaries.set(proc, summary);
-      results.set(proc, { proc, cfg, deps, regions, summary });
+      results.set(proc, deps ? { proc, cfg, deps, regions, summary } : lazyFlow(proc, cfg, regions, summary, () => timed("deps", () => buildDependences(cfg, options))));
     }
   }
   return program.procedures.map((p) => results.get(p)!);
+}
+
+/** A procedure's flow whose dependence graph is built when first read. */
+function lazyFlow(proc: Procedure, cfg: Cfg, regions: ProcedureRegions, summary: ProcedureSummary, build: () => DependenceGraph): ProcedureFlow {
+  let deps: DependenceGraph | undefined;
+  return {
+    proc,
+    cfg,
+    regions,
+    summary,
+    get deps(): DependenceGraph {
+      return (deps ??= build());
+    },
+  };
 }
 
 /** Names a procedure calls (CALL statements and function references that are neither intrinsic nor statement functions). */

@@ -75,7 +75,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const link = options.link?.has(program) ? options.link : undefined;
   const flows = new Map<Procedure, ProcedureFlow>();
   try {
-    for (const f of phase("flow", () => analyzeFlow(program, link ? { linked: (name, caller) => link.summaryFor(name, caller, program) } : {}))) flows.set(f.proc, f);
+    for (const f of phase("flow", () => analyzeFlow(program, { lazyDependences: true, ...(link ? { linked: (name, caller) => link.summaryFor(name, caller, program) } : {}) }))) flows.set(f.proc, f);
   } catch (e) {
     // Conservative: without the dataflow facts every loop stays serial, and the report says why.
     warnings.push({ message: `dataflow analysis failed: ${(e as Error).message}`, line: null, file: program.file.path });
