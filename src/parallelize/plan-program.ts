@@ -6,6 +6,7 @@ import { ParamBindings } from "../analysis/dependence/param-bindings.js";
 import { analyzeRangedDependences } from "../analysis/ranged-dependences.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
 import { arrayVerdict } from "../analysis/dependence/verdict.js";
+import { SolutionCache } from "../analysis/dependence/solution-cache.js";
 import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
@@ -83,11 +84,13 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const calls = callVerdicts(program, [...flows.values()], link);
   const perProc = new Map<Procedure, LoopPlan[]>();
   const bindings = new ParamBindings(program);
+  // One run's files share their dependence solutions (a file alone is its own run).
+  const solutions = options.dependence?.solutions ?? (link ? solutionsOf(link) : new SolutionCache());
   // Trip-count caps from the value ranges, taken now so the ranges need not outlive their procedure.
   const caps = new Map<Loop, number | null>();
   for (const proc of program.procedures) {
     // The bounds assumption and the value ranges at each nest's start are set by analyzeRangedDependences.
-    const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summariesFor(proc), bindings };
+    const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summariesFor(proc), bindings, solutions };
     let deps: ProcedureDeps | null = null;
     let used: RangeFactsUsed | null = null;
     const flow = flows.get(proc) ?? null;
@@ -126,6 +129,14 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
 }
 
 const linkedGraphs = new WeakMap<ProgramLink, CallGraph>();
+const linkedSolutions = new WeakMap<ProgramLink, SolutionCache>();
+
+/** The dependence solutions of the files of a link, kept as long as the link. */
+function solutionsOf(link: ProgramLink): SolutionCache {
+  let s = linkedSolutions.get(link);
+  if (!s) linkedSolutions.set(link, (s = new SolutionCache()));
+  return s;
+}
 
 /** The call graph of all the files of a link, made once per link. */
 function linkedCallGraph(link: ProgramLink): CallGraph {

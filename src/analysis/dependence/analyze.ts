@@ -17,6 +17,7 @@ import { ProcIndex } from "./proc-index.js";
 import { collectRefs, type ArrayRef } from "./references.js";
 import { decidingTest, solvePair, type PairSolution } from "./solve-pair.js";
 import { DepStats } from "./stats.js";
+import type { SolutionCache } from "./solution-cache.js";
 import { ValueAnalyzer } from "./values.js";
 import { phase } from "../../util/phases.js";
 
@@ -59,6 +60,8 @@ export interface DependenceOptions {
    * tests that check the sharing changes no answer.
    */
   shareAnswers?: boolean;
+  /** Solutions shared with the other nests, procedures and files of the run (solution-cache.ts). */
+  solutions?: SolutionCache;
   maxNodes?: number;
   emiBudget?: number;
   omegaBudget?: number;
@@ -194,7 +197,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
     if (!solution) {
       const key = `${self}|${built.solutionKey(problem)}`;
       solution = cache.get(key);
-      if (!solution) cache.set(key, (solution = solvePair(problem, { self, ...pick(options) })));
+      if (!solution) cache.set(key, (solution = options.solutions ? options.solutions.solve(problem, { self, ...pick(options) }) : solvePair(problem, { self, ...pick(options) })));
       if (self) known.self = solution;
       else known.pair = solution;
     }
