@@ -26,8 +26,7 @@ export function carriedReasons(carried: readonly CarriedDependence[], lang: Lang
       continue;
     }
     const forward = c.source === c.pair.src;
-    const vec = c.pair.solution.vectors.find((v) => v.dirs.every((x, i) => (forward ? x : flip(x)) === c.direction[i]));
-    const d = vec?.distance ?? c.pair.solution.distance;
+    const d = c.vector.distance;
     const r: Reason = {
       kind: c.kind,
       var: c.var,
@@ -44,8 +43,6 @@ export function carriedReasons(carried: readonly CarriedDependence[], lang: Lang
   if (more > 0) out.push({ kind: "unknown-bound", message: `and ${more} more possible dependences` });
   return out;
 }
-
-const flip = (d: Dir): Dir => (d === "<" ? ">" : d === ">" ? "<" : d);
 
 function describe(c: CarriedDependence): string {
   if (c.why) return `possible dependence: ${c.why}`;

@@ -96,11 +96,12 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     const flow = flows.get(proc) ?? null;
     try {
       const ranged = analyzeRangedDependences(proc, depOptions, options, flow?.cfg, options.stats);
-      if (ranged.rangeError !== undefined) warnings.push({ message: `value-range analysis of ${proc.name} failed: ${ranged.rangeError}`, line: proc.span.line, file: proc.span.file });
       deps = ranged.deps;
       if (options.rangeFacts !== false) used = new RangeFactsUsed(ranged);
       const cap = tripBounds(proc, ranged.ranges);
       for (const { loop } of collectLoops(proc.body)) caps.set(loop, cap(loop));
+      // After every question of the tests and the trip counts: the ranges are computed on the first.
+      if (ranged.rangeError !== undefined) warnings.push({ message: `value-range analysis of ${proc.name} failed: ${ranged.rangeError}`, line: proc.span.line, file: proc.span.file });
     } catch (e) {
       // Conservative: an internal error leaves every loop of the procedure serial, and says so.
       warnings.push({ message: `dependence analysis of ${proc.name} failed: ${(e as Error).message}`, line: proc.span.line, file: proc.span.file });

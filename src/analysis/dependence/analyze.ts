@@ -15,7 +15,8 @@ import type { DepProblem, SymbolRanges } from "./problem.js";
 import type { SummaryLookup } from "../summaries/summary.js";
 import { ProcIndex } from "./proc-index.js";
 import { collectRefs, type ArrayRef } from "./references.js";
-import { decidingTest, solvePair, type PairSolution } from "./solve-pair.js";
+import { decidingTest, type PairSolution } from "./solve-pair.js";
+import { LazySolution, noVector, truncated } from "./lazy-solution.js";
 import { DepStats } from "./stats.js";
 import type { SolutionCache } from "./solution-cache.js";
 import { ValueAnalyzer } from "./values.js";
@@ -197,7 +198,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
     if (!solution) {
       const key = `${self}|${built.solutionKey(problem)}`;
       solution = cache.get(key);
-      if (!solution) cache.set(key, (solution = options.solutions ? options.solutions.solve(problem, { self, ...pick(options) }) : solvePair(problem, { self, ...pick(options) })));
+      if (!solution) cache.set(key, (solution = options.solutions ? options.solutions.solve(problem, { self, ...pick(options) }) : new LazySolution(problem, { self, ...pick(options) })));
       if (self) known.self = solution;
       else known.pair = solution;
     }
@@ -235,7 +236,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
 type PairAnswer = Omit<PairResult, "src" | "snk">;
 
 function result(problem: DepProblem, solution: PairSolution, assumes: Poly[]): PairAnswer {
-  const status: PairStatus = solution.vectors.length === 0 ? "independent" : problem.relaxed.length > 0 || solution.truncated ? "unknown" : "dependent";
+  const status: PairStatus = noVector(solution) ? "independent" : problem.relaxed.length > 0 || truncated(solution) ? "unknown" : "dependent";
   const seen = new Set<string>();
   const uniq = assumes.filter((p) => {
     const k = polyKey(p);

@@ -1,6 +1,7 @@
 import { monomialVars, type Poly } from "../symbolic/polynomial.js";
 import type { DepProblem } from "./problem.js";
-import { solvePair, type PairSolution, type SolveOptions } from "./solve-pair.js";
+import { LazySolution } from "./lazy-solution.js";
+import type { PairSolution, SolveOptions } from "./solve-pair.js";
 
 /**
  * Solutions of dependence problems shared by every nest, procedure and
@@ -11,7 +12,8 @@ import { solvePair, type PairSolution, type SolveOptions } from "./solve-pair.js
  * symbols after the procedure's. Within a nest, problems are shared
  * already (built-problems.ts); across nests and files only by content.
  *
- * Why a renamed problem has the same solution: `solvePair` reads a
+ * Why a renamed problem has the same solution: `solvePair` (and the
+ * lazy search of lazy-solution.ts, which runs the same tests) reads a
  * problem's levels, counters, equations, bounds, facts, ties and whether
  * it is relaxed (plus the options), and handles its variable names only
  * by comparing them (equality, and the order in which polynomials sort
@@ -39,7 +41,7 @@ export class SolutionCache {
     const key = problemKey(p, options);
     let s = this.solutions.get(key);
     if (s) this.found++;
-    else this.solutions.set(key, (s = solvePair(p, options)));
+    else this.solutions.set(key, (s = new LazySolution(p, options)));
     return s;
   }
 
