@@ -48,6 +48,11 @@ export class NestRanges {
     this.source = ranges;
   }
 
+  /** Whether the ranges were computed (or tried), by a question or `available`. */
+  get computed(): boolean {
+    return typeof this.source !== "function";
+  }
+
   /** Whether the ranges could be computed (computing them now if they were not yet). */
   available(): boolean {
     return this.procedure() !== null;
