@@ -1,5 +1,4 @@
-import { polyKey, polyToString, type Poly } from "../symbolic/polynomial.js";
-import { Facts } from "./facts.js";
+import { polyKey, polyToString } from "../symbolic/polynomial.js";
 import type { AccessForm } from "./access.js";
 import type { AtomTable } from "./atoms.js";
 import type { EquationPair } from "./layout.js";
@@ -22,19 +21,6 @@ export class BuiltProblems {
   private readonly problems = new Map<string, DepProblem>();
   private readonly solutionKeys = new Map<DepProblem, string>();
   private readonly formKeys = new Map<AccessForm, string>();
-  /**
-   * Problems with the same facts share one Facts (by the facts' text, in
-   * order): its answers are remembered, and the problems of a nest ask the
-   * same questions of the same facts (the loops must run, the ranges of the
-   * nest's symbols), each answer an integer feasibility test.
-   */
-  private readonly facts = new Map<string, Facts>();
-  private readonly factsOf = (list: Poly[]): Facts => {
-    const key = list.map(polyKey).join(";");
-    let f = this.facts.get(key);
-    if (!f) this.facts.set(key, (f = new Facts(list)));
-    return f;
-  };
 
   constructor(
     private readonly atoms: AtomTable,
@@ -46,7 +32,7 @@ export class BuiltProblems {
     const key = `${this.formKey(src)}|${this.formKey(snk)}|${eqs.map((e) => `${e.label}:${polyKey(e.src)}=${polyKey(e.snk)}`).join(";")}|${dropped.join("\n")}`;
     let p = this.problems.get(key);
     if (!p) {
-      this.problems.set(key, (p = buildProblem(src, snk, [...eqs], [...dropped], this.atoms, this.ranges, this.factsOf)));
+      this.problems.set(key, (p = buildProblem(src, snk, [...eqs], [...dropped], this.atoms, this.ranges)));
       // Equations as built: u(1,i) = u(2,i) and u(2,i) = u(3,i) are both 1 = 0 there.
       this.solutionKeys.set(p, `${this.formKey(src)}|${this.formKey(snk)}|${p.eqs.map((e) => `${e.label}:${polyToString(e.poly)}`).join(";")}|${p.relaxed.join("\n")}`);
     }

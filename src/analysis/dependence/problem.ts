@@ -115,7 +115,7 @@ function numerator(p: Poly): Poly {
  */
 export type SymbolRanges = (sym: Sym, root: Loop) => { min?: number; max?: number } | undefined;
 
-export function buildProblem(src: AccessForm, snk: AccessForm, equations: EquationPair[], dropped: string[], atoms: AtomTable, ranges?: SymbolRanges, factsOf: (list: Poly[]) => Facts = (list) => new Facts(list)): DepProblem {
+export function buildProblem(src: AccessForm, snk: AccessForm, equations: EquationPair[], dropped: string[], atoms: AtomTable, ranges?: SymbolRanges): DepProblem {
   const commonLoops: Loop[] = [];
   for (let k = 0; k < Math.min(src.ref.loops.length, snk.ref.loops.length) && src.ref.loops[k] === snk.ref.loops[k]; k++) commonLoops.push(src.ref.loops[k]!);
   const depthOf = new Map(commonLoops.map((l, k) => [l, k]));
@@ -193,7 +193,7 @@ export function buildProblem(src: AccessForm, snk: AccessForm, equations: Equati
     const m = src.models[k]!;
     return { loop: l, opaque: m.kind === "opaque", src: ren.a(m.counter), snk: ren.b(m.counter), step: m.step };
   });
-  return { levels, counters, eqs, bounds, facts: factsOf(factList), ties: [...ties.values()], shared, relaxed, ranged, atoms };
+  return { levels, counters, eqs, bounds, facts: new Facts(factList), ties: [...ties.values()], shared, relaxed, ranged, atoms };
 }
 
 function modelFrom(models: LoopModel[]): (l: Loop) => LoopModel {
