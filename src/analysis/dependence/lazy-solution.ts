@@ -28,6 +28,8 @@ import { NodeOutcomes, refinements, solvePair, type DirVector, type PairSolution
  */
 export class LazySolution implements PairSolution {
   private full: PairSolution | null = null;
+  private readonly carried = new Map<number, DirVector[]>();
+  private some: boolean | undefined;
   private readonly outcomes: NodeOutcomes;
   /** Whether the whole hierarchy fits in `maxNodes` (else every question goes to the complete solution). */
   private readonly lazy: boolean;
@@ -65,7 +67,7 @@ export class LazySolution implements PairSolution {
   /** Whether the pair has some direction vector (is not independent). */
   any(): boolean {
     if (!this.lazy) return this.complete().vectors.length > 0;
-    return this.first([]) !== null;
+    return (this.some ??= this.first([]) !== null);
   }
 
   /**
@@ -74,13 +76,19 @@ export class LazySolution implements PairSolution {
    * levels and "<" or "*" at k, then the first with ">" at k; each when it exists.
    */
   carriedAt(k: number): DirVector[] {
-    if (!this.lazy) return carriedAt(this.complete(), k);
-    const eq: Dir[] = new Array(k).fill("=");
-    const out: DirVector[] = [];
-    for (const d of ["<", ">"] as const) {
-      const v = this.first([...eq, d]);
-      if (v) out.push(v);
+    // Pairs share solutions (by key, solution-cache.ts): each level's answer is remembered.
+    let out = this.carried.get(k);
+    if (out) return out;
+    if (!this.lazy) out = carriedAt(this.complete(), k);
+    else {
+      const eq: Dir[] = new Array(k).fill("=");
+      out = [];
+      for (const d of ["<", ">"] as const) {
+        const v = this.first([...eq, d]);
+        if (v) out.push(v);
+      }
     }
+    this.carried.set(k, out);
     return out;
   }
 
