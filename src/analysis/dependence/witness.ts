@@ -1,4 +1,4 @@
-import type { LinSys, Row } from "./omega.js";
+import type { LinSys } from "./omega.js";
 
 /**
  * An integer point of a system of linear constraints, when a quick search
@@ -23,102 +23,134 @@ import type { LinSys, Row } from "./omega.js";
  */
 export function findWitness(sys: LinSys, budget = 2000): number[] | null {
   const n = sys.n;
-  const rows: { r: Row; eq: boolean }[] = [...sys.eqs.map((r) => ({ r, eq: true })), ...sys.geqs.map((r) => ({ r, eq: false }))];
-  // Rows by variable, for propagating only what a change touches.
+  // Every constraint as c + Σ a_j·x_j ≥ 0 (an equality as two), over the variables it uses.
+  const cs: number[] = [];
+  const vars: number[][] = [];
+  const coefs: number[][] = [];
+  const add = (r: readonly number[], sign: number) => {
+    const vs: number[] = [];
+    const as: number[] = [];
+    for (let j = 1; j <= n && j < r.length; j++)
+      if (r[j]) {
+        vs.push(j);
+        as.push(sign * r[j]!);
+      }
+    cs.push(sign * r[0]!);
+    vars.push(vs);
+    coefs.push(as);
+  };
+  for (const r of sys.eqs) {
+    add(r, 1);
+    add(r, -1);
+  }
+  for (const r of sys.geqs) add(r, 1);
+  const m = cs.length;
   const uses: number[][] = Array.from({ length: n + 1 }, () => []);
-  rows.forEach(({ r }, k) => {
-    for (let i = 1; i <= n && i < r.length; i++) if (r[i]) uses[i]!.push(k);
-  });
+  for (let k = 0; k < m; k++) for (const j of vars[k]!) uses[j]!.push(k);
   const lo = new Array<number>(n + 1).fill(-Infinity);
   const hi = new Array<number>(n + 1).fill(Infinity);
+  // Changes to the bounds since the search began, to undo a failed choice: variable, old lo, old hi.
+  const trail: number[] = [];
+  const queued = new Uint8Array(m);
+  const queue: number[] = [];
   let work = budget;
 
-  /** Tightens bounds from the rows in `queue` (and those their changes touch); false on an empty interval or the budget spent. */
-  const propagate = (queue: number[]): boolean => {
-    const queued = new Uint8Array(rows.length);
-    for (const k of queue) queued[k] = 1;
+  const push = (k: number) => {
+    if (!queued[k]) {
+      queued[k] = 1;
+      queue.push(k);
+    }
+  };
+  /** Tightens bounds from the queued constraints and those their changes touch; false on an empty interval or the budget spent. */
+  const propagate = (): boolean => {
     while (queue.length > 0) {
-      if (--work < 0) return false;
       const k = queue.pop()!;
       queued[k] = 0;
-      const { r, eq } = rows[k]!;
-      // For r ≥ 0 (and -r ≥ 0 for an equality): a_i·x_i ≥ -(c + Σ_{j≠i} a_j·x_j) ≥ -(c + max Σ_{j≠i}).
-      for (const sign of eq ? [1, -1] : [1]) {
-        let maxAll = sign * r[0]!;
-        let infinite = 0;
-        for (let j = 1; j <= n; j++) {
-          const a = sign * (r[j] ?? 0);
-          if (a === 0) continue;
-          const m = a > 0 ? a * hi[j]! : a * lo[j]!;
-          if (m === Infinity) infinite++;
-          else maxAll += m;
-        }
-        if (infinite > 1) continue;
-        for (const i of rowVars(r, n)) {
-          const a = sign * r[i]!;
-          const mi = a > 0 ? a * hi[i]! : a * lo[i]!;
-          if (infinite === 1 && mi !== Infinity) continue;
-          const rest = infinite === 1 ? maxAll : maxAll - mi;
-          if (!Number.isSafeInteger(rest)) return false;
-          // a·x_i + rest ≥ 0.
-          let changed = false;
-          if (a > 0) {
-            const b = Math.ceil(-rest / a);
-            if (b > lo[i]!) {
-              lo[i] = b;
-              changed = true;
-            }
-          } else {
-            const b = Math.floor(rest / -a);
-            if (b < hi[i]!) {
-              hi[i] = b;
-              changed = true;
-            }
+      if (--work < 0) return false;
+      const vs = vars[k]!;
+      const as = coefs[k]!;
+      // max of c + Σ a_j·x_j over the bounds, with the terms that are infinite counted apart.
+      let max = cs[k]!;
+      let infinite = 0;
+      let which = -1;
+      for (let t = 0; t < vs.length; t++) {
+        const a = as[t]!;
+        const v = a > 0 ? a * hi[vs[t]!]! : a * lo[vs[t]!]!;
+        if (v === Infinity) {
+          infinite++;
+          which = t;
+        } else max += v;
+      }
+      if (infinite > 1) continue;
+      if (!Number.isSafeInteger(max)) return false;
+      for (let t = 0; t < vs.length; t++) {
+        if (infinite === 1 && t !== which) continue;
+        const i = vs[t]!;
+        const a = as[t]!;
+        // a·x_i ≥ -(the rest at its max).
+        const rest = infinite === 1 ? max : max - (a > 0 ? a * hi[i]! : a * lo[i]!);
+        let changed = false;
+        if (a > 0) {
+          const b = Math.ceil(-rest / a);
+          if (b > lo[i]!) {
+            trail.push(i, lo[i]!, hi[i]!);
+            lo[i] = b;
+            changed = true;
           }
-          if (lo[i]! > hi[i]!) return false;
-          if (changed)
-            for (const q of uses[i]!)
-              if (!queued[q]) {
-                queued[q] = 1;
-                queue.push(q);
-              }
+        } else {
+          const b = Math.floor(rest / -a);
+          if (b < hi[i]!) {
+            trail.push(i, lo[i]!, hi[i]!);
+            hi[i] = b;
+            changed = true;
+          }
         }
+        if (lo[i]! > hi[i]!) return false;
+        if (changed) for (const q of uses[i]!) if (q !== k) push(q);
       }
     }
     return true;
   };
+  const undo = (mark: number) => {
+    while (trail.length > mark) {
+      const h = trail.pop()!;
+      const l = trail.pop()!;
+      const i = trail.pop()!;
+      lo[i] = l;
+      hi[i] = h;
+    }
+    for (const k of queue) queued[k] = 0;
+    queue.length = 0;
+  };
 
-  if (!propagate(rows.map((_, k) => k))) return null;
+  for (let k = 0; k < m; k++) push(k);
+  if (!propagate()) return null;
   for (let i = 1; i <= n; i++) {
     if (lo[i] === hi[i]) continue;
-    const choices = [lo[i]!, hi[i]!].filter((v) => Number.isFinite(v));
-    if (choices.length === 0) choices.push(0);
+    const first = Number.isFinite(lo[i]!) ? lo[i]! : Number.isFinite(hi[i]!) ? hi[i]! : 0;
+    const second = Number.isFinite(lo[i]!) && Number.isFinite(hi[i]!) ? hi[i]! : null;
     let fixed = false;
-    for (const v of choices) {
-      const saveLo = lo.slice();
-      const saveHi = hi.slice();
+    for (const v of second === null ? [first] : [first, second]) {
+      const mark = trail.length;
+      trail.push(i, lo[i]!, hi[i]!);
       lo[i] = hi[i] = v;
-      if (propagate([...uses[i]!])) {
+      for (const q of uses[i]!) push(q);
+      if (propagate()) {
         fixed = true;
         break;
       }
+      undo(mark);
       if (work < 0) return null;
-      lo.splice(0, lo.length, ...saveLo);
-      hi.splice(0, hi.length, ...saveHi);
     }
     if (!fixed) return null;
   }
-  const x = lo;
-  for (const { r, eq } of rows) {
-    let v = r[0]!;
-    for (let j = 1; j <= n && j < r.length; j++) if (r[j]) v += r[j]! * x[j]!;
-    if (!Number.isSafeInteger(v) || (eq ? v !== 0 : v < 0)) return null;
+  // The point, checked against every constraint.
+  for (let k = 0; k < m; k++) {
+    let v = cs[k]!;
+    const vs = vars[k]!;
+    const as = coefs[k]!;
+    for (let t = 0; t < vs.length; t++) v += as[t]! * lo[vs[t]!]!;
+    if (!Number.isSafeInteger(v) || v < 0) return null;
   }
-  return x.slice(1);
-}
-
-function rowVars(r: Row, n: number): number[] {
-  const out: number[] = [];
-  for (let i = 1; i <= n && i < r.length; i++) if (r[i]) out.push(i);
-  return out;
+  return lo.slice(1);
 }
