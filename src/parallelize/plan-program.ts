@@ -8,6 +8,7 @@ import type { DepStats } from "../analysis/dependence/stats.js";
 import { arrayVerdict } from "../analysis/dependence/verdict.js";
 import { SolutionCache } from "../analysis/dependence/solution-cache.js";
 import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
+import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
@@ -155,7 +156,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
     return plan;
   }
   plan.reasons.push(...exclusions(loop, proc, callVerdict));
-  const region = flow?.regions.loops.find((l) => l.loop === loop);
+  const region = flow ? regionOf(flow, loop) : undefined;
   if (!deps || !region || !flow) {
     plan.reasons.push({ kind: "unanalyzable", message: "the analysis of the procedure failed" });
     return plan;
@@ -202,6 +203,20 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
     plan.reasons.push({ kind: "unknown-bound", message: "independent only while subscripts stay within their declared bounds, which is not proved" });
 
   return finish(plan);
+}
+
+const regionIndex = new WeakMap<ProcedureFlow, Map<Loop, LoopRegionInfo>>();
+
+/** A loop's region facts (indexed once per procedure: a procedure's loops each searched the list). */
+function regionOf(flow: ProcedureFlow, loop: Loop): LoopRegionInfo | undefined {
+  let m = regionIndex.get(flow);
+  if (!m) {
+    m = new Map();
+    // The first entry of a loop, as the search found it.
+    for (const l of flow.regions.loops) if (!m.has(l.loop)) m.set(l.loop, l);
+    regionIndex.set(flow, m);
+  }
+  return m.get(loop);
 }
 
 /** The verdict and seed 004's attributes from the clauses and reasons; clauses dropped on a serial loop. */
