@@ -85,8 +85,9 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const calls = callVerdicts(program, [...flows.values()], link);
   const perProc = new Map<Procedure, LoopPlan[]>();
   const bindings = new ParamBindings(program);
-  // One run's files share their dependence solutions (a file alone is its own run).
-  const solutions = options.dependence?.solutions ?? (link ? solutionsOf(link) : new SolutionCache());
+  // The file's nests and procedures share their dependence solutions. Not the run's files: measured on
+  // NPB, sharing across files saved no time and kept every file's problems until the run's end.
+  const solutions = options.dependence?.solutions ?? new SolutionCache();
   // Trip-count caps from the value ranges, taken now so the ranges need not outlive their procedure.
   const caps = new Map<Loop, number | null>();
   for (const proc of program.procedures) {
@@ -131,14 +132,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
 }
 
 const linkedGraphs = new WeakMap<ProgramLink, CallGraph>();
-const linkedSolutions = new WeakMap<ProgramLink, SolutionCache>();
 
-/** The dependence solutions of the files of a link, kept as long as the link. */
-function solutionsOf(link: ProgramLink): SolutionCache {
-  let s = linkedSolutions.get(link);
-  if (!s) linkedSolutions.set(link, (s = new SolutionCache()));
-  return s;
-}
 
 /** The call graph of all the files of a link, made once per link. */
 function linkedCallGraph(link: ProgramLink): CallGraph {

@@ -61,7 +61,7 @@ export interface DependenceOptions {
    * tests that check the sharing changes no answer.
    */
   shareAnswers?: boolean;
-  /** Solutions shared with the other nests, procedures and files of the run (solution-cache.ts). */
+  /** Solutions shared with other nests and procedures (solution-cache.ts). */
   solutions?: SolutionCache;
   maxNodes?: number;
   emiBudget?: number;

@@ -33,8 +33,8 @@
  *
  * Cost (issue 16): pairs of alike references share one answer
  * (ref-classes.ts), a nest builds each problem once (built-problems.ts),
- * problems equal up to their variables' names share one solution across a
- * run (solution-cache.ts, `DependenceOptions.solutions`), a solution
+ * problems equal up to their variables' names share one solution within a
+ * file (solution-cache.ts, `DependenceOptions.solutions`), a solution
  * searches the direction-vector hierarchy only as far as the verdicts ask
  * (lazy-solution.ts; the complete list of vectors is computed when read),
  * and the exact test tries a quick search for a solution before the Omega

@@ -4,13 +4,14 @@ import { LazySolution } from "./lazy-solution.js";
 import type { PairSolution, SolveOptions } from "./solve-pair.js";
 
 /**
- * Solutions of dependence problems shared by every nest, procedure and
- * file of one run (issue 16). Nests of the same shape recur all over a
- * code (NPB BT's rhs.f has dozens of `do k / do j / do i / do m` nests
- * over the same bounds), and their problems differ only in the names of
- * their variables: the counters are named after each nest's loops, the
- * symbols after the procedure's. Within a nest, problems are shared
- * already (built-problems.ts); across nests and files only by content.
+ * Solutions of dependence problems shared by the nests and procedures
+ * that use one cache (issue 16; the parallelizer keeps one per file).
+ * Nests of the same shape recur all over a code (NPB BT's rhs.f has dozens
+ * of `do k / do j / do i / do m` nests over the same bounds), and their
+ * problems differ only in the names of their variables: the counters are
+ * named after each nest's loops, the symbols after the procedure's. Within
+ * a nest, problems are shared already (built-problems.ts); across nests
+ * only by content.
  *
  * Why a renamed problem has the same solution: `solvePair` (and the
  * lazy search of lazy-solution.ts, which runs the same tests) reads a
