@@ -9,7 +9,11 @@
 // set of the run's process). Then the growth test: one file concatenated
 // 1, 2, 4, 8 times (its procedures renamed per copy, concat-copies.js)
 // must cost about 1, 2, 4, 8 times; the exponent printed is the slope of
-// log CPU against log copies (1 is linear). Best of --runs runs (CPU time:
+// log CPU against log copies (1 is linear). Issue 21's two other growing
+// dimensions (scripts/growth-programs.js): one loop nest 4 to 64 deep
+// (past the analyzer's 16-deep cut), and one procedure of 25 to 200 loop
+// nests in a row; their exponents are the slopes against the depth and
+// the number of nests. Best of --runs runs (CPU time:
 // the machine may be shared). Prints figures; asserts nothing; writes
 // only to a temporary directory.
 //
@@ -19,7 +23,9 @@
 //     --runs N          runs per program, the fastest kept (default 3)
 //     --growth FILE     the file of the growth test (default examples/fortran/jacobi.f at 8-64 copies)
 //     --copies LIST     copies for the growth test (default 1,2,4,8)
-//     --no-growth       skip the growth test
+//     --depths LIST     nest depths for the depth growth test (default 4,8,16,32,64)
+//     --sizes LIST      loop nests in one procedure for the size growth test (default 25,50,100,200)
+//     --no-growth       skip the growth tests
 //     -I DIR            include directory for the growth test
 //     --json FILE       also write the figures as JSON
 //     --dist DIR        the build to measure (default dist/, from `npm run build`)
@@ -33,13 +39,14 @@ import { tmpdir } from "node:os";
 import { basename, dirname, extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { concatCopies } from "./concat-copies.js";
+import { fileSizeProgram, nestDepthProgram } from "./growth-programs.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SOURCE = [".f", ".for", ".f77", ".ftn", ".f90", ".f95", ".f03", ".f08", ".F", ".F90", ".c"];
 const PHASES = ["read", "lower", "flow", "ranges", "deps", "link", "plan", "emit", "report"];
 const LABEL = { read: "read", lower: "lower", flow: "CFG/dataflow", ranges: "ranges", deps: "dependence tests", link: "link", plan: "plan", emit: "emit", report: "report", other: "other" };
 
-const opts = { runs: 3, growth: null, copies: null, noGrowth: false, include: [], json: null, dist: join(root, "dist") };
+const opts = { runs: 3, growth: null, copies: null, depths: [4, 8, 16, 32, 64], sizes: [25, 50, 100, 200], noGrowth: false, include: [], json: null, dist: join(root, "dist") };
 const suites = [];
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
@@ -48,6 +55,8 @@ for (let i = 0; i < args.length; i++) {
   if (a === "--runs") opts.runs = Number(args[++i]);
   else if (a === "--growth") opts.growth = resolve(args[++i]);
   else if (a === "--copies") opts.copies = args[++i].split(",").map(Number);
+  else if (a === "--depths") opts.depths = args[++i].split(",").map(Number);
+  else if (a === "--sizes") opts.sizes = args[++i].split(",").map(Number);
   else if (a === "--no-growth") opts.noGrowth = true;
   else if (a === "--json") opts.json = resolve(args[++i]);
   else if (a === "--dist") opts.dist = resolve(args[++i]);
@@ -64,7 +73,7 @@ opts.copies ??= [1, 2, 4, 8];
 if (!existsSync(join(opts.dist, "cli/main.js"))) usage(`${opts.dist} has no build: run \`npm run build\` first`);
 
 function usage(msg) {
-  console.error(`bench: ${msg}\nusage: npm run bench -- [--runs N] [--growth FILE] [--copies 1,2,4,8] [--no-growth] [-I DIR] [--json FILE] [--dist DIR] [DIR [--only A,B] [--ext .f] [-I DIR]]...`);
+  console.error(`bench: ${msg}\nusage: npm run bench -- [--runs N] [--growth FILE] [--copies 1,2,4,8] [--depths 4,8,16] [--sizes 25,50] [--no-growth] [-I DIR] [--json FILE] [--dist DIR] [DIR [--only A,B] [--ext .f] [-I DIR]]...`);
   process.exit(2);
 }
 
@@ -116,34 +125,49 @@ for (const s of suites) {
     console.log(`    ${r.name.padEnd(10)} ${String(r.files).padStart(3)} files ${String(r.lines).padStart(6)} lines ${fmt(r.cpu)} s ${r.maxRssMB.toFixed(0).padStart(5)} MB${r.errors ? `  ${r.errors} errors` : ""}${r.exit ? `  exit ${r.exit}` : ""}`);
 }
 
+/** Least-squares slope of log CPU against log x (1 is linear). */
+function slope(rows) {
+  const xs = rows.map((r) => Math.log(r.x));
+  const ys = rows.map((r) => Math.log(r.cpu));
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  return xs.reduce((n, x, i) => n + (x - mx) * (ys[i] - my), 0) / xs.reduce((n, x) => n + (x - mx) ** 2, 0);
+}
+
+/** Runs each generated file (`{x, text}`, x the size along the growing dimension) and prints the table and exponent. */
+function growth(title, column, ext, include, cases) {
+  const tmp = mkdtempSync(join(tmpdir(), "doall-growth-"));
+  const rows = [];
+  try {
+    for (const c of cases) {
+      const file = join(tmp, `x${c.x}${ext}`);
+      writeFileSync(file, c.text, "latin1");
+      const m = measure([file], include, tmp);
+      rows.push({ x: c.x, lines: linesOf(file), ...m });
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  const exponent = slope(rows);
+  console.log(`\n${title}; CPU, fastest of ${opts.runs} runs`);
+  console.log(`  ${column.padStart(6)}${"lines".padStart(8)}${"CPU s".padStart(8)}${"ratio".padStart(8)}${"deps s".padStart(8)}${"MB".padStart(7)}`);
+  for (const r of rows)
+    console.log(`  ${String(r.x).padStart(6)}${String(r.lines).padStart(8)}${fmt(r.cpu)}${fmt(r.cpu / rows[0].cpu)}${fmt(r.phases?.deps ?? NaN)}${r.maxRssMB.toFixed(0).padStart(7)}${r.errors ? `  ${r.errors} errors` : ""}`);
+  console.log(`  growth exponent (slope of log CPU over log ${column}): ${exponent.toFixed(2)}`);
+  return { rows, exponent };
+}
+
 if (!opts.noGrowth) {
   const src = opts.growth;
   const ext = extname(src);
   const language = ext === ".c" ? "c" : [".f", ".for", ".f77", ".ftn", ".F"].includes(ext) ? "fixed" : "free";
   const text = readFileSync(src, "latin1");
-  const tmp = mkdtempSync(join(tmpdir(), "doall-growth-"));
-  const rows = [];
-  try {
-    for (const k of opts.copies) {
-      const file = join(tmp, `x${k}${ext}`);
-      writeFileSync(file, concatCopies(text, language, k), "latin1");
-      const m = measure([file], [dirname(src), ...opts.include], tmp);
-      rows.push({ copies: k, lines: linesOf(file), ...m });
-    }
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
-  // Least-squares slope of log CPU against log copies.
-  const xs = rows.map((r) => Math.log(r.copies));
-  const ys = rows.map((r) => Math.log(r.cpu));
-  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
-  const exponent = xs.reduce((n, x, i) => n + (x - mx) * (ys[i] - my), 0) / xs.reduce((n, x) => n + (x - mx) ** 2, 0);
-  results.growth = { file: src, rows, exponent };
-  console.log(`\ngrowth: ${src} concatenated ${opts.copies.join(", ")} times; CPU, fastest of ${opts.runs} runs`);
-  console.log(`  ${"copies".padStart(6)}${"lines".padStart(8)}${"CPU s".padStart(8)}${"ratio".padStart(8)}${"deps s".padStart(8)}${"MB".padStart(7)}`);
-  for (const r of rows)
-    console.log(`  ${String(r.copies).padStart(6)}${String(r.lines).padStart(8)}${fmt(r.cpu)}${fmt(r.cpu / rows[0].cpu)}${fmt(r.phases?.deps ?? NaN)}${r.maxRssMB.toFixed(0).padStart(7)}${r.errors ? `  ${r.errors} errors` : ""}`);
-  console.log(`  growth exponent (slope of log CPU over log copies): ${exponent.toFixed(2)}`);
+  const copies = growth(`growth: ${src} concatenated ${opts.copies.join(", ")} times`, "copies", ext, [dirname(src), ...opts.include], opts.copies.map((k) => ({ x: k, text: concatCopies(text, language, k) })));
+  results.growth = { file: src, rows: copies.rows.map(({ x, ...r }) => ({ copies: x, ...r })), exponent: copies.exponent };
+  // Issue 21: the nest depth (past the analyzer's 16-deep cut) and one procedure's length grow too.
+  const depth = growth(`growth: one loop nest ${opts.depths.join(", ")} deep (scripts/growth-programs.js)`, "depth", ".f90", [], opts.depths.map((d) => ({ x: d, text: nestDepthProgram(d) })));
+  results.depthGrowth = { rows: depth.rows.map(({ x, ...r }) => ({ depth: x, ...r })), exponent: depth.exponent };
+  const size = growth(`growth: one procedure of ${opts.sizes.join(", ")} loop nests in a row (scripts/growth-programs.js)`, "nests", ".f90", [], opts.sizes.map((n) => ({ x: n, text: fileSizeProgram(n) })));
+  results.sizeGrowth = { rows: size.rows.map(({ x, ...r }) => ({ nests: x, ...r })), exponent: size.exponent };
 }
 if (opts.json) writeFileSync(opts.json, JSON.stringify(results, null, 2) + "\n");

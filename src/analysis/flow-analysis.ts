@@ -8,6 +8,7 @@ import type { DepOptions } from "./deps/dependence.js";
 import type { DependenceGraph } from "./deps/dep-graph.js";
 import { analyzeRegions, type ProcedureRegions } from "./regions/loop-regions.js";
 import { summarize } from "./summaries/summarize.js";
+import type { CommonFacts } from "./regions/common-facts.js";
 import type { ProcedureSummary } from "./summaries/summary.js";
 import { callableByName, nameKey, resolveInFile } from "./link/resolve-in-file.js";
 
@@ -43,6 +44,15 @@ export interface FlowOptions extends DepOptions {
   assumeBounds?: boolean;
   /** A procedure's summary already made (by the link, from the same CFG and callee summaries): not made again. */
   made?: (proc: Procedure) => ProcedureSummary | undefined;
+  /** COMMON scalars set once for the run (regions/common-facts.ts), for the summaries' regions. */
+  facts?: CommonFacts;
+  /**
+   * Build each procedure's scalar dependence graph only when its `deps` is
+   * first read. The parallelizer never reads it (its decisions come from
+   * the regions and the array tests), and building it was about a tenth of
+   * a `doall parallelize` run (issue 16).
+   */
+  lazyDependences?: boolean;
 }
 
 /**
@@ -91,14 +101,28 @@ export function analyzeFlow(program: Program, options: FlowOptions = {}): Proced
       // The front end's deferred counted loops, now that the callees' summaries are known.
       confirmCountedLoops(proc, lookup);
       const cfg = timed("cfg", () => buildCfg(proc, lookup));
-      const deps = timed("deps", () => buildDependences(cfg, options));
+      const deps = options.lazyDependences ? null : timed("deps", () => buildDependences(cfg, options));
       const regions = timed("regions", () => analyzeRegions(cfg));
-      const summary = options.made?.(proc) ?? timed("summaries", () => summarize(cfg, regions.blocks, options.assumeBounds ?? true));
+      const summary = options.made?.(proc) ?? timed("summaries", () => summarize(cfg, regions.blocks, options.assumeBounds ?? true, options.facts));
       summaries.set(proc, summary);
-      results.set(proc, { proc, cfg, deps, regions, summary });
+      results.set(proc, deps ? { proc, cfg, deps, regions, summary } : lazyFlow(proc, cfg, regions, summary, () => timed("deps", () => buildDependences(cfg, options))));
     }
   }
   return program.procedures.map((p) => results.get(p)!);
+}
+
+/** A procedure's flow whose dependence graph is built when first read. */
+function lazyFlow(proc: Procedure, cfg: Cfg, regions: ProcedureRegions, summary: ProcedureSummary, build: () => DependenceGraph): ProcedureFlow {
+  let deps: DependenceGraph | undefined;
+  return {
+    proc,
+    cfg,
+    regions,
+    summary,
+    get deps(): DependenceGraph {
+      return (deps ??= build());
+    },
+  };
 }
 
 /** Names a procedure calls (CALL statements and function references that are neither intrinsic nor statement functions). */

@@ -19,13 +19,15 @@ import type { RangedDeps } from "./ranged-dependences.js";
  * one). Loops parallel without the ranges cite nothing.
  *
  * Finding the blocking pairs takes a second dependence analysis of the
- * procedure without ranges, run once, and only when some pair at a
- * parallel loop involves a symbol that has a range (measured on NPB
+ * loop's nest without ranges, run once per nest, and only when some pair
+ * at a parallel loop involves a symbol that has a range (measured on NPB
  * 3.3-SER: 12.6 s when run for every parallel loop of a nest given a
- * range, against ~50 s for the dependence tests themselves).
+ * range, against ~50 s for the dependence tests themselves; then once
+ * for the whole procedure, issue 16: now the nest alone).
  */
 export class RangeFactsUsed {
-  private without: ProcedureDeps | null = null;
+  /** The analysis without ranges, per nest (by root): only nests with a loop asked about are analyzed again. */
+  private readonly without = new Map<Loop, ProcedureDeps>();
 
   constructor(private readonly ranged: RangedDeps) {}
 
@@ -41,7 +43,7 @@ export class RangeFactsUsed {
     });
     if (!deps.nests.some((n) => n.root === root && n.pairs.some((p) => p.loops.includes(loop) && ranged(p)))) return [];
     if (!arrayVerdict(deps, loop).parallel) return [];
-    const without = this.withoutRanges();
+    const without = this.withoutRanges(root);
     const w = arrayVerdict(without, loop);
     if (w.parallel) return [];
     // Blocked only by unproved in-bounds atoms: every pair of the loop relied on them.
@@ -58,7 +60,9 @@ export class RangeFactsUsed {
     return [...facts.values()].sort((x, y) => (x.var < y.var ? -1 : x.var > y.var ? 1 : 0));
   }
 
-  private withoutRanges(): ProcedureDeps {
-    return (this.without ??= withoutRanges(this.ranged.deps, this.ranged.options));
+  private withoutRanges(root: Loop): ProcedureDeps {
+    let w = this.without.get(root);
+    if (!w) this.without.set(root, (w = withoutRanges(this.ranged.deps, this.ranged.options, root)));
+    return w;
   }
 }

@@ -10,6 +10,7 @@ import { arrayVerdict } from "./dependence/verdict.js";
 import { RangeFactsUsed } from "./range-facts-used.js";
 import { analyzeRangedDependences } from "./ranged-dependences.js";
 import { FIG1 } from "./ranges/test-support/fig1.js";
+import { NestRanges } from "./ranges/nest-ranges.js";
 import { fortran } from "./test-support/parse.js";
 
 function loopAt(proc: Procedure, line: number): Loop {
@@ -159,4 +160,39 @@ end subroutine
   assert.equal(verdict(after, 4), "parallel", "seed 003 §4: the fact moves back to v's definition (the entry)");
   const stop = after.replace("  a(v + 51, 1) = 0.0", "  if (a(1, 1) > 0.0) stop\n  a(v + 51, 1) = 0.0");
   assert.notEqual(verdict(stop, 4), "parallel");
+});
+
+test("the ranges are computed when a test first asks for one: never for a nest over constants and arrays only", () => {
+  const constant = fortran(`subroutine s(a)
+  real a(100)
+  integer i
+  do i = 2, 100
+    a(i) = a(i - 1) + 1.0
+  end do
+end
+`).procedures[0]!;
+  const r = analyzeRangedDependences(constant, {}, {});
+  assert.equal(r.ranges!.computed, false);
+  assert.equal(r.rangeError, undefined);
+  const fig1 = analyzeRangedDependences(fortran(FIG1).procedures[0]!, {}, {});
+  assert.equal(fig1.ranges!.computed, true, "Fig. 1's tests ask for v");
+});
+
+test("a range analysis that fails: no range, and its error said once a question ran it", () => {
+  const proc = fortran(`subroutine s(a, n)
+  real a(100)
+  integer i, n
+  do i = 1, n
+    a(i) = 1.0
+  end do
+end
+`).procedures[0]!;
+  const failing = new NestRanges(() => {
+    throw new Error("broken");
+  });
+  const root = collectLoops(proc.body)[0]!.loop;
+  assert.equal(failing.error, undefined);
+  assert.equal(failing.at(proc.symbols.get("n")!, root), undefined);
+  assert.equal(failing.error, "broken");
+  assert.equal(failing.available(), false);
 });

@@ -6,9 +6,11 @@ import { exprEquals } from "../ir/expr-equals.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { evalInt } from "../ir/const-eval.js";
+import { valuesBefore } from "../analysis/regions/values-before.js";
 import { Coverage } from "../analysis/regions/coverage.js";
 import { argumentWritten, callRegions } from "../analysis/regions/call-regions.js";
 import type { CommonLiveness } from "../analysis/regions/common-liveness.js";
+import { factsIn, type CommonFacts } from "../analysis/regions/common-facts.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import { loopRefs } from "./loop-refs.js";
 
@@ -43,6 +45,8 @@ export interface CallContext {
   summaries: SummaryLookup;
   assumeBounds: boolean;
   commons?: CommonLiveness;
+  /** COMMON scalars set once for the run (common-facts.ts). */
+  facts?: CommonFacts;
 }
 
 export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carried: CarriedDependence[], calls: CallContext = { summaries: () => undefined, assumeBounds: true }): { arrays: string[]; remaining: CarriedDependence[]; hints: string[]; conditions: Expr[] } {
@@ -128,6 +132,9 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
     assumeBounds: calls.assumeBounds,
     assume,
     index: loop.index ?? undefined,
+    facts: factsIn(calls.facts, proc),
+    // Bounds of inner loops through scalars set once above the loop (for (i = 1; i <= isize - 1; ...)).
+    initial: valuesBefore(proc, loop),
     calls: (call) => {
       const r = callRegions(proc, call, calls.summaries(call.name), calls.assumeBounds);
       const mine = r.arrays.get(sym);

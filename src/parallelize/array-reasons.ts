@@ -30,8 +30,7 @@ export function carriedReasons(carried: readonly CarriedDependence[], lang: Lang
       continue;
     }
     const forward = c.source === c.pair.src;
-    const vec = c.pair.solution.vectors.find((v) => v.dirs.every((x, i) => (forward ? x : flip(x)) === c.direction[i]));
-    const d = vec?.distance ?? c.pair.solution.distance;
+    const d = c.vector.distance;
     const r: Reason = {
       kind: c.kind,
       var: c.var,
@@ -62,8 +61,6 @@ function refOf(r: ArrayRef, lang: Language): ReasonRef {
   if (r.stmt.kind === "call" && r.stmt.args.includes(r.expr)) out.call = r.stmt.name;
   return out;
 }
-
-const flip = (d: Dir): Dir => (d === "<" ? ">" : d === ">" ? "<" : d);
 
 function describe(c: CarriedDependence): string {
   if (c.why) return `possible dependence: ${c.why}`;

@@ -104,7 +104,7 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     if (st) return { kind: "unknown", why: `${name} (in ${where}) writes ${st}, which all iterations would share` };
     const t = link!.translated(r.proc, program);
     if (!t) return { kind: "unknown", why: `${name} (in ${where}) was not analyzed` };
-    if ("why" in t) return { kind: "unknown", why: t.why };
+    if (t.hidden) return { kind: "unknown", why: t.hidden };
     return { kind: "summarized" };
   };
   const summariesFor = (caller: Procedure): SummaryLookup => (name) => (callsDummy(caller, name) ? undefined : link ? link.summaryFor(name, caller, program) : lookup(name));

@@ -6,15 +6,18 @@ import { ParamBindings } from "../analysis/dependence/param-bindings.js";
 import { analyzeRangedDependences } from "../analysis/ranged-dependences.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
 import { arrayVerdict, combinedCheck, type RuntimeCheck } from "../analysis/dependence/verdict.js";
+import { SolutionCache } from "../analysis/dependence/solution-cache.js";
 import type { Expr } from "../ir/expr.js";
 import { exprText } from "../ir/expr-text.js";
 import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
+import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { collectLoops, userLoops, walkStmts } from "../ir/walk.js";
 import { arrayPrivatization, type CallContext } from "./array-privatization.js";
 import { CommonLiveness } from "../analysis/regions/common-liveness.js";
+import { CommonFacts } from "../analysis/regions/common-facts.js";
 import { arrayReductions } from "./array-reductions.js";
 import { overlapPairs } from "./overlap-plan.js";
 import { carriedReasons } from "./array-reasons.js";
@@ -78,35 +81,43 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const warnings: ProgramPlan["warnings"] = [];
   const link = options.link?.has(program) ? options.link : undefined;
   const flows = new Map<Procedure, ProcedureFlow>();
+  // Callers first: whether a routine's loops pay depends on how often, and from where, it is called.
+  // Linked, the call sites in the other files count too (their directives are not known here: none assumed).
+  const graph = link ? linkedCallGraph(link) : callGraph([program]);
+  // COMMON scalars set once: over all the linked files, or this one alone.
+  const facts = link ? link.facts : new CommonFacts({ procedures: program.procedures, resolve: graph.resolve });
   try {
-    for (const f of phase("flow", () => analyzeFlow(program, { assumeBounds: options.boundsAssumption !== false, ...(link ? { linked: (name, caller) => link.summaryFor(name, caller, program), made: (p) => link.summaryOf(p) } : {}) }))) flows.set(f.proc, f);
+    for (const f of phase("flow", () => analyzeFlow(program, { lazyDependences: true, assumeBounds: options.boundsAssumption !== false, facts, ...(link ? { linked: (name, caller) => link.summaryFor(name, caller, program), made: (p) => link.summaryOf(p) } : {}) }))) flows.set(f.proc, f);
   } catch (e) {
     // Conservative: without the dataflow facts every loop stays serial, and the report says why.
     warnings.push({ message: `dataflow analysis failed: ${(e as Error).message}`, line: null, file: program.file.path });
   }
   const calls = callVerdicts(program, [...flows.values()], link);
-  // Callers first: whether a routine's loops pay depends on how often, and from where, it is called.
-  // Linked, the call sites in the other files count too (their directives are not known here: none assumed).
-  const graph = link ? linkedCallGraph(link) : callGraph([program]);
   const assumeBounds = options.boundsAssumption !== false;
-  const commons = link ? linkedLiveness(link, graph, assumeBounds) : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c), assumeBounds });
+  const commons = link
+    ? linkedLiveness(link, graph, assumeBounds)
+    : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c), assumeBounds, facts, globalIn: (_, g) => program.globals.get(g.name) ?? null });
   const perProc = new Map<Procedure, LoopPlan[]>();
   const bindings = new ParamBindings(program);
+  // The file's nests and procedures share their dependence solutions. Not the run's files: measured on
+  // NPB, sharing across files saved no time and kept every file's problems until the run's end.
+  const solutions = options.dependence?.solutions ?? new SolutionCache();
   // Trip-count caps from the value ranges, taken now so the ranges need not outlive their procedure.
   const caps = new Map<Loop, number | null>();
   for (const proc of program.procedures) {
     // The bounds assumption and the value ranges at each nest's start are set by analyzeRangedDependences.
-    const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summariesFor(proc), bindings };
+    const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summariesFor(proc), bindings, solutions };
     let deps: ProcedureDeps | null = null;
     let used: RangeFactsUsed | null = null;
     const flow = flows.get(proc) ?? null;
     try {
       const ranged = analyzeRangedDependences(proc, depOptions, options, flow?.cfg, options.stats);
-      if (ranged.rangeError !== undefined) warnings.push({ message: `value-range analysis of ${proc.name} failed: ${ranged.rangeError}`, line: proc.span.line, file: proc.span.file });
       deps = ranged.deps;
       if (options.rangeFacts !== false) used = new RangeFactsUsed(ranged);
       const cap = tripBounds(proc, ranged.ranges);
       for (const { loop } of collectLoops(proc.body)) caps.set(loop, cap(loop));
+      // After every question of the tests and the trip counts: the ranges are computed on the first.
+      if (ranged.rangeError !== undefined) warnings.push({ message: `value-range analysis of ${proc.name} failed: ${ranged.rangeError}`, line: proc.span.line, file: proc.span.file });
     } catch (e) {
       // Conservative: an internal error leaves every loop of the procedure serial, and says so.
       warnings.push({ message: `dependence analysis of ${proc.name} failed: ${(e as Error).message}`, line: proc.span.line, file: proc.span.file });
@@ -114,7 +125,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     // The user's loops only: an implied loop (an array assignment's, Loop.implied) gets no plan and no directive.
     // Depth in the HIR counts implied loops (a multi-index DO CONCURRENT's) for the analyses' limit.
     const hirDepth = new Map(collectLoops(proc.body).map((l) => [l.loop, l.depth]));
-    const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false, commons };
+    const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false, commons, facts };
     const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, hirDepth.get(loop) ?? depth, deps, flow, (name) => calls.verdict(name, proc), callContext));
     for (const pl of plans) if (pl.parallel && used) pl.facts = used.forLoop(pl.loop);
     perProc.set(proc, plans);
@@ -134,6 +145,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
 
 const linkedGraphs = new WeakMap<ProgramLink, CallGraph>();
 
+
 /** The call graph of all the files of a link, made once per link. */
 function linkedCallGraph(link: ProgramLink): CallGraph {
   let g = linkedGraphs.get(link);
@@ -146,7 +158,11 @@ const linkedLivenesses = new WeakMap<ProgramLink, CommonLiveness>();
 /** COMMON liveness over all the files of a link, made once per link (its answers hold for every file). */
 function linkedLiveness(link: ProgramLink, graph: CallGraph, assumeBounds: boolean): CommonLiveness {
   let l = linkedLivenesses.get(link);
-  if (!l) linkedLivenesses.set(link, (l = new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => link.summariesFor(c), assumeBounds })));
+  if (!l)
+    linkedLivenesses.set(
+      link,
+      (l = new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => link.summariesFor(c), assumeBounds, facts: link.facts, globalIn: (p, g) => link.globalIn(p, g) })),
+    );
   return l;
 }
 
@@ -159,7 +175,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
     return plan;
   }
   plan.reasons.push(...exclusions(loop, proc, callVerdict));
-  const region = flow?.regions.loops.find((l) => l.loop === loop);
+  const region = flow ? regionOf(flow, loop) : undefined;
   if (!deps || !region || !flow) {
     plan.reasons.push({ kind: "unanalyzable", message: "the analysis of the procedure failed" });
     return plan;
@@ -216,6 +232,20 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
     plan.reasons.push({ kind: "unknown-bound", message: "independent only while subscripts stay within their declared bounds, which is not proved" });
 
   return finish(plan);
+}
+
+const regionIndex = new WeakMap<ProcedureFlow, Map<Loop, LoopRegionInfo>>();
+
+/** A loop's region facts (indexed once per procedure: a procedure's loops each searched the list). */
+function regionOf(flow: ProcedureFlow, loop: Loop): LoopRegionInfo | undefined {
+  let m = regionIndex.get(flow);
+  if (!m) {
+    m = new Map();
+    // The first entry of a loop, as the search found it.
+    for (const l of flow.regions.loops) if (!m.has(l.loop)) m.set(l.loop, l);
+    regionIndex.set(flow, m);
+  }
+  return m.get(loop);
 }
 
 /** The verdict and seed 004's attributes from the clauses and reasons; clauses dropped on a serial loop. */

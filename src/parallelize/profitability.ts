@@ -92,31 +92,32 @@ export function profitability(loop: Loop, lang: Language, entered: Entries = { c
   // A guessed count may be far larger than the guess: judged as often entered when it is past FEW_ENTRIES.
   const often = entries >= MANY_ENTRIES || (repeated && entered.guessed);
   const needed = repeated ? REGION_WORK : MIN_WORK;
-  const about = `it is entered about ${round(entries)} times${entered.guessed ? " (a guess: a trip count or a caller is not known)" : ""} and`;
+  // Printed only into a reason (issue 16: every candidate loop printed it, and the number's formatting was slow).
+  const about = () => `it is entered about ${round(entries)} times${entered.guessed ? " (a guess: a trip count or a caller is not known)" : ""} and`;
   if (trips !== null) {
     const work = trips * bodyWork;
     let notProfitable: string | null = null;
     if (trips < MIN_TRIPS) notProfitable = `it runs only ${trips} iteration${trips === 1 ? "" : "s"}`;
-    else if (work < needed) notProfitable = `${repeated ? `${about} each time ` : ""}it does too little work (about ${work} statement executions)`;
+    else if (work < needed) notProfitable = `${repeated ? `${about()} each time ` : ""}it does too little work (about ${work} statement executions)`;
     return { trips, bodyWork, work, notProfitable, ifCondition: null };
   }
   // The iterations that pay for a region; symbolic bounds whose value ranges cap the trip count: at most `most`.
   const threshold = Math.max(MIN_TRIPS, Math.ceil(needed / bodyWork));
   const most = limit(loop);
   if (most !== null && most < threshold)
-    return { trips: null, bodyWork, work: null, notProfitable: `${repeated ? `${about} ` : ""}it runs at most ${most} iteration${most === 1 ? "" : "s"} (the value ranges of its bounds), about ${most * bodyWork} statement executions, and a region pays only from ${threshold} iterations on`, ifCondition: null };
+    return { trips: null, bodyWork, work: null, notProfitable: `${repeated ? `${about()} ` : ""}it runs at most ${most} iteration${most === 1 ? "" : "s"} (the value ranges of its bounds), about ${most * bodyWork} statement executions, and a region pays only from ${threshold} iterations on`, ifCondition: null };
   if (often && bodyWork * MAX_GUARD_TRIPS < REGION_WORK)
-    return { trips: null, bodyWork, work: null, notProfitable: `${about} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`, ifCondition: null };
+    return { trips: null, bodyWork, work: null, notProfitable: `${about()} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`, ifCondition: null };
   const inner = repeated ? dominantInner(loop, callee, limit) : null;
   // bodyWork / GUESS_TRIPS: an iteration's statements per iteration of the inner loop (the others scaled alike).
   const guard = (inner ? profitGuard([loop, inner], Math.ceil((needed * GUESS_TRIPS) / bodyWork), lang, limit) : null) ?? profitGuard([loop], threshold, lang, limit);
   const none = { trips: null, bodyWork, work: null };
   if (!guard) {
     // Conservative: a loop entered repeatedly whose trip count cannot be tested before it starts could start a region for a few iterations each time.
-    if (repeated) return { ...none, notProfitable: `${about} its trip count cannot be tested before it starts (a symbolic step, or bounds with side effects), so an if() clause cannot keep a short run serial`, ifCondition: null };
+    if (repeated) return { ...none, notProfitable: `${about()} its trip count cannot be tested before it starts (a symbolic step, or bounds with side effects), so an if() clause cannot keep a short run serial`, ifCondition: null };
     return { ...none, notProfitable: null, ifCondition: null };
   }
-  if (guard.kind === "never") return { ...none, notProfitable: `${repeated ? `${about} ` : ""}${guard.why}`, ifCondition: null };
+  if (guard.kind === "never") return { ...none, notProfitable: `${repeated ? `${about()} ` : ""}${guard.why}`, ifCondition: null };
   return { ...none, notProfitable: null, ifCondition: guard.kind === "test" ? guard.text : null };
 }
 
@@ -124,7 +125,8 @@ export function profitability(loop: Loop, lang: Language, entered: Entries = { c
 function round(n: number): string {
   if (n < 1000) return String(Math.round(n));
   const digits = Math.floor(Math.log10(n)) - 1;
-  return (Math.round(n / 10 ** digits) * 10 ** digits).toLocaleString("en-US");
+  // As toLocaleString("en-US") writes an integer, without its cost: digits grouped by three with commas.
+  return String(Math.round(n / 10 ** digits) * 10 ** digits).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /** Statements executed by a block once (IF: the longer branch; inner loops: trips × body; calls: what the callee executes). */

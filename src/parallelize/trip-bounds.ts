@@ -67,6 +67,8 @@ export function tripBounds(proc: Procedure, ranges: NestRanges | null): TripBoun
         if (end === undefined) return null;
         max += coef * end;
       }
+    // As with no ranges at all when they could not be computed (here only enclosing indices were read).
+    if (!ranges.available()) return null;
     return Math.max(0, max + 1);
   };
 }

@@ -18,8 +18,10 @@ import type { SummaryLookup } from "../summaries/summary.js";
 import { callRegions } from "../regions/call-regions.js";
 import { ProcIndex } from "./proc-index.js";
 import { collectRefs, type ArrayRef } from "./references.js";
-import { decidingTest, solvePair, type PairSolution } from "./solve-pair.js";
+import { decidingTest, type PairSolution } from "./solve-pair.js";
+import { LazySolution, noVector, truncated } from "./lazy-solution.js";
 import { DepStats } from "./stats.js";
+import type { SolutionCache } from "./solution-cache.js";
 import { ValueAnalyzer } from "./values.js";
 import { phase } from "../../util/phases.js";
 
@@ -62,6 +64,8 @@ export interface DependenceOptions {
    * tests that check the sharing changes no answer.
    */
   shareAnswers?: boolean;
+  /** Solutions shared with other nests and procedures (solution-cache.ts). */
+  solutions?: SolutionCache;
   maxNodes?: number;
   emiBudget?: number;
   omegaBudget?: number;
@@ -147,11 +151,14 @@ function analyze(proc: Procedure, options: DependenceOptions, stats?: DepStats):
  * the same other options): what the range-facts report compares with.
  * Only the pairs whose problem took a fact from a range can change; the
  * others keep their answers, and the references' forms are those of
- * `deps` (they do not depend on the ranges).
+ * `deps` (they do not depend on the ranges). With `root`, only the nest
+ * rooted there.
  */
-export function withoutRanges(deps: ProcedureDeps, options: DependenceOptions): ProcedureDeps {
+export function withoutRanges(deps: ProcedureDeps, options: DependenceOptions, root?: Loop): ProcedureDeps {
   const { symbolRanges: _, ...rest } = options;
-  return phase("deps", () => ({ ...deps, nests: deps.nests.map((n) => analyzeNest(n.root, [...n.forms.keys()], deps.index, deps.atoms, deps.bases, rest, undefined, n)) }));
+  // With `root`, that nest only: the pairs of a loop are all in the nest it is in.
+  const nests = root ? deps.nests.filter((n) => n.root === root) : deps.nests;
+  return phase("deps", () => ({ ...deps, nests: nests.map((n) => analyzeNest(n.root, [...n.forms.keys()], deps.index, deps.atoms, deps.bases, rest, undefined, n)) }));
 }
 
 /** How two symbols may share storage: alias.ts, then for C pointers what they point into (pointer-alias.ts). */
@@ -220,7 +227,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
     if (!solution) {
       const key = `${self}|${built.solutionKey(problem)}`;
       solution = cache.get(key);
-      if (!solution) cache.set(key, (solution = solvePair(problem, { self, ...pick(options) })));
+      if (!solution) cache.set(key, (solution = options.solutions ? options.solutions.solve(problem, { self, ...pick(options) }) : new LazySolution(problem, { self, ...pick(options) })));
       if (self) known.self = solution;
       else known.pair = solution;
     }
@@ -232,22 +239,33 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
   const keys = new PairKeys(list.map((r) => forms.get(r)!), options.assumeInBounds === true);
   const answers = new Map<string, PairAnswer | null>();
   const pairs: PairResult[] = [];
+  // A pair's key (and its references' kinds and aliasing) depends on their classes only: found once per
+  // two classes, not printed for each of a nest's n²/2 pairs. Null: not a pair.
+  const share = options.shareAnswers !== false;
+  const byClasses = new Map<number, PairAnswer | null>();
   for (let i = 0; i < list.length; i++) {
     for (let j = i; j < list.length; j++) {
-      const a = list[i]!;
-      const b = list[j]!;
-      if (a.kind === "use" && b.kind === "use" && !options.input) continue;
-      if (i === j && a.kind === "use") continue;
-      const kind = storageAlias(a.sym, b.sym, bases, options);
-      if (kind === "disjoint") continue;
-      const key = options.shareAnswers === false ? `${i},${j}` : keys.key(i, j, kind, i === j);
-      let t = answers.get(key);
+      const classes = share ? 2 * (keys.classOf(i) * keys.classes + keys.classOf(j)) + (i === j ? 1 : 0) : -1;
+      let t = share ? byClasses.get(classes) : undefined;
       if (t === undefined) {
-        // Answers that took nothing from the ranges are the same without them.
-        const before = prior?.answers.get(key);
-        answers.set(key, (t = before === null || (before && !before.problem.ranged) ? before : answer(a, b, i === j)));
+        t = null;
+        const a = list[i]!;
+        const b = list[j]!;
+        const kind = storageAlias(a.sym, b.sym, bases, options);
+        if (!(a.kind === "use" && b.kind === "use" && !options.input) && !(i === j && a.kind === "use") && kind !== "disjoint") {
+          const key = share ? keys.key(i, j, kind, i === j) : `${i},${j}`;
+          t = answers.get(key);
+          if (t === undefined) {
+            // Answers that took nothing from the ranges are the same without them.
+            const before = prior?.answers.get(key);
+            answers.set(key, (t = before === null || (before && !before.problem.ranged) ? before : answer(a, b, i === j)));
+          }
+        }
+        if (share) byClasses.set(classes, t);
       }
       if (!t) continue;
+      const a = list[i]!;
+      const b = list[j]!;
       const r: PairResult = { src: a, snk: b, ...t };
       pairs.push(r);
       stats?.countPair(r);
@@ -260,7 +278,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
 type PairAnswer = Omit<PairResult, "src" | "snk">;
 
 function result(problem: DepProblem, solution: PairSolution, assumes: Poly[]): PairAnswer {
-  const status: PairStatus = solution.vectors.length === 0 ? "independent" : problem.relaxed.length > 0 || solution.truncated ? "unknown" : "dependent";
+  const status: PairStatus = noVector(solution) ? "independent" : problem.relaxed.length > 0 || truncated(solution) ? "unknown" : "dependent";
   const seen = new Set<string>();
   const uniq = assumes.filter((p) => {
     const k = polyKey(p);

@@ -14,10 +14,14 @@
  * exact (every equation affine and present, every bound known, no
  * symbols: the problem is then exactly the program's).
  * Unknown: the budget of the Omega core is exceeded (splintering or
- * Fourier-Motzkin growth), or coefficients overflow.
+ * Fourier-Motzkin growth), or coefficients overflow. Most systems are
+ * feasible (a pair no test separates is, at every node): a solution found
+ * by a quick search (witness.ts) proves that first, and the Omega test
+ * runs only when the search finds none.
  */
 import { isAffinePoly, polyVars, type Poly } from "../symbolic/polynomial.js";
 import { integerFeasible, type Row } from "./omega.js";
+import { findWitness } from "./witness.js";
 import { independent, MAYBE, type TestOutcome } from "./outcome.js";
 import { activeTies, exactModel, type DepProblem, type Dir } from "./problem.js";
 
@@ -72,8 +76,12 @@ export function exactTest(p: DepProblem, psi: readonly Dir[], budget = 5000): Te
     else geqs.push(diff(l.src, l.snk, 1, -1));
   });
   for (const t of activeTies(p, psi)) eqs.push(diff(t.a, t.b, 1, 0));
-  const r = integerFeasible({ n: b.n, eqs, geqs }, { budget });
+  const sys = { n: b.n, eqs, geqs };
+  const decisive = b.exact && psi.every((d) => d !== "*");
+  // A solution found at once (witness.ts) proves what the Omega test would: the system is feasible.
+  // (Where its budget would run out first, the solution still proves the dependence.)
+  const r = findWitness(sys) ? "feasible" : integerFeasible(sys, { budget });
   if (r === "infeasible") return independent("no integer solution of the dependence system (Omega test)");
-  if (r === "feasible" && b.exact && psi.every((d) => d !== "*")) return { independent: false, dependent: true, note: "integer solution found (Omega test)" };
+  if (r === "feasible" && decisive) return { independent: false, dependent: true, note: "integer solution found (Omega test)" };
   return MAYBE;
 }

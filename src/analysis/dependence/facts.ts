@@ -1,5 +1,6 @@
 import { isAffinePoly, polyAdd, polyConst, polyNeg, polyToString, polyVars, PolyOverflow, type Poly } from "../symbolic/polynomial.js";
 import { integerFeasible, type Row } from "./omega.js";
+import { findWitness } from "./witness.js";
 import type { RatAffine } from "./ranges.js";
 
 /**
@@ -83,6 +84,8 @@ export class Facts {
       for (const [k, v] of p.terms) r[k === "" ? 0 : at.get(k)!] = v;
       return r;
     });
-    return integerFeasible({ n: names.length, eqs: [], geqs: rows }) !== "infeasible";
+    const sys = { n: names.length, eqs: [], geqs: rows };
+    // A solution found at once is the Omega test's "not infeasible" (witness.ts).
+    return findWitness(sys) !== null || integerFeasible(sys) !== "infeasible";
   }
 }

@@ -31,6 +31,16 @@
  * the deciding test, the `DepProblem`), and `conditionForLevel` derives the
  * run-time condition of one pair at one level.
  *
+ * Cost (issue 16): pairs of alike references share one answer
+ * (ref-classes.ts), a nest builds each problem once (built-problems.ts),
+ * problems equal up to their variables' names share one solution within a
+ * file (solution-cache.ts, `DependenceOptions.solutions`), a solution
+ * searches the direction-vector hierarchy only as far as the verdicts ask
+ * (lazy-solution.ts; the complete list of vectors is computed when read),
+ * and the exact test tries a quick search for a solution before the Omega
+ * test (witness.ts). None of these changes an answer; each has a property
+ * test against the straightforward way.
+ *
  * Conventions and assumptions (see each file's comment):
  * - directions and distances are in iteration counts of the normalized
  *   loops (index = lower + step·t), in execution order, source first;

@@ -27,7 +27,7 @@ import type { AliasKind } from "./alias.js";
  *   in bounds, whatever the subscripts; only the loops and guards remain.
  */
 export class PairKeys {
-  private readonly classOf: number[];
+  private readonly classIds: number[];
   private readonly count: number;
   private readonly form: number[];
   private readonly why: number[];
@@ -44,7 +44,7 @@ export class PairKeys {
     const formIds = new Interned();
     const restIds = new Interned();
     const whyIds = new Interned();
-    this.classOf = [];
+    this.classIds = [];
     this.form = [];
     this.why = [];
     this.dims = [];
@@ -54,12 +54,22 @@ export class PairKeys {
       if (s === undefined) syms.set(r.sym, (s = syms.size));
       const loopsGuards = `${r.loops.map((l) => l.id).join(",")}|${f.guards.map(polyKey).join("&")}`;
       const dims = f.dims ? f.dims.map((d) => (d ? polyKey(d) : "?")).join(",") : "*";
-      this.classOf.push(ids.id(`${s}|${r.kind}|${loopsGuards}|${dims}|${f.why ?? ""}`));
+      this.classIds.push(ids.id(`${s}|${r.kind}|${loopsGuards}|${dims}|${f.why ?? ""}`));
       this.form.push(formIds.id(loopsGuards));
       this.why.push(whyIds.id(`${f.dims ? `${f.dims.length}${r.sym.layout}:${f.dims.map((d) => (d ? "" : "?")).join(",")}` : "*"}|${f.why ?? ""}`));
       this.dims.push(f.dims ? f.dims.map((d) => (d ? split(d, restIds) : null)) : null);
     }
     this.count = ids.size;
+  }
+
+  /** The class of reference i: references of one class are alike in everything a pair's key reads (and their kind and array). */
+  classOf(i: number): number {
+    return this.classIds[i]!;
+  }
+
+  /** How many classes there are. */
+  get classes(): number {
+    return this.count;
   }
 
   /** The key of the pair (i, j) of references (positions in the nest's list), i ≤ j. */
@@ -87,7 +97,7 @@ export class PairKeys {
   }
 
   private classKey(i: number, j: number, self: boolean): string {
-    return `K${this.classOf[i]! * this.count + this.classOf[j]!}${self ? "s" : ""}`;
+    return `K${this.classIds[i]! * this.count + this.classIds[j]!}${self ? "s" : ""}`;
   }
 }
 

@@ -48,15 +48,48 @@ export interface SolveOptions {
 
 type Test = (p: DepProblem, psi: readonly Dir[]) => TestOutcome;
 
-export function solvePair(p: DepProblem, options: SolveOptions = {}): PairSolution {
-  const tests: [TestName, Test][] = [
-    ["ziv", zivTest],
-    ["siv", sivTest],
-    ["gcd", gcdTest],
-    ["banerjee", banerjeeTest],
-    ["emi", (q, psi) => emiTest(q, psi, { budget: options.emiBudget ?? 200_000 })],
-    ["exact", (q, psi) => exactTest(q, psi, options.omegaBudget ?? 5000)],
-  ];
+/**
+ * What the chain of tests says at each node ψ of the hierarchy, computed
+ * once per node: the outcomes of the tests that ran, in order, the last
+ * one the test that pruned ψ if any. A test reads only the problem and ψ,
+ * so a node's outcomes do not depend on how the search got there; the
+ * complete search and the questions of lazy-solution.ts share them.
+ */
+export class NodeOutcomes {
+  private readonly tests: [TestName, Test][];
+  private readonly memo = new Map<string, readonly (readonly [TestName, TestOutcome])[]>();
+
+  constructor(
+    readonly problem: DepProblem,
+    readonly options: SolveOptions = {},
+  ) {
+    this.tests = [
+      ["ziv", zivTest],
+      ["siv", sivTest],
+      ["gcd", gcdTest],
+      ["banerjee", banerjeeTest],
+      ["emi", (q, psi) => emiTest(q, psi, { budget: options.emiBudget ?? 200_000 })],
+      ["exact", (q, psi) => exactTest(q, psi, options.omegaBudget ?? 5000)],
+    ];
+  }
+
+  at(psi: readonly Dir[]): readonly (readonly [TestName, TestOutcome])[] {
+    const key = psi.join("");
+    let out = this.memo.get(key);
+    if (!out) {
+      const list: [TestName, TestOutcome][] = [];
+      for (const [name, test] of this.tests) {
+        const r = test(this.problem, psi);
+        list.push([name, r]);
+        if (r.independent) break;
+      }
+      this.memo.set(key, (out = list));
+    }
+    return out;
+  }
+}
+
+export function solvePair(p: DepProblem, options: SolveOptions = {}, outcomes: NodeOutcomes = new NodeOutcomes(p, options)): PairSolution {
   const c = p.levels.length;
   const out: PairSolution = { vectors: [], distance: new Array(c).fill(null), tried: new Set(), pruned: new Map(), truncated: false };
   if (p.eqs.length === 0) {
@@ -72,9 +105,8 @@ export function solvePair(p: DepProblem, options: SolveOptions = {}): PairSoluti
     nodes++;
     let exact = false;
     const known = new Map(inherited);
-    for (const [name, test] of tests) {
+    for (const [name, r] of outcomes.at(psi)) {
       out.tried.add(name);
-      const r = test(p, psi);
       for (const [k, d] of r.distances ?? []) {
         known.set(k, d);
         if (r.global?.has(k)) globalDistance.set(k, d);
@@ -99,16 +131,25 @@ export function solvePair(p: DepProblem, options: SolveOptions = {}): PairSoluti
       return;
     }
     const d = known.get(k);
-    const options3: Dir[] = d === undefined ? ["<", "=", ">"] : [d > 0 ? "<" : d < 0 ? ">" : "="];
     // The strong SIV distance rules out the other two directions at this level.
     if (d !== undefined && !out.pruned.has("siv")) out.pruned.set("siv", `strong SIV: distance ${d} at level ${k + 1}`);
-    for (const dir of options3) visit(psi.map((x, i) => (i === k ? dir : x)), known);
+    for (const dir of refinements(d)) visit(psi.map((x, i) => (i === k ? dir : x)), known);
   };
   visit(new Array(c).fill("*"), new Map());
   for (const [k, d] of globalDistance) out.distance[k] = d;
   if (options.self) out.vectors = out.vectors.filter((v) => !v.dirs.every((d) => d === "="));
   return out;
 }
+
+/** The directions a "*" is refined into: the three, or the one a strong SIV distance `d` fixes. */
+export function refinements(d: number | undefined): readonly Dir[] {
+  return d === undefined ? ALL : d > 0 ? LESS : d < 0 ? MORE : SAME;
+}
+
+const ALL: readonly Dir[] = ["<", "=", ">"];
+const LESS: readonly Dir[] = ["<"];
+const SAME: readonly Dir[] = ["="];
+const MORE: readonly Dir[] = [">"];
 
 /** The strongest test that pruned something: the one a report names as the proof. */
 export function decidingTest(s: PairSolution): TestName | null {

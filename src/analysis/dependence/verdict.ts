@@ -5,7 +5,9 @@ import { LOGICAL } from "../../ir/types.js";
 import { exprEquals } from "../../ir/expr-equals.js";
 import { exprText } from "../../ir/expr-text.js";
 import type { NestDeps, PairResult, PairStatus, ProcedureDeps } from "./analyze.js";
+import { carriedVectors } from "./lazy-solution.js";
 import type { TestName } from "./outcome.js";
+import type { DirVector } from "./solve-pair.js";
 import type { DepProblem, Dir } from "./problem.js";
 import type { ArrayRef } from "./references.js";
 import type { Sym } from "../../ir/symbol.js";
@@ -45,6 +47,8 @@ export interface CarriedDependence {
   /** The expression of `condition` as tested before the loop. */
   check?: { expr: Expr; atoms: number };
   pair: PairResult;
+  /** The pair's direction vector this is (oriented as the pair, source first). */
+  vector: DirVector;
 }
 
 export interface RuntimeCheck {
@@ -85,7 +89,8 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
   const memo = memoOf(deps);
   for (const { nest, pr, k } of memo.pairsAt(loop)) {
     for (const a of pr.assumes) assumes.set(polyKey(a), a);
-    const vs = pr.solution.vectors.filter((v) => v.dirs.slice(0, k).every((d) => d === "=" || d === "*") && v.dirs[k] !== "=");
+    // The first vectors carried at k each way: all the verdict and its reasons use (lazy-solution.ts).
+    const vs = carriedVectors(pr.solution, k);
     if (vs.length === 0) continue;
     const cond = memo.condition(pr.problem, k, nest);
     // Banerjee with "=" on every outer level proves it outright: nothing is carried.
@@ -120,6 +125,7 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
         test: v.exact ? "exact" : d !== null && d !== undefined ? "siv" : null,
         condition: cond,
         pair: pr,
+        vector: v,
       };
       if (overlap) dep.overlap = overlap;
       if (check) dep.check = check;

@@ -2,6 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { printProcedure } from "../../ir/print.js";
+import type { Program } from "../../ir/program.js";
+import { analyzeFlow } from "../flow-analysis.js";
 import { buildCfg } from "../cfg/build-cfg.js";
 import { printCfg } from "../cfg/print-cfg.js";
 import { interpret, type Observation } from "../test-support/interpreter.js";
@@ -87,5 +89,17 @@ test("a definite flow edge is the flow every execution of its use observes", () 
       }
     }),
     { numRuns: 1500 },
+  );
+});
+
+test("a flow analysis whose dependence graphs are built when read (the parallelizer's) gives the same graphs", () => {
+  fc.assert(
+    fc.property(programArb(), (prog) => {
+      const program: Program = { file: { path: "r.f", language: "fortran" } as Program["file"], procedures: [prog.proc], globals: new Map(), commons: new Map(), diagnostics: [], symbolCount: 0, loopCount: 0 };
+      const eager = analyzeFlow(program);
+      const lazy = analyzeFlow(program, { lazyDependences: true });
+      assert.deepEqual(lazy.map((f) => [...edgeSet(f.deps)].sort()), eager.map((f) => [...edgeSet(f.deps)].sort()));
+    }),
+    { numRuns: 100 },
   );
 });

@@ -1,8 +1,10 @@
 import type { Procedure, Program } from "../../ir/program.js";
+import type { Sym } from "../../ir/symbol.js";
 import { buildCfg } from "../cfg/build-cfg.js";
 import { calledNames, stronglyConnected } from "../flow-analysis.js";
 import { blockRegions } from "../regions/block-regions.js";
 import { summarize, worstSummary } from "../summaries/summarize.js";
+import { CommonFacts } from "../regions/common-facts.js";
 import type { ProcedureSummary, SummaryLookup } from "../summaries/summary.js";
 import { LinkedNames, type LinkInput } from "./linked-names.js";
 import { SharedIndex, translateSummary, type Translated } from "./translate-summary.js";
@@ -26,6 +28,8 @@ export class ProgramLink {
   private readonly calleeMap = new Map<Procedure, Procedure[]>();
   private readonly indexes = new Map<Program, SharedIndex>();
   private readonly translations = new Map<ProcedureSummary, Map<Program, Translated>>();
+  /** COMMON scalars set once for the run of all the linked files (regions/common-facts.ts). */
+  readonly facts: CommonFacts;
 
   /** `assumeBounds`: the summaries' regions may rely on the bounds assumption (analysis-options.ts). */
   constructor(
@@ -50,6 +54,7 @@ export class ProgramLink {
       }
       this.calleeMap.set(p, [...out]);
     }
+    this.facts = new CommonFacts({ procedures: procs, resolve: (name, caller) => this.names.resolve(name, caller, this.programOf.get(caller)!) });
     const sccs = stronglyConnected(procs, (p) => this.calleeMap.get(p)!);
     sccs.forEach((scc, k) => {
       for (const p of scc) this.component.set(p, k);
@@ -59,7 +64,7 @@ export class ProgramLink {
         const program = this.programOf.get(p)!;
         try {
           const cfg = buildCfg(p, (name) => this.summaryFor(name, p, program));
-          this.summaries.set(p, summarize(cfg, blockRegions(cfg), assumeBounds));
+          this.summaries.set(p, summarize(cfg, blockRegions(cfg), assumeBounds, this.facts));
         } catch {
           // Conservative: a procedure whose analysis fails may do anything (planning it reports the failure).
           this.summaries.set(p, worstSummary(p.name, p.params.length));
@@ -75,8 +80,9 @@ export class ProgramLink {
   /**
    * The summary of what a call to `name` in `caller` (of `program`) does,
    * in the caller's symbols; undefined when not known: no or several
-   * definitions, a recursive cycle (through any files), or effects on
-   * variables the caller's file cannot name.
+   * definitions, a recursive cycle (through any files). Effects on
+   * variables the caller's file cannot name are kept as effects on the
+   * callee's symbols (translate-summary.ts).
    */
   summaryFor(name: string, caller: Procedure, program: Program): ProcedureSummary | undefined {
     const callee = this.names.resolve(name, caller, program);
@@ -85,13 +91,22 @@ export class ProgramLink {
     // Conservative: calls inside a recursive cycle get no summary (the worst is assumed).
     if (!s || this.component.get(callee) === this.component.get(caller)) return undefined;
     const t = this.translated(callee, program);
-    return t && "summary" in t ? t.summary : undefined;
+    return t?.summary;
   }
 
   /** The summaries the calls of a linked procedure use (summaryFor in its own file). */
   summariesFor(caller: Procedure): SummaryLookup {
     const program = this.programOf.get(caller);
     return (name) => (program ? this.summaryFor(name, caller, program) : undefined);
+  }
+
+  /** The symbol a linked procedure's file has for a C global: by name; another file's static one, none. */
+  globalIn(p: Procedure, g: Sym): Sym | null {
+    const program = this.programOf.get(p);
+    const mine = program?.globals.get(g.name);
+    if (!mine) return null;
+    if (mine === g) return mine;
+    return g.attrs.save || mine.attrs.save ? null : mine;
   }
 
   /** The summary of a procedure in its own file's symbols. */

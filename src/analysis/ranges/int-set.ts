@@ -92,6 +92,11 @@ export class IntSet {
     return new IntSet(parts);
   }
 
+  /** ALL itself for the whole line (sets are compared with isAll, and ALL is returned as such by `of`). */
+  private normalAll(): IntSet {
+    return this.parts.length === 1 && this.parts[0]!.lo === -Infinity && this.parts[0]!.hi === Infinity ? IntSet.ALL : this;
+  }
+
   isEmpty(): boolean {
     return this.parts.length === 0;
   }
@@ -125,6 +130,7 @@ export class IntSet {
   }
 
   equals(o: IntSet): boolean {
+    if (this === o) return true;
     return this.parts.length === o.parts.length && this.parts.every((p, k) => p.lo === o.parts[k]!.lo && p.hi === o.parts[k]!.hi);
   }
 
@@ -141,6 +147,17 @@ export class IntSet {
   intersect(o: IntSet): IntSet {
     if (this.isAll() || o.isEmpty()) return o;
     if (o.isAll() || this.isEmpty()) return this;
+    if (this.parts.length === 1 && o.parts.length === 1) {
+      // The common case (one interval each), without the general normalization; the same set.
+      const p = this.parts[0]!;
+      const q = o.parts[0]!;
+      const lo = Math.max(p.lo, q.lo);
+      const hi = Math.min(p.hi, q.hi);
+      if (lo > hi) return IntSet.EMPTY;
+      if (lo === p.lo && hi === p.hi) return this;
+      if (lo === q.lo && hi === q.hi) return o;
+      return new IntSet([{ lo, hi }]);
+    }
     const out: Interval[] = [];
     for (const p of this.parts) {
       for (const q of o.parts) {
@@ -192,6 +209,11 @@ export class IntSet {
   }
 
   add(o: IntSet): IntSet {
+    if (this.parts.length === 1 && o.parts.length === 1) {
+      const p = this.parts[0]!;
+      const q = o.parts[0]!;
+      return IntSet.range(sum(p.lo, q.lo, -Infinity), sum(p.hi, q.hi, Infinity)).normalAll();
+    }
     return this.pairwise(o, (a, b) => ({ lo: sum(a.lo, b.lo, -Infinity), hi: sum(a.hi, b.hi, Infinity) }));
   }
 

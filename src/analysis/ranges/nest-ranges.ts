@@ -33,8 +33,44 @@ export interface RangeFact {
 export class NestRanges {
   /** Roots of the nests where `at` gave some range (where a range may have changed an answer). */
   readonly answered = new Set<Loop>();
+  /** The procedure's ranges, or how to compute them on the first question (null: that failed). */
+  private source: ProcedureRanges | (() => ProcedureRanges) | null;
+  /** Why computing the ranges failed, when it was tried and failed. */
+  error: string | undefined;
 
-  constructor(readonly ranges: ProcedureRanges) {}
+  /**
+   * `ranges` may be a function computing them: it is called on the first
+   * question (issue 16: most procedures never get one, NPB BT's tests ask
+   * in 5 of its procedures). If it throws, every question gets no answer
+   * and `error` says why.
+   */
+  constructor(ranges: ProcedureRanges | (() => ProcedureRanges)) {
+    this.source = ranges;
+  }
+
+  /** Whether the ranges were computed (or tried), by a question or `available`. */
+  get computed(): boolean {
+    return typeof this.source !== "function";
+  }
+
+  /** Whether the ranges could be computed (computing them now if they were not yet). */
+  available(): boolean {
+    return this.procedure() !== null;
+  }
+
+  private procedure(): ProcedureRanges | null {
+    if (typeof this.source === "function") {
+      const compute = this.source;
+      this.source = null;
+      try {
+        this.source = compute();
+      } catch (e) {
+        // Conservative: no range is known; the caller reports the failure.
+        this.error = (e as Error).message;
+      }
+    }
+    return this.source;
+  }
 
   /** The range of `sym` when the nest rooted at `root` starts; undefined when nothing is known. */
   at(sym: Sym, root: Loop): SymbolRange | undefined {
@@ -54,7 +90,9 @@ export class NestRanges {
   }
 
   private ends(sym: Sym, root: Loop): SymbolRange | undefined {
-    const r = this.ranges.before(root, sym);
+    const ranges = this.procedure();
+    if (!ranges) return undefined;
+    const r = ranges.before(root, sym);
     // Conservative: an empty range means no correct execution reaches the nest; say nothing rather than anything.
     if (r.set.isAll() || r.set.isEmpty()) return undefined;
     const out: SymbolRange = {};
@@ -67,14 +105,15 @@ export class NestRanges {
   fact(sym: Sym, root: Loop): RangeFact | undefined {
     const s = this.ends(sym, root);
     if (!s) return undefined;
-    return { var: sym.name, range: `${s.min ?? "-inf"}..${s.max ?? "+inf"}`, source: this.sourceText(this.ranges.before(root, sym)) };
+    const ranges = this.procedure()!;
+    return { var: sym.name, range: `${s.min ?? "-inf"}..${s.max ?? "+inf"}`, source: this.sourceText(ranges, ranges.before(root, sym)) };
   }
 
-  private sourceText(r: VarRange): string {
+  private sourceText(ranges: ProcedureRanges, r: VarRange): string {
     if (r.why.length === 0) return "constants, assignments and loop bounds";
     return r.why
       .map((id) => {
-        const s = this.ranges.source(id);
+        const s = ranges.source(id);
         return s.kind === "condition" ? `condition ${s.text} at line ${s.line}` : s.text;
       })
       .join("; ");

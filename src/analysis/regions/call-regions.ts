@@ -138,8 +138,16 @@ function translate(caller: Procedure, call: CallSiteRef, summary: ProcedureSumma
     const use = hit(eff.use);
     if (mod || use) merge(s, whole(s, mod, use));
   }
+  // C globals with regions (the same symbols in the caller's file, the link having translated them).
+  const byRegions = new Set<Sym>();
+  for (const g of known.regions?.globals ?? []) {
+    const moved = moveSameShape(g.regions, g.sym, g.sym, subst);
+    byRegions.add(g.sym);
+    if (moved && moved.mod.length + moved.use.length > 0) merge(g.sym, moved);
+    else if (!moved) merge(g.sym, whole(g.sym, g.regions.mod.length > 0, g.regions.use.length > 0));
+  }
   // Module, global and host arrays: every element of what it names.
-  for (const e of known.shared.values()) if (e.sym.dims.length > 0 && (e.use || e.mod)) merge(e.sym, whole(e.sym, e.mod, e.use));
+  for (const e of known.shared.values()) if (!byRegions.has(e.sym) && e.sym.dims.length > 0 && (e.use || e.mod)) merge(e.sym, whole(e.sym, e.mod, e.use));
   return out;
 }
 
@@ -264,7 +272,7 @@ export function commonMember(caller: Procedure, block: string, start: number, li
 }
 
 /** Same element type and size, same rank and the same extent in every dimension (constants). */
-function sameShape(a: Sym, b: Sym): boolean {
+export function sameShape(a: Sym, b: Sym): boolean {
   if (a.type.base !== b.type.base || a.type.bytes !== b.type.bytes || a.dims.length !== b.dims.length || symBytes(a) !== symBytes(b)) return false;
   return a.dims.every((d, k) => {
     const e = b.dims[k]!;
@@ -349,7 +357,10 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
       // 12.5.2.11), so, with the subscripts within the dummy's bounds (the bounds assumption), so
       // are they within the actual's.
       const lastOfBoth = m === n && fLast.upper !== null && !dummy.attrs.assumedShape;
-      if (d === m - 1 && !inLast && !(assumeBounds && (lastOfBoth || fitsLast(fLast, aLast, start[d]!, subst)))) return must ? null : anyBox(n);
+      // In C, a pointer into an array object reaches that object only (C11 6.5.6p8): a formal
+      // `double lhs[][3][5][5]` given the whole array `lhs` stays within its first dimension.
+      const sameObject = m === n && dummy.layout === "row-major" && A.layout === "row-major";
+      if (d === m - 1 && !inLast && !(assumeBounds && (lastOfBoth || sameObject || fitsLast(fLast, aLast, start[d]!, subst)))) return must ? null : anyBox(n);
       if (!placed && must) return null;
       out.push(placed);
     }

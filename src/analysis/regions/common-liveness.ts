@@ -4,10 +4,12 @@ import type { IfStmt, Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs, walkExpr } from "../../ir/walk.js";
 import { memberExtent, overlaps } from "../summaries/common-layout.js";
-import type { SummaryLookup } from "../summaries/summary.js";
+import type { ProcedureSummary, SummaryLookup } from "../summaries/summary.js";
 import { boxContains, type Box } from "./box.js";
 import { argumentWritten, callRegions, commonMember, commonRegionsAt } from "./call-regions.js";
 import { Coverage } from "./coverage.js";
+import { factsIn, type CommonFacts } from "./common-facts.js";
+import { valuesBefore } from "./values-before.js";
 
 /** Where a procedure is called: the caller, the statement, and whether the call is the statement itself (a CALL) or inside an expression. */
 export interface CallerSite {
@@ -24,6 +26,10 @@ export interface ProgramWorld {
   summaries(caller: Procedure): SummaryLookup;
   /** Whether subscripts may be assumed within their declared bounds (analysis-options.ts). */
   assumeBounds: boolean;
+  /** COMMON scalars set once for the run (common-facts.ts). */
+  facts?: CommonFacts;
+  /** The symbol a procedure has for a C global (its file's, by name; a static one only in its own file), if any. */
+  globalIn?(proc: Procedure, g: Sym): Sym | null;
 }
 
 /** A COMMON variable as every procedure sees it: its block and byte offset, with one declaration's shape. */
@@ -75,6 +81,7 @@ export class CommonLiveness {
   deadAfter(proc: Procedure, s: Stmt, sym: Sym, assume: boolean): Expr[] | null {
     // A local array (not SAVEd, not a pointer's target): nothing reads it after the procedure returns.
     if (localArray(sym)) return this.deadInProcedure(proc, s, sym, null, assume);
+    if (cGlobal(sym)) return this.deadGlobal(proc, s, sym, assume);
     const v = commonVar(proc, sym);
     return v === null ? null : this.deadInProcedure(proc, s, v.like, v, assume);
   }
@@ -90,14 +97,14 @@ export class CommonLiveness {
     if (rest === null) return null;
     const summaries = this.world.summaries(proc);
     if (!v) {
-      const r = this.walk(proc, rest, like, like, null, summaries, assume);
+      const r = this.walk(proc, rest, like, like, null, summaries, assume, valuesBefore(proc, s));
       return r === "live" ? null : r.conditions;
     }
     const mine = commonMember(proc, v.block, v.start, v.like);
     // Conservative: the block laid out otherwise here, storage over the variable under other names.
     if (!mine && declaresOverlap(proc, v)) return null;
     const sym = mine ?? v.like;
-    const r = this.walk(proc, rest, sym, mine, v, summaries, assume);
+    const r = this.walk(proc, rest, sym, mine, v, summaries, assume, valuesBefore(proc, s));
     if (r === "live") return null;
     return r.whole || !this.liveOut(proc, v) ? r.conditions : null;
   }
@@ -108,9 +115,11 @@ export class CommonLiveness {
    * surely written (then what reaches the exit is new), and the
    * comparisons the walk assumed.
    */
-  private walk(proc: Procedure, rest: Stmt[], sym: Sym, mine: Sym | null, v: CommonVar | null, summaries: SummaryLookup, assume: boolean): "live" | { whole: boolean; conditions: Expr[] } {
+  private walk(proc: Procedure, rest: Stmt[], sym: Sym, mine: Sym | null, v: CommonVar | null, summaries: SummaryLookup, assume: boolean, initial: [Sym, Expr][]): "live" | { whole: boolean; conditions: Expr[] } {
     const c = new Coverage(sym, {
       assume,
+      initial,
+      facts: factsIn(this.world.facts, proc),
       fixed: unchangedIn(proc, summaries),
       lang: proc.language,
       collect: true,
@@ -123,7 +132,14 @@ export class CommonLiveness {
           return r === null || r === "unknown" ? r : { euse: r.euse, ddef: r.ddef };
         }
         const r = callRegions(proc, call, sum, this.world.assumeBounds);
+        if (!mine && !v) {
+          // A C global this file cannot name: only its callees touch it, as their regions say (the link keeps
+          // the regions of globals a file does not declare, on one symbol per name: translate-summary.ts).
+          const e = [...r.arrays].find(([k]) => sameGlobal(k, sym))?.[1];
+          return e ? { euse: e.euse, ddef: e.ddef } : r.opaque || globalWithoutRegions(sum, sym) ? "unknown" : null;
+        }
         const e = mine ? r.arrays.get(mine) : undefined;
+        if (!e && mine && cGlobal(mine) && globalWithoutRegions(sum, mine)) return "unknown";
         return e ? { euse: e.euse, ddef: e.ddef } : r.opaque || (v && calleeTouchesHidden(sum, v)) ? "unknown" : null;
       },
       argWritten: (call, k) => argumentWritten(summaries(call.name), k),
@@ -132,10 +148,35 @@ export class CommonLiveness {
     return { whole: coversAll(sym, c.boxes), conditions: c.conditions };
   }
 
+  /** A C global: dead after `s` in the procedure's continuation, and at its exit where every caller continues. */
+  private deadGlobal(proc: Procedure, s: Stmt, g: Sym, assume: boolean): Expr[] | null {
+    if (!this.world.globalIn || hasBackwardJump(proc.body)) return null;
+    // A file that cannot name it (it does not declare it; another file's static) reaches it through calls only.
+    const mine = this.world.globalIn(proc, g);
+    const rest = continuation(proc.body, s);
+    if (rest === null) return null;
+    const r = this.walk(proc, rest, mine ?? g, mine, null, this.world.summaries(proc), assume, valuesBefore(proc, s));
+    if (r === "live") return null;
+    return r.whole || !this.globalLiveOut(proc, g) ? r.conditions : null;
+  }
+
+  /** Whether values of a C global the procedure leaves at its exit may be read afterwards (its callers' continuations). */
+  private globalLiveOut(proc: Procedure, g: Sym): boolean {
+    if (proc.name === "main" && proc.language === "c") return false;
+    // A static by its file too: two files may each have one of that name.
+    const name = g.attrs.save ? `${g.span.file}:${g.name}` : g.name;
+    return this.liveAtCallers(proc, `global:${name}`, (site) => this.deadGlobal(site.caller, site.stmt, g, false) === null);
+  }
+
   /** Whether values of `v` the procedure leaves at its exit may be read afterwards. */
   liveOut(proc: Procedure, v: CommonVar): boolean {
     if (proc.kind === "program") return false;
-    const key = `${proc.span.file}:${proc.span.line}:${proc.name}|${v.block}@${v.start}`;
+    return this.liveAtCallers(proc, `${v.block}@${v.start}`, (site) => this.liveAfterVar(site.caller, site.stmt, v));
+  }
+
+  /** Live after some call of the procedure (`liveAfter` each call statement); unknown callers, a call inside an expression or a recursive cycle: live. */
+  private liveAtCallers(proc: Procedure, what: string, liveAfter: (site: CallerSite) => boolean): boolean {
+    const key = `${proc.span.file}:${proc.span.line}:${proc.name}|${what}`;
     const hit = this.outMemo.get(key);
     if (hit !== undefined) return hit;
     // Conservative: a recursive cycle (the value may flow back into the procedure itself).
@@ -145,12 +186,30 @@ export class CommonLiveness {
     let live = sites.length === 0;
     for (const site of sites) {
       if (live) break;
-      live = !site.statement || this.liveAfterVar(site.caller, site.stmt, v);
+      live = !site.statement || liveAfter(site);
     }
     this.busy.delete(key);
     this.outMemo.set(key, live);
     return live;
   }
+}
+
+/** The same C global: the symbol itself, or one of external linkage of the same name (another file's declaration). */
+function sameGlobal(a: Sym, b: Sym): boolean {
+  return a === b || (a.storage === "global" && b.storage === "global" && !a.attrs.save && !b.attrs.save && a.name === b.name);
+}
+
+/** Whether a callee's summary touches the global but gives it no regions (then what it does is not known by element). */
+function globalWithoutRegions(sum: ProcedureSummary | undefined, g: Sym): boolean {
+  if (!sum || sum.unknown) return true;
+  if (sum.regions?.globals.some((x) => sameGlobal(x.sym, g))) return false;
+  for (const e of sum.shared.values()) if ((e.use || e.mod) && sameGlobal(e.sym, g)) return true;
+  return false;
+}
+
+/** A C file-scope variable of plain data (an array or a scalar; not a pointer, nor a struct that may hold one). */
+function cGlobal(sym: Sym): boolean {
+  return sym.storage === "global" && sym.type.base !== "pointer" && !sym.attrs.pointer && sym.type.base !== "derived" && sym.equivalence === undefined;
 }
 
 /** A procedure's own array, gone when it returns: not SAVEd (nor C static), not a pointer or target, not in an EQUIVALENCE. */

@@ -39,6 +39,14 @@ export interface CoverageOptions {
    * in `conditions`, for a run-time check.
    */
   assume?: boolean;
+  /**
+   * COMMON scalars set once for the run (common-facts.ts): `value` gives
+   * what one equals wherever it is read (bounds are compared with it),
+   * `stable` says the value never changes (so it is fixed).
+   */
+  facts?: { value(s: Sym): Expr | undefined; stable(s: Sym): boolean };
+  /** Scalars' values where the walk starts (a continuation's: values-before.ts); kept when fixed. */
+  initial?: readonly (readonly [Sym, Expr])[];
   /** The index of the loop whose iteration is walked: fixed within it, but not before the loop, where conditions are checked. */
   index?: Sym;
   /** Whether a call may write the variable given as its argument k (default: yes); a scalar a call only reads keeps its value. */
@@ -95,6 +103,7 @@ export class Coverage {
 
   /** Walks `stmts` (one iteration, one call); false when some read may see a value from before (strict mode) or an access cannot be followed. */
   run(stmts: readonly Stmt[]): boolean {
+    for (const [x, v] of this.options.initial ?? []) this.define(x, v, new Map());
     return this.block(stmts, new Map(), [], false);
   }
 
@@ -107,6 +116,8 @@ export class Coverage {
   private stmt(s: Stmt, inner: Map<Sym, Interval>, elems: Expr[], conditional: boolean): boolean {
     if (isJump(s)) {
       this.jumped = true;
+      // What a jump evaluates is read (C's `return w[3];` reads w after every loop before it).
+      if (s.kind === "return") return !s.value || this.reads(s.value, inner, elems);
       return s.kind === "computed-goto" ? this.reads(s.index, inner, elems) : s.kind === "arith-if" ? this.reads(s.expr, inner, elems) : true;
     }
     if (s.kind === "loop") return this.loop(s, inner, elems, conditional);
@@ -181,11 +192,12 @@ export class Coverage {
 
   /** `e` with the remembered scalars replaced by their values. */
   private subst(e: Expr): Expr {
-    if (this.values.size === 0) return e;
+    const facts = this.options.facts;
+    if (this.values.size === 0 && !facts) return e;
     const go = (x: Expr): Expr => {
       switch (x.kind) {
         case "var":
-          return this.values.get(x.sym) ?? x;
+          return this.values.get(x.sym) ?? (x.sym.dims.length === 0 ? facts?.value(x.sym) : undefined) ?? x;
         case "binary":
           return { ...x, left: go(x.left), right: go(x.right) };
         case "unary":
@@ -213,12 +225,12 @@ export class Coverage {
       return true;
     }
     const step = s.step ? evalInt(s.step) : 1;
-    if (s.form !== "do" || !s.index || !s.lower || !s.upper || (step !== 1 && step !== -1)) return this.anyTimes(s, inner, elems);
+    if (s.form !== "do" || !s.index || !s.lower || !s.upper || (step !== 1 && step !== -1)) return this.anyTimes(s, inner, elems, conditional);
     // Bounds through the scalars assigned before the loop (jsize = grid_points(2) - 1); a loop counting
     // down by one takes the same values, from the other end.
     const lower = this.subst(step === 1 ? s.lower : s.upper);
     const upper = this.subst(step === 1 ? s.upper : s.lower);
-    if (!this.isFixed(lower, inner) || !this.isFixed(upper, inner)) return this.anyTimes(s, inner, elems);
+    if (!this.isFixed(lower, inner) || !this.isFixed(upper, inner)) return this.anyTimes(s, inner, elems, conditional);
     const k = s.index;
     const outer = this.boxes;
     this.boxes = outer.slice();
@@ -322,15 +334,22 @@ export class Coverage {
    * A loop whose iterations cannot be followed one index value at a time
    * (not a unit-step counted loop, or bounds not fixed): its body may run
    * any number of times, with any index values. Its reads are checked
-   * against what was written before it; its writes are not sure.
+   * against what was written before it, and earlier in the same
+   * iteration (an iteration that runs, runs its straight-line code: BT's
+   * `tmp1 = dt * tx1` before its reads, in a loop whose bound is not
+   * known in a continuation); its writes are not sure after it.
    */
-  private anyTimes(s: Loop, inner: Map<Sym, Interval>, elems: Expr[]): boolean {
+  private anyTimes(s: Loop, inner: Map<Sym, Interval>, elems: Expr[], conditional: boolean): boolean {
     for (const x of s.init ?? []) if (!this.stmt(x, inner, elems, false)) return false;
     this.forget(s);
     for (const e of [s.lower, s.upper, s.step, s.cond]) if (e && !this.reads(e, inner, elems)) return false;
     const wasJumped = this.jumped;
     const mine = elems.filter((e) => !s.index || !mentions(e, s.index));
-    const ok = this.block([...s.body, ...(s.update ?? [])], inner, mine, true);
+    // Writes of one iteration cover its later reads; none is sure once the loop is done (it may run no iteration).
+    const outer = this.boxes;
+    this.boxes = outer.slice();
+    const ok = this.block([...s.body, ...(s.update ?? [])], inner, mine, conditional);
+    this.boxes = outer;
     this.forget(s);
     this.jumped = wasJumped || leaves(s);
     if (s.index) for (let n = elems.length - 1; n >= 0; n--) if (mentions(elems[n]!, s.index)) elems.splice(n, 1);
@@ -534,7 +553,7 @@ export class Coverage {
   isFixed(e: Expr, inner: Map<Sym, Interval>): boolean {
     let ok = true;
     walkExpr(e, (x) => {
-      if (x.kind === "var" && !(x.sym.storage === "parameter" || this.options.fixed(x.sym) || inner.has(x.sym))) ok = false;
+      if (x.kind === "var" && !(x.sym.storage === "parameter" || this.options.fixed(x.sym) || inner.has(x.sym) || this.options.facts?.stable(x.sym))) ok = false;
       if (x.kind === "elem" && (x.sym === this.sym || !this.options.fixed(x.sym))) ok = false;
       if (x.kind === "section" || (x.kind === "call" && !(x.intrinsic && x.pure)) || x.kind === "assign-expr" || x.kind === "deref" || x.kind === "member" || x.kind === "unknown") ok = false;
     });
@@ -651,7 +670,7 @@ function plus(e: Expr, c: number): Expr {
 }
 
 /** The scalars a statement (with what it contains) may assign: targets, DO and implied-DO indices, READ items, variables passed to calls. */
-function assignedIn(s: Stmt, argWritten: CoverageOptions["argWritten"]): Set<Sym> {
+export function assignedIn(s: Stmt, argWritten: CoverageOptions["argWritten"]): Set<Sym> {
   const out = new Set<Sym>();
   const target = (t: Expr) => {
     if (t.kind === "var") out.add(t.sym);

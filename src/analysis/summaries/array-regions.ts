@@ -8,6 +8,7 @@ import { addMay, anyBox, pointBox, type Box, type Interval } from "../regions/bo
 import { symBytes } from "./common-layout.js";
 import { argumentWritten, commonRegionsAt, type CallRegions, type CallSiteRef } from "../regions/call-regions.js";
 import { Coverage } from "../regions/coverage.js";
+import { factsIn, type CommonFacts } from "../regions/common-facts.js";
 import { indexInterval, projectBox } from "../regions/project.js";
 import type { ArrayRegions, CommonArrayRegions, ProcedureSummary, RegionSummary } from "./summary.js";
 
@@ -33,7 +34,7 @@ export type CallRegionsOf = (call: CallSiteRef) => CallRegions;
  * in a way not followed here (EQUIVALENCE, a C pointer parameter it moves,
  * an access through a pointer) gets no regions: every element.
  */
-export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, callsOf: CallRegionsOf, calleeSummary: (name: string) => ProcedureSummary | undefined = () => undefined, assumeBounds = true): RegionSummary {
+export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, callsOf: CallRegionsOf, calleeSummary: (name: string) => ProcedureSummary | undefined = () => undefined, assumeBounds = true, facts?: CommonFacts): RegionSummary {
   // Scalars, and arrays for their elements, that keep their values through the call and that a caller can name.
   const fixed = (s: Sym) => (s.storage === "dummy" || s.storage === "common" || s.storage === "global" || s.storage === "module") && s.equivalence === undefined && s.type.base !== "pointer" && !s.attrs.pointer && !modified(s);
   const moved = movedPointers(proc);
@@ -44,7 +45,9 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
   // one before writing it, or surely writes it, is what liveness across procedures needs.
   const commonScalar = (s: Sym) => s.dims.length === 0 && s.equivalence === undefined && !s.attrs.pointer && s.type.base !== "pointer" && s.type.base !== "derived";
   const commons = [...proc.symbols.values()].filter((s) => s.storage === "common" && (tracked(s) || commonScalar(s)) && memberExtent(proc, s) !== null);
-  const arrays = [...formals.filter((x): x is Sym => x !== null), ...commons];
+  // C globals: those it names, and those its callees' regions name (the same symbols within a file).
+  const globalSyms = globalsOf(proc, calleeSummary);
+  const arrays = [...formals.filter((x): x is Sym => x !== null), ...commons, ...globalSyms];
   const may = mayRegions(proc, new Set(arrays), fixed, callsOf);
   // Conservative: an array a statement function reads is read wherever it is used, before any write.
   const byStatementFunctions = new Set<Sym>();
@@ -60,6 +63,7 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
       lang: proc.language,
       collect: true,
       assumeBounds,
+      facts: factsIn(facts, proc),
       calls: (call) => {
         const c = callsOf(call);
         const r = c.arrays.get(sym);
@@ -86,6 +90,7 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
     commonStarts,
     formals: formals.map((f) => (f ? regionsOf(f) : null)),
     commons: [...commons.map((s) => ({ block: s.common ?? "", start: memberExtent(proc, s)!.start, member: s, regions: regionsOf(s) })), ...passedUp(proc, fixed, calleeSummary, assumeBounds)],
+    globals: globalSyms.map((sym) => ({ sym, regions: regionsOf(sym) })),
   };
 }
 
@@ -328,4 +333,28 @@ function movedPointers(proc: Procedure): Set<Sym> {
   };
   visit(proc.body);
   return out;
+}
+
+/**
+ * The C global variables a procedure's regions follow: file-scope arrays
+ * and scalars of plain data (not pointers) it names, and those its
+ * callees' summaries follow.
+ */
+function globalsOf(proc: Procedure, calleeSummary: (name: string) => ProcedureSummary | undefined): Sym[] {
+  if (proc.language !== "c") return [];
+  const out = new Set<Sym>();
+  const plain = (s: Sym) => s.storage === "global" && s.type.base !== "pointer" && !s.attrs.pointer && s.type.base !== "derived" && s.equivalence === undefined;
+  const walk = (list: readonly Stmt[]) => {
+    for (const s of list) {
+      for (const e of stmtExprs(s))
+        walkExpr(e, (x) => {
+          if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && plain(x.sym)) out.add(x.sym);
+          if (x.kind === "call") for (const g of calleeSummary(x.name)?.regions?.globals ?? []) out.add(g.sym);
+        });
+      if (s.kind === "call") for (const g of calleeSummary(s.name)?.regions?.globals ?? []) out.add(g.sym);
+      childBlocks(s).forEach(walk);
+    }
+  };
+  walk(proc.body);
+  return [...out];
 }

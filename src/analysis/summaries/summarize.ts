@@ -5,6 +5,7 @@ import { procedureRegion } from "../regions/cfg-regions.js";
 import type { RegionSets } from "../regions/region-sets.js";
 import { callRegions } from "../regions/call-regions.js";
 import { arrayRegions } from "./array-regions.js";
+import type { CommonFacts } from "../regions/common-facts.js";
 import { symBytes, type Extent } from "./common-layout.js";
 import { throughParams } from "./through-params.js";
 import { WORST_FORMAL, type CommonEffect, type FormalEffect, type ProcedureSummary, type SharedEffect } from "./summary.js";
@@ -16,7 +17,7 @@ import { WORST_FORMAL, type CommonEffect, type FormalEffect, type ProcedureSumma
  * host variables by symbol — plus what its callees' summaries add for
  * storage it does not name itself.
  */
-export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds = true): ProcedureSummary {
+export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds = true, facts?: CommonFacts): ProcedureSummary {
   const proc = cfg.proc;
   // Conservative: nothing computed for an unanalyzable procedure is trusted, so its callers assume the worst.
   if (proc.unanalyzable) return worstSummary(proc.name, proc.params.length);
@@ -103,7 +104,7 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds 
     const v = vars.lookup(s);
     return v === undefined || !!modified[v];
   };
-  summary.regions = arrayRegions(proc, writes, (call) => callRegions(proc, call, callees.get(key(call.name)), assumeBounds), (name) => callees.get(key(name)) ?? undefined, assumeBounds);
+  summary.regions = arrayRegions(proc, writes, (call) => callRegions(proc, call, callees.get(key(call.name)), assumeBounds), (name) => callees.get(key(name)) ?? undefined, assumeBounds, facts);
   return summary;
 }
 

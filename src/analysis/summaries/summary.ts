@@ -57,6 +57,8 @@ export interface RegionSummary {
   /** Per dummy argument, by position: regions of an array dummy, null for a scalar or when not known. */
   formals: (ArrayRegions | null)[];
   commons: CommonArrayRegions[];
+  /** C global variables (arrays, and scalars as rank 0) it reads or writes, or its callees do, by symbol (the caller's file's, once the link translated the summary). */
+  globals: { sym: Sym; regions: ArrayRegions }[];
   /** Byte offsets of the COMMON scalars bounds may name, in their blocks (the caller's member at the same offset is the same variable). */
   commonStarts: Map<Sym, number>;
 }

@@ -1,0 +1,244 @@
+import type { Expr } from "../../ir/expr.js";
+import type { Procedure } from "../../ir/program.js";
+import type { Stmt } from "../../ir/stmt.js";
+import type { Sym } from "../../ir/symbol.js";
+import { childBlocks, stmtExprs, walkExpr } from "../../ir/walk.js";
+import { memberExtent } from "../summaries/common-layout.js";
+
+/** Where a procedure is called: the caller, and whether the call is inside one of its loops. */
+interface SiteOfCall {
+  caller: Procedure;
+  inLoop: boolean;
+}
+
+/** The procedures of a run, as the facts need them. */
+export interface FactWorld {
+  procedures: readonly Procedure[];
+  /** The procedure of the run a name called from `caller` is (an unknown one may write any COMMON variable). */
+  resolve(name: string, caller: Procedure): Procedure | undefined;
+}
+
+/** What is known of a COMMON scalar across the run. */
+interface Fact {
+  /** The only statement that defines it (an assignment of `rhs`, or a READ: rhs null). */
+  rhs: Expr | null;
+  definer: Procedure;
+}
+
+/**
+ * COMMON scalars that take one value for the whole run (LU's `ist = 2`,
+ * `iend = nx - 1`, set once by `domain`): defined by exactly one statement
+ * in all the files, an assignment or a READ that runs at most once (not
+ * in a loop, in a procedure that runs at most once: the main program, or
+ * one called from one place outside loops of a procedure that runs at most
+ * once). Such a variable, once set, keeps its value, and a standard-
+ * conforming program never reads it before (an undefined variable may not
+ * be referenced: F2008 16.6.1), so wherever it is read it equals its
+ * assignment's right-hand side when that is built from constants and
+ * other such variables. The coverage walk compares bounds with that value:
+ * `flux(m, iend + 1)` lies in `flux(m, 1:nx)`.
+ *
+ * Conservative: no fact at all when some call of the run reaches a
+ * procedure that is not in it (it could write any COMMON variable); a
+ * variable given as an argument, in a DO, in a DATA statement or an
+ * EQUIVALENCE has more than one definition.
+ */
+export class CommonFacts {
+  private readonly facts = new Map<string, Fact | "many">();
+  private readonly once = new Map<Procedure, boolean>();
+  private readonly valueMemo = new Map<string, Expr | null>();
+  private readonly none: boolean;
+  private readonly sites = new Map<Procedure, SiteOfCall[]>();
+
+  constructor(readonly world: FactWorld) {
+    let unknown = false;
+    for (const p of world.procedures) if (this.scan(p)) unknown = true;
+    this.none = unknown;
+  }
+
+  /** Whether `sym` (of `proc`) is a COMMON scalar set once for the run: its value, wherever it is read, is fixed. */
+  stableIn(proc: Procedure, sym: Sym): boolean {
+    if (this.none || sym.storage !== "common" || sym.dims.length > 0) return false;
+    const key = keyOf(proc, sym);
+    return !!key && this.stable(key);
+  }
+
+  /** The value `sym` (a COMMON scalar of `proc`) has wherever `proc` may read it, in `proc`'s symbols; undefined when not known. */
+  valueIn(proc: Procedure, sym: Sym): Expr | undefined {
+    if (this.none || sym.storage !== "common" || sym.dims.length > 0) return undefined;
+    const key = keyOf(proc, sym);
+    if (!key) return undefined;
+    const v = this.value(key);
+    return v ? (this.inTerms(v, proc) ?? undefined) : undefined;
+  }
+
+  /** Whether the scalar is set once for the run (any one definition that runs at most once): it never changes after. */
+  private stable(key: string): boolean {
+    const f = this.facts.get(key);
+    return !!f && f !== "many" && this.executedOnce(f.definer);
+  }
+
+  /** The fact's right-hand side when its COMMON scalars are all stable (in the definer's symbols). */
+  private value(key: string): { e: Expr; from: Procedure } | null {
+    const f = this.facts.get(key);
+    const hit = this.valueMemo.get(key);
+    if (hit !== undefined) return hit && f && f !== "many" ? { e: hit, from: f.definer } : null;
+    let ok = !!f && f !== "many" && !!f.rhs && this.stable(key);
+    if (ok && f && f !== "many" && f.rhs)
+      walkExpr(f.rhs, (x) => {
+        if (x.kind === "var") {
+          if (x.sym.storage === "parameter") return;
+          const k = x.sym.storage === "common" && x.sym.dims.length === 0 ? keyOf(f.definer, x.sym) : null;
+          if (!k || !this.stable(k)) ok = false;
+        } else if (x.kind !== "int" && x.kind !== "binary" && x.kind !== "unary") ok = false;
+      });
+    const e = ok && f && f !== "many" ? f.rhs : null;
+    this.valueMemo.set(key, e);
+    return e && f && f !== "many" ? { e, from: f.definer } : null;
+  }
+
+  /** A value in another procedure's symbols: each COMMON scalar by the member at its offset there, or by its own value. */
+  private inTerms(v: { e: Expr; from: Procedure }, proc: Procedure): Expr | null {
+    const go = (x: Expr): Expr | null => {
+      switch (x.kind) {
+        case "var": {
+          if (x.sym.storage === "parameter") return x;
+          const key = keyOf(v.from, x.sym);
+          const mine = key ? memberAt(proc, key) : null;
+          if (mine) return { ...x, sym: mine };
+          const w = key ? this.value(key) : null;
+          return w ? this.inTerms(w, proc) : null;
+        }
+        case "binary": {
+          const l = go(x.left);
+          const r = go(x.right);
+          return l && r ? { ...x, left: l, right: r } : null;
+        }
+        case "unary": {
+          const o = go(x.operand);
+          return o ? { ...x, operand: o } : null;
+        }
+        default:
+          return x;
+      }
+    };
+    return go(v.e);
+  }
+
+  /** Records the definitions of COMMON scalars in a procedure; true when it calls something not in the run. */
+  private scan(p: Procedure): boolean {
+    let unknown = false;
+    for (const s of p.symbols.values()) if (s.storage === "common" && s.dims.length === 0 && (s.attrs.initialized || s.equivalence !== undefined)) this.many(p, s);
+    const def = (s: Sym, rhs: Expr | null, inLoop: boolean) => {
+      if (s.storage !== "common" || s.dims.length > 0) return;
+      const key = keyOf(p, s);
+      if (!key) return;
+      const old = this.facts.get(key);
+      this.facts.set(key, old !== undefined || inLoop ? "many" : { rhs, definer: p });
+    };
+    const walk = (list: readonly Stmt[], inLoop: boolean) => {
+      for (const s of list) {
+        if (s.kind === "assign" && s.lhs.kind === "var") def(s.lhs.sym, s.rhs, inLoop);
+        if (s.kind === "io") for (const d of s.defs) walkExpr(d, (x) => void (x.kind === "var" && def(x.sym, null, inLoop || d.kind === "implied-do")));
+        if (s.kind === "loop" && s.index) this.many(p, s.index);
+        if (s.kind === "call" && !s.pure) {
+          if (!s.intrinsic && !this.called(s.name, p, inLoop)) unknown = true;
+          // A variable given to a dummy the callee may change: one more definition.
+          const callee = s.intrinsic ? undefined : this.world.resolve(s.name, p);
+          s.args.forEach((a, k) => walkExpr(a, (x) => void (x.kind === "var" && (!callee || a !== x || formalWritten(callee, k, this.world, 3)) && this.many(p, x.sym))));
+        }
+        for (const e of stmtExprs(s))
+          walkExpr(e, (x) => {
+            if (x.kind === "call" && !x.pure && !x.intrinsic && !x.sym?.attrs.statementFunction) {
+              if (!this.called(x.name, p, inLoop)) unknown = true;
+              const callee = this.world.resolve(x.name, p);
+              x.args.forEach((a, k) => walkExpr(a, (y) => void (y.kind === "var" && (!callee || a !== y || formalWritten(callee, k, this.world, 3)) && this.many(p, y.sym))));
+            }
+            if (x.kind === "assign-expr" || x.kind === "implied-do") walkExpr(x, (y) => void (y.kind === "var" && this.many(p, y.sym)));
+          });
+        for (const b of childBlocks(s)) walk(b, inLoop || s.kind === "loop");
+      }
+    };
+    walk(p.body, false);
+    return unknown;
+  }
+
+  /** Records a call site; false when the name is not a procedure of the run. */
+  private called(name: string, caller: Procedure, inLoop: boolean): boolean {
+    const t = this.world.resolve(name, caller);
+    if (!t) return false;
+    this.sites.set(t, [...(this.sites.get(t) ?? []), { caller, inLoop }]);
+    return true;
+  }
+
+  private many(p: Procedure, s: Sym): void {
+    if (s.storage !== "common" || s.dims.length > 0) return;
+    const key = keyOf(p, s);
+    if (key) this.facts.set(key, "many");
+  }
+
+  /** Runs at most once: the main program, or called from one place, outside loops, of a procedure that runs at most once. */
+  private executedOnce(p: Procedure): boolean {
+    const hit = this.once.get(p);
+    if (hit !== undefined) return hit;
+    // Conservative: a cycle of calls (recursion) runs any number of times.
+    this.once.set(p, false);
+    const sites = this.sites.get(p) ?? [];
+    const r = p.kind === "program" || (sites.length === 1 && !sites[0]!.inLoop && this.executedOnce(sites[0]!.caller));
+    this.once.set(p, r);
+    return r;
+  }
+}
+
+/** A COMMON scalar named by block, byte offset and size. */
+function keyOf(p: Procedure, s: Sym): string | null {
+  const ext = memberExtent(p, s);
+  return ext ? `${s.common ?? ""}@${ext.start}:${ext.end}` : null;
+}
+
+function memberAt(p: Procedure, key: string): Sym | null {
+  for (const s of p.symbols.values()) if (s.storage === "common" && s.dims.length === 0 && keyOf(p, s) === key) return s;
+  return null;
+}
+
+/** The facts as the coverage walk of one procedure takes them. */
+export function factsIn(facts: CommonFacts | undefined, proc: Procedure): { value(s: Sym): Expr | undefined; stable(s: Sym): boolean } | undefined {
+  return facts && { value: (s) => facts.valueIn(proc, s), stable: (s) => facts.stableIn(proc, s) };
+}
+
+/**
+ * Whether a procedure may change its dummy argument k: by its text (an
+ * assignment, a READ, a DO index, C's ++ and address-of), or by giving it
+ * to a call that may (followed `depth` calls down; deeper, or an unknown
+ * callee: yes).
+ */
+function formalWritten(p: Procedure, k: number, world: FactWorld, depth: number): boolean {
+  const d = p.params[k];
+  if (!d) return true;
+  let yes = false;
+  const target = (t: Expr) => walkExpr(t, (x) => void ((x.kind === "var" || x.kind === "elem") && x.sym === d && (yes = true)));
+  const walk = (list: readonly Stmt[]) => {
+    for (const s of list) {
+      if (yes) return;
+      if (s.kind === "assign") target(s.lhs);
+      if (s.kind === "io") s.defs.forEach(target);
+      if (s.kind === "loop" && s.index === d) yes = true;
+      const calls: { name: string; args: readonly Expr[]; intrinsic?: boolean }[] = s.kind === "call" ? [s] : [];
+      for (const e of stmtExprs(s))
+        walkExpr(e, (x) => {
+          if (x.kind === "assign-expr") target(x.target);
+          if (x.kind === "addr") target(x.operand);
+          if (x.kind === "call" && !x.pure) calls.push(x);
+        });
+      for (const c of calls)
+        c.args.forEach((a, j) => {
+          if (yes || !(a.kind === "var" && a.sym === d)) return;
+          const callee = c.intrinsic ? undefined : world.resolve(c.name, p);
+          if (c.intrinsic || !callee || depth <= 0 || formalWritten(callee, j, world, depth - 1)) yes = true;
+        });
+      childBlocks(s).forEach(walk);
+    }
+  };
+  walk(p.body);
+  return yes;
+}
