@@ -66,7 +66,7 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop, deadAfte
     const scoped = lang === "c" && v.syms.every((x) => declaredInside(x, loop) && !x.attrs.save);
     if (scoped && s.class !== "index") continue;
     // Written before any read in every iteration where it is read, and never read after: private.
-    const dead = s.live && (s.class === "lastprivate" || (s.class === "carried" && s.why === "conditional-last-value")) && v.syms.length === 1 && sym.storage === "common" && deadAfter(sym);
+    const dead = s.live && (s.class === "lastprivate" || (s.class === "carried" && s.why === "conditional-last-value")) && v.syms.length === 1 && (sym.storage === "common" || sym.storage === "global") && deadAfter(sym);
     switch (dead ? "private" : s.class) {
       case "index": {
         const why = hidden ? `the index ${s.name} is also ${hidden}` : null;
@@ -81,7 +81,8 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop, deadAfte
           block(s, `${s.name} must be private to each iteration, but ${why.replace(/^[^ ]+ /, "")}`);
           break;
         }
-        (s.class === "private" ? out.private : out.lastprivate).push(s.name);
+        // Dead after the loop: private (a lastprivate copy-out of an iteration that did not write it would be undefined, and is not needed).
+        (dead || s.class === "private" ? out.private : out.lastprivate).push(s.name);
         break;
       }
       case "carried": {

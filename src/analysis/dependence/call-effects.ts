@@ -175,6 +175,8 @@ function plainData(sym: Sym): boolean {
 export function passesPointer(a: Expr, language: "fortran" | "c"): boolean {
   if (language !== "c") return (a.kind === "var" || a.kind === "elem" || a.kind === "section") && a.sym.attrs.pointer === true;
   if (a.kind === "addr") return !(a.operand.kind === "var" || a.operand.kind === "elem" || a.operand.kind === "section");
+  // A string literal points to storage of its own, which no variable shares (writing it is undefined behaviour).
+  if (a.kind === "string") return false;
   if (a.kind === "var" && a.sym.dims.length > 0 && !a.sym.attrs.pointer) return false;
   const t = a.type ?? (a.kind === "var" || a.kind === "elem" ? a.sym.type : undefined);
   if (!t) return true;

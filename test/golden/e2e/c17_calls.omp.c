@@ -38,6 +38,7 @@ int main(void) {
   for (i = 0; i < N; i++)
     y[i] = poly(x[i]);
   // doall: parallel -- square_into writes only z[i]
+  #pragma omp parallel for
   for (i = 0; i < N; i++)
     square_into(&z[i], x[i] - 2.0);
   // doall: serial -- next_random advances a static state: every draw depends on the previous one
