@@ -126,6 +126,50 @@ test("C globals: mapped to the caller's declaration, or the call is unknown with
   assert.match(r.get(12)!, /scaled reads the static variable factor of kern\.c, which this file cannot see/);
 });
 
+test("C: a callee's callee that writes statics of a third file: the loop making the call stays serial, one around the call's caller knows the rest of what it does", () => {
+  // timers.c keeps counts in statics; work.c's step calls its tick and writes w[]. main.c cannot name the statics.
+  const timers = "static int count[4];\nvoid tick(int n) { count[n]++; }\nint ticks(int n) { return count[n]; }\n";
+  const work = "void tick(int n);\nextern double w[100];\nvoid step(int i) { tick(1); w[i] = 2.0 * w[i]; }\n";
+  const main = "void step(int i);\ndouble w[100];\nvoid f(void) {\n  int i;\n  for (i = 0; i < 100; i++) w[i] = i;\n  for (i = 0; i < 100; i++) step(i);\n}\n";
+  const r = plan({ "main.c": main, "work.c": work, "timers.c": timers });
+  assert.equal(r.get(5), "parallel");
+  // step's summary is known (it writes w[i] and storage main.c cannot name): serial for that storage, with no "not known".
+  assert.notEqual(r.get(6), "parallel");
+  assert.doesNotMatch(r.get(6)!, /effects are not known/);
+  assert.match(r.get(6)!, /step writes the static variable count of timers\.c, which this file cannot see/);
+});
+
+test("C: a global work array written before it is read in every iteration, read by no caller afterwards (through a file that does not declare it), is private", () => {
+  const h = "extern double w[64][2];\nextern double t;\nextern int n;\nextern double out[16][64];\nvoid sweep(void);\nvoid ends(double v[][2], int size);\n";
+  const sweep = `#include "w.h"
+void ends(double v[][2], int size) { v[0][0] = 1.0; v[size][0] = 2.0; v[0][1] = 1.0; v[size][1] = 2.0; }
+void sweep(void) {
+  int i, k, isize;
+  isize = n - 1;
+  for (k = 0; k < 16; k++) {
+    for (i = 1; i <= isize - 1; i++) { t = out[k][i]; w[i][0] = t * t; w[i][1] = t; }
+    ends(w, isize);
+    for (i = 1; i <= isize; i++) out[k][i] = w[i - 1][0] + w[i][1];
+  }
+}
+`;
+  // main.c calls sweep through step.c, which does not declare w or t.
+  const step = "void sweep(void);\nvoid step(void) { sweep(); sweep(); }\n";
+  const mainOk = `#include "w.h"
+double w[64][2]; double t; int n = 64; double out[16][64];
+void step(void);
+int main(void) { step(); return (int)out[3][4]; }
+`;
+  const plain = (files: Record<string, string>) => plan({ "sweep.c": sweep, "w.h": h, "step.c": step, ...files }).get(6)!;
+  assert.equal(plain({ "main.c": mainOk }), "parallel");
+  // The same, but main reads t afterwards: its last value is live, and the loop stays serial.
+  const mainReads = mainOk.replace("return (int)out[3][4];", "return (int)(out[3][4] + t);");
+  assert.match(plain({ "main.c": mainReads }), /t is written in some iterations only and is live after the loop/);
+  // Or reads w: w's values may be used after the loop.
+  const mainReadsW = mainOk.replace("return (int)out[3][4];", "return (int)(out[3][4] + w[2][0]);");
+  assert.notEqual(plain({ "main.c": mainReadsW }), "parallel");
+});
+
 test("C: a static local of the callee blocks as in one file; one file alone is analyzed as before", () => {
   const kern = "double draw(void) { static unsigned s = 1; s = s * 69069u + 1u; return (double)s; }\n";
   const main = "double draw(void);\ndouble y[100];\nvoid f(void) {\n  int i;\n  for (i = 0; i < 100; i++) y[i] = draw();\n}\n";
