@@ -105,8 +105,10 @@ for (const p of progs) {
   const cfiles = (d) => readdirSync(join(d, p)).filter((f) => f.endsWith(".c")).sort();
   const sfiles = cfiles(ser);
   if (sfiles.length === 0) continue;
-  // The common C files (timers, random numbers) are part of each program: calls into them use their summaries.
-  const common = existsSync(join(ser, "common")) ? readdirSync(join(ser, "common")).filter((f) => f.endsWith(".c")).map((f) => join(ser, "common", f)) : [];
+  // The common C files the program's Makefile links (timers, random numbers, wtime.c) are part of it: calls
+  // into them use their summaries. Only those: common/ also holds alternatives (wtime_sgi64.c defines wtime_
+  // again), and a name defined twice has no summary.
+  const common = commonFiles(ser, p);
   const sRep = report("parallelize", [...sfiles.map((f) => join(ser, p, f)), ...common], join(ser, "common")).json;
   const oRep = report("parallelize", cfiles(omp).map((f) => join(omp, p, f)), join(omp, "common")).json;
   let t = 0, r = 0, rt = 0, u = 0;
@@ -145,3 +147,14 @@ for (const p of progs) {
 }
 console.log(`${"total".padEnd(8)} ${String(T).padStart(6)}  ${String(R).padStart(8)}  ${"".padStart(7)}  ${String(U).padStart(9)}  ${T ? ((100 * R) / T).toFixed(1) : "-"} %`);
 if (missesOut) writeFileSync(missesOut, JSON.stringify(misses, null, 1));
+
+/** The common/*.c files a program's Makefile links (`${COMMON}/name.o`; `${RAND}` is randdp); all of them when there is no Makefile. */
+function commonFiles(suite, prog) {
+  const dir = join(suite, "common");
+  if (!existsSync(dir)) return [];
+  const all = readdirSync(dir).filter((f) => f.endsWith(".c"));
+  const mk = join(suite, prog, "Makefile");
+  if (!existsSync(mk)) return all.map((f) => join(dir, f));
+  const names = [...readFileSync(mk, "utf8").matchAll(/\$\{COMMON\}\/([\w${}]+)\.o/g)].map((m) => m[1].replace("${RAND}", "randdp") + ".c");
+  return names.filter((f) => all.includes(f)).map((f) => join(dir, f));
+}
