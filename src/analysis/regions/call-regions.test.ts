@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { evalInt } from "../../ir/const-eval.js";
+import { exprText } from "../../ir/expr-text.js";
 import type { CallStmt } from "../../ir/stmt.js";
 import { walkStmts } from "../../ir/walk.js";
 import { summaryLookup } from "../dependence/call-effects.js";
@@ -224,3 +225,37 @@ function boxElements(b: Box, extents: number[]): number[][] {
   });
   return out;
 }
+
+test("a vector dummy over whole rows of a higher-rank actual is those rows, surely written when it writes them all (sequence association)", () => {
+  const regions = (n: number) => {
+    const prog = fortran(
+      [
+        "subroutine p(t, ie)",
+        "  integer ie",
+        "  double precision t(5, 5, 5, 10)",
+        `  call r_init(t(1, 1, 1, ie), ${n}, 0.d0)`,
+        "end subroutine",
+        "subroutine r_init(a, n, c)",
+        "  integer n, i",
+        "  double precision a(n), c",
+        "  do i = 1, n",
+        "    a(i) = c",
+        "  end do",
+        "end subroutine",
+      ].join("\n"),
+    );
+    const caller = procedure(prog, "p");
+    let call: CallStmt | undefined;
+    walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
+    const t = [...caller.symbols.values()].find((s) => s.name === "t")!;
+    const r = callRegions(caller, { name: "r_init", args: call!.args, span: call!.span }, summaryLookup(analyzeFlow(prog), "fortran")("r_init")).arrays.get(t)!;
+    const text = (bs: Box[]) => bs.map((b) => b.map((x) => (x ? `${exprText(x.lo)}:${exprText(x.hi)}` : "*")).join(", "));
+    return { mod: text(r.mod), ddef: text(r.ddef) };
+  };
+  // 125 elements: the whole of t(:, :, :, ie), surely written.
+  assert.deepEqual(regions(125), { mod: ["1:5, 1:5, 1:5, ie:ie"], ddef: ["1:5, 1:5, 1:5, ie:ie"] });
+  // 50 elements: two whole planes of t(:, :, 1:2, ie).
+  assert.deepEqual(regions(50), { mod: ["1:5, 1:5, 1:2, ie:ie"], ddef: ["1:5, 1:5, 1:2, ie:ie"] });
+  // 30 elements: within t(:, :, 1:2, ie), but not all of it: written there, nothing sure.
+  assert.deepEqual(regions(30), { mod: ["1:5, 1:5, 1:2, ie:ie"], ddef: [] });
+});

@@ -336,6 +336,46 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
   const aLast = aDims[m - 1]!;
   const fLoLast = subst.expr(fLast.lower);
   const moveBox = (b: Box, must: boolean): Box | null => {
+    const placed = direct(b, must);
+    // A vector dummy over several of the actual's dimensions (sequence association, F2008 12.5.2.11):
+    // UA's `call r_init(tmult(1,1,1,ie), nxyz, 0.d0)` with `a(n)` writes tmult(:, :, :, ie).
+    if (m === 1 && n > 1 && (placed === null || placed.every((r) => r === null))) return reshaped(b, must) ?? placed;
+    return placed;
+  };
+  // The dummy's elements lo..hi (offsets from its first) as whole rows of the actual's dimension k, the
+  // leading ones entered at their first element: exact when the offsets fall on row boundaries (must),
+  // widened to whole rows otherwise (may).
+  const reshaped = (b: Box, must: boolean): Box | null => {
+    const r = b[0];
+    const from = fLoLast;
+    if (!r || !from) return null;
+    const lo = subst.expr(r.lo);
+    const hi = subst.expr(r.hi);
+    const a = lo && difference(lo, from);
+    const z = hi && difference(hi, from);
+    if (a === null || z === null || a === undefined || z === undefined || a < 0 || z < a) return null;
+    let rows = 1;
+    for (let k = 1; k < n; k++) {
+      const prev = aDims[k - 1]!;
+      const extent = prev.upper ? difference(prev.upper, prev.lower) : null;
+      if (extent === null || extent === undefined || constDifference(start[k - 1]!, prev.lower) !== 0) return null;
+      rows *= extent + 1;
+      const exact = a % rows === 0 && (z + 1) % rows === 0;
+      if (must && !exact) continue;
+      const first = Math.floor(a / rows);
+      const last = Math.floor(z / rows);
+      const ak = aDims[k]!;
+      const span = { lo: plus(start[k]!, first), hi: plus(start[k]!, last) };
+      // Within dimension k: proved, or it is the last one (a dummy holds no more than the actual from the
+      // element passed on, with its subscripts in bounds: the bounds assumption).
+      const within = ak.upper && (difference(ak.upper, span.hi) ?? -1) >= 0 && (assumeBounds || (difference(span.lo, ak.lower) ?? -1) >= 0);
+      if (!within && !(k === n - 1 && assumeBounds)) continue;
+      const out: Box = aDims.map((d, e) => (e < k ? { lo: d.lower, hi: d.upper! } : e === k ? span : { lo: start[e]!, hi: start[e]! }));
+      return fast(out, A.layout);
+    }
+    return null;
+  };
+  const direct = (b: Box, must: boolean): Box | null => {
     // Conservative: what cannot be placed in the actual's dimensions is any element of it.
     if (!exact || !fLoLast) return must ? null : anyBox(n);
     const box = fast(b, dummy.layout);
@@ -378,6 +418,15 @@ function fitsLast(f: Sym["dims"][number], a: Sym["dims"][number], start: Expr, s
   if (!lo || !hi) return false;
   const end = offset(start, hi, lo);
   return provedLe(end, a.upper);
+}
+
+/** x - y as a constant: by their linear forms, or both evaluated (PARAMETERs). */
+function difference(x: Expr, y: Expr): number | null {
+  const d = constDifference(x, y);
+  if (d !== null) return d;
+  const a = evalInt(x);
+  const b = evalInt(y);
+  return a === undefined || b === undefined ? null : a - b;
 }
 
 /** base + (x - from). */
