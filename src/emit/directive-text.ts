@@ -38,7 +38,7 @@ export function clauseWords(c: DirectiveClauses, lang: "fortran" | "c"): string[
 
 /**
  * Breaks a directive into lines no longer than `width`: whole words where
- * possible, inside a long clause's list at a comma otherwise. Returns the
+ * possible, inside a long clause at a comma or a blank otherwise. Returns the
  * pieces to put after the sentinel of each line.
  */
 export function wrapWords(words: string[], width: number): string[] {
@@ -57,13 +57,23 @@ export function wrapWords(words: string[], width: number): string[] {
       push(w);
       continue;
     }
-    // A clause longer than a line: split after its commas.
+    // A clause longer than a line: split after its commas, else between its tokens (a long if()
+    // condition; gfortran rejects a fixed-form directive line past column 72), else anywhere (fixed
+    // form joins its continuation lines column by column).
     let rest = w;
     while (rest.length > width) {
-      const cut = rest.lastIndexOf(",", width - 1);
-      if (cut <= 0) break;
-      push(rest.slice(0, cut + 1));
-      rest = rest.slice(cut + 1).trimStart();
+      let cut = rest.lastIndexOf(",", width - 1);
+      let keep = 1;
+      if (cut <= 0) {
+        cut = rest.lastIndexOf(" ", width);
+        keep = 0;
+      }
+      if (cut <= 0) {
+        cut = width;
+        keep = 0;
+      }
+      push(rest.slice(0, cut + keep).trimEnd());
+      rest = rest.slice(cut + keep).trimStart();
     }
     push(rest);
   }
