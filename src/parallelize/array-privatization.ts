@@ -49,7 +49,7 @@ export interface CallContext {
   facts?: CommonFacts;
 }
 
-export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carried: CarriedDependence[], calls: CallContext = { summaries: () => undefined, assumeBounds: true }): { arrays: string[]; remaining: CarriedDependence[]; hints: string[]; conditions: Expr[] } {
+export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carried: CarriedDependence[], calls: CallContext = { summaries: () => undefined, assumeBounds: true }): { arrays: string[]; copied: string[]; remaining: CarriedDependence[]; hints: string[]; conditions: Expr[] } {
   const syms = new Map<number, Sym>();
   for (const c of carried) {
     syms.set(c.source.sym.id, c.source.sym);
@@ -59,6 +59,7 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
   const hints: string[] = [];
   const done = new Set<number>();
   const conditions: Expr[] = [];
+  const copied: string[] = [];
   for (const sym of syms.values()) {
     // Proved, or else under comparisons of values fixed before the loop (a run-time check).
     let r = cannotPrivatize(cfg, info, loop, sym, calls, false);
@@ -71,10 +72,14 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
       continue;
     }
     for (const c of r) if (!conditions.some((x) => exprEquals(x, c))) conditions.push(c);
+    // Private only while the check holds; but OpenMP makes the private copies whatever the if()
+    // clause says, and a serial run (check false: one thread) must see the values from before the
+    // loop and leave its last values after it: copied in and out (firstprivate, lastprivate).
+    if (r.length > 0) copied.push(sym.name);
     done.add(sym.id);
     arrays.push(sym.name);
   }
-  return { arrays, hints, conditions, remaining: carried.filter((c) => !done.has(c.source.sym.id) && !done.has(c.sink.sym.id)) };
+  return { arrays, copied, hints, conditions, remaining: carried.filter((c) => !done.has(c.source.sym.id) && !done.has(c.sink.sym.id)) };
 }
 
 /** Why the array cannot be private (a string), or the run-time conditions under which it can (none: proved). `assume`: comparisons of fixed values may be conditions. */

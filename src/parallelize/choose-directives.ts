@@ -97,8 +97,10 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
         visit(s.body, null, inner);
         continue;
       }
-      // An overlap check (overlap-check.ts) holds whenever the arrays are apart, as they usually are: it keeps its loop.
-      if (!plan.parallel && !plan.overlaps?.length && unconditionalInside(s)) {
+      // An overlap check (overlap-check.ts) holds whenever the arrays are apart, as they usually are, and a
+      // check of extents (sizeCheck) for all but tiny problems: either keeps its loop (the expert's, in NPB's
+      // exact_rhs) over inner loops parallel without one.
+      if (!plan.parallel && !plan.overlaps?.length && !plan.sizeCheck && unconditionalInside(s)) {
         plan.reasons.push({ kind: "nested", message: "it is parallel only under a run-time check, and a loop inside it is parallel without one" });
         visit(s.body, null, inner);
         continue;

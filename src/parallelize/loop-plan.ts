@@ -81,6 +81,12 @@ export interface LoopPlan {
    * make the check unnecessary (null when restrict would not do it).
    */
   overlaps?: OverlapPair[];
+  /**
+   * `runtimeCheck` only compares extents fixed before the loop that a
+   * private array's reads need (array-privatization.ts: `5 <= nz`): it
+   * holds for all but tiny problems.
+   */
+  sizeCheck?: boolean;
   /** The value ranges the array verdict needed (issue 7 §5; range-facts-used.ts); absent or empty when none. */
   facts?: RangeFact[];
 }

@@ -1,3 +1,5 @@
+import { evalInt } from "../ir/const-eval.js";
+import { constDifference } from "../ir/linear-form.js";
 import type { AnalysisOptions } from "../analysis/analysis-options.js";
 import type { DependenceOptions, ProcedureDeps } from "../analysis/dependence/analyze.js";
 import { MAX_NEST_DEPTH } from "../analysis/nest-depth.js";
@@ -210,7 +212,9 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   const privatized = arrayPrivatization(flow.cfg, region, loop, reduced.remaining, callContext);
   // Arrays private only while some bounds compare as their reads need: checked at run time.
   const privateIf = privatized.conditions.length ? conditionCheck(privatized.conditions) : null;
-  plan.private.push(...privatized.arrays);
+  plan.private.push(...privatized.arrays.filter((a) => !privatized.copied.includes(a)));
+  plan.firstprivate.push(...privatized.copied);
+  plan.lastprivate.push(...privatized.copied);
   plan.privateArrays.push(...privatized.arrays);
   plan.hints.push(...privatized.hints);
   const remaining = privatized.remaining;
@@ -226,7 +230,10 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
     plan.omitted = listed.omitted;
   }
   if (plan.reasons.length === 0 && (conditional || boundsOnly)) plan.runtimeCheck = conditional ? check : arrays.runtimeCheck;
-  if (plan.reasons.length === 0 && privateIf) plan.runtimeCheck = plan.runtimeCheck ? both(plan.runtimeCheck, privateIf) : privateIf;
+  if (plan.reasons.length === 0 && privateIf) {
+    if (!plan.runtimeCheck) plan.sizeCheck = true;
+    plan.runtimeCheck = plan.runtimeCheck ? both(plan.runtimeCheck, privateIf) : privateIf;
+  }
   if (plan.runtimeCheck) plan.overlaps = overlapPairs(remaining, deps);
   if (remaining.length === 0 && arrays.assumes.length > 0 && !arrays.runtimeCheck)
     plan.reasons.push({ kind: "unknown-bound", message: "independent only while subscripts stay within their declared bounds, which is not proved" });
@@ -260,6 +267,7 @@ function finish(plan: LoopPlan): LoopPlan {
     // The clauses only mean something on a loop that runs in parallel (possibly under its check).
     if (plan.runtimeCheck === null) {
       plan.private = [];
+      plan.firstprivate = [];
       plan.lastprivate = [];
       plan.reductions = [];
       plan.linear = [];
@@ -270,9 +278,40 @@ function finish(plan: LoopPlan): LoopPlan {
 }
 
 /** The conjunction of comparisons as a run-time check. */
-function conditionCheck(conds: readonly Expr[]): RuntimeCheck {
+function conditionCheck(all: readonly Expr[]): RuntimeCheck {
+  const conds = strongest(all);
   const expr = conds.slice(1).reduce<Expr>((a, b) => ({ kind: "binary", op: "and", left: a, right: b, span: a.span, type: { base: "logical" } }) as Expr, conds[0]!);
   return { expr, fortran: exprText(expr, "fortran"), c: exprText(expr, "c") };
+}
+
+/**
+ * Comparisons `a <= b` reduced to the strongest of each kind: of
+ * `1 <= n - 1`, `1 + 2 <= n - 1` and `2 + 2 <= n - 1` only the last is
+ * kept (b - a differs by a constant), with its constant side folded
+ * (`4 <= n - 1`).
+ */
+function strongest(conds: readonly Expr[]): Expr[] {
+  const kept: { e: Expr; slack: Expr }[] = [];
+  for (const c of conds) {
+    if (c.kind !== "binary" || c.op !== "<=") {
+      kept.push({ e: c, slack: c });
+      continue;
+    }
+    const left = foldConstant(c.left);
+    const e: Expr = { ...c, left };
+    const slack: Expr = { kind: "binary", op: "-", left: c.right, right: left, span: c.span, type: { base: "integer", bytes: 4 } } as Expr;
+    const k = kept.findIndex((x) => x.e.kind === "binary" && x.e.op === "<=" && constDifference(x.slack, slack) !== null);
+    if (k < 0) kept.push({ e, slack });
+    // The one with less slack implies the other.
+    else if (constDifference(kept[k]!.slack, slack)! > 0) kept[k] = { e, slack };
+  }
+  return kept.map((x) => x.e);
+}
+
+/** An integer constant expression as its value (`1 + 2` as `3`). */
+function foldConstant(e: Expr): Expr {
+  const v = e.kind === "int" ? undefined : evalInt(e);
+  return v === undefined || !Number.isSafeInteger(v) ? e : ({ kind: "int", value: v, span: e.span, type: e.type ?? { base: "integer", bytes: 4 } } as Expr);
 }
 
 /** Two run-time checks that must both hold. */
