@@ -2,6 +2,7 @@ import type { Expr } from "../../ir/expr.js";
 import { exprEquals } from "../../ir/expr-equals.js";
 import { exprText } from "../../ir/expr-text.js";
 import { evalInt } from "../../ir/const-eval.js";
+import { MAX_NEST_DEPTH } from "../nest-depth.js";
 import { Linear, constDifference, formExpr, linearForm } from "../../ir/linear-form.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
@@ -224,6 +225,18 @@ export class Coverage {
       if (leaves(s)) this.jumped = true;
       return true;
     }
+    // Bounded (issue 21): each level of a walk costs in proportion to the levels around it.
+    if (this.levels >= MAX_NEST_DEPTH) return this.fail(`it is accessed in loops nested deeper than ${MAX_NEST_DEPTH}`);
+    this.levels++;
+    try {
+      return this.levelLoop(s, inner, elems, conditional);
+    } finally {
+      this.levels--;
+    }
+  }
+  private levels = 0;
+
+  private levelLoop(s: Loop, inner: Map<Sym, Interval>, elems: Expr[], conditional: boolean): boolean {
     const step = s.step ? evalInt(s.step) : 1;
     if (s.form !== "do" || !s.index || !s.lower || !s.upper || (step !== 1 && step !== -1)) return this.anyTimes(s, inner, elems, conditional);
     // Bounds through the scalars assigned before the loop (jsize = grid_points(2) - 1); a loop counting
@@ -579,15 +592,17 @@ export class Coverage {
   }
 
   private noAccess(s: Stmt): boolean {
-    let yes = false;
-    const visit = (st: Stmt) => {
-      for (const e of stmtExprs(st)) if (this.accesses(e)) yes = true;
-      if (st.kind === "call" && this.options.calls && this.options.calls({ name: st.name, args: st.args, span: st.span }) !== null) yes = true;
-    };
-    const walk = (xs: readonly Stmt[]) => xs.forEach((x) => (visit(x), childBlocks(x).forEach(walk)));
-    walk([s]);
+    // Remembered per statement: a walk asks it of every loop of a nest, each time about all the loops
+    // inside (cubic in the depth of a 500-deep nest, issue 21).
+    const known = this.untouched.get(s);
+    if (known !== undefined) return known;
+    let yes = stmtExprs(s).some((e) => this.accesses(e));
+    if (!yes && s.kind === "call" && this.options.calls && this.options.calls({ name: s.name, args: s.args, span: s.span }) !== null) yes = true;
+    if (!yes) yes = childBlocks(s).some((b) => b.some((x) => !this.noAccess(x)));
+    this.untouched.set(s, !yes);
     return !yes;
   }
+  private readonly untouched = new Map<Stmt, boolean>();
 
   private fail(why: string): false {
     this.why ??= why;
