@@ -375,7 +375,10 @@ export class Coverage {
     // A pure function only reads its arguments; any other call is what `calls` says (unknown when it is not told).
     const eff = pure ? null : this.options.calls ? this.options.calls({ name, args, span }) : touches ? "unknown" : null;
     // The values of arguments are read (subscripts of elements passed, expressions).
-    for (const a of args) {
+    for (const arg of args) {
+      // C's &w[k][0]: the address of the element passed is not a read of it (what the callee does
+      // there, `eff` says); its subscripts are read.
+      const a = arg.kind === "addr" && (arg.operand.kind === "elem" || arg.operand.kind === "var") && arg.operand.sym === this.sym && eff !== null ? arg.operand : arg;
       if ((a.kind === "elem" || a.kind === "section" || a.kind === "var") && a.sym === this.sym && eff !== null) {
         if (a.kind === "elem") for (const x of a.subs) if (!this.reads(x, inner, elems)) return false;
         if (a.kind === "section") for (const sub of a.subs) for (const q of sub.kind === "triplet" ? [sub.lo, sub.hi, sub.stride] : [sub]) if (q && !this.reads(q, inner, elems)) return false;

@@ -66,12 +66,12 @@ c doall: either
    40 continue
 !$omp end parallel do
       total = 0.0d0
-c doall: either
+c doall: parallel reduction(+:total)
 !$omp parallel do reduction(+:total) if(nk >= 4)
       do 60 k = 1, nk
-c doall: either
+c doall: either reduction(+:total)
          do 55 i = 1, nmax
-c doall: either
+c doall: either reduction(+:total)
             do 50 m = 1, 5
                total = total + f(m, i, k) * dble(m + i)
    50       continue

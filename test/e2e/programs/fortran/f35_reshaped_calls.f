@@ -16,9 +16,9 @@ c doall: parallel
 c doall: parallel
       do 30 ie = 1, nel
          r(ie) = 0.0d0
-c doall: either
+c doall: serial -- r(ie) sums over j
          do 20 j = 1, nx
-c doall: either
+c doall: serial -- r(ie) sums over i
             do 15 i = 1, nx
                r(ie) = r(ie) + s(i, j, ie) * dble(i + j)
    15       continue

@@ -59,11 +59,11 @@ c doall: either
    36    continue
    40 continue
       total = 0.0d0
-c doall: either
+c doall: parallel reduction(+:total)
       do 60 k = 1, nk
-c doall: either
+c doall: either reduction(+:total)
          do 55 i = 1, nmax
-c doall: either
+c doall: either reduction(+:total)
             do 50 m = 1, 5
                total = total + f(m, i, k) * dble(m + i)
    50       continue
