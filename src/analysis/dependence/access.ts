@@ -1,5 +1,6 @@
 import type { Expr } from "../../ir/expr.js";
 import type { Sym } from "../../ir/symbol.js";
+import { exprText } from "../../ir/expr-text.js";
 import { stmtExprs, walkExpr } from "../../ir/walk.js";
 import { isAffinePoly, polyAdd, polyConst, polySub, PolyOverflow, type Poly } from "../symbolic/polynomial.js";
 import type { ArrayRef, Guard } from "./references.js";
@@ -36,7 +37,7 @@ export function accessForm(ref: ArrayRef, va: ValueAnalyzer): AccessForm {
       return null;
     }
     const p = va.exprValue(s, ref.stmt);
-    if (!p) why ??= `subscript ${describe(s)} is not a polynomial in loop indices and invariants`;
+    if (!p) why ??= `subscript ${describe(s, ref)} is not a polynomial in loop indices and invariants`;
     return p ?? null;
   });
   const form: AccessForm = { ref, models, dims, guards };
@@ -44,8 +45,12 @@ export function accessForm(ref: ArrayRef, va: ValueAnalyzer): AccessForm {
   return form;
 }
 
-function describe(e: Expr): string {
-  return e.kind === "elem" ? `${e.sym.name}(...)` : e.kind === "call" ? `${e.name}(...)` : "";
+/** The subscript as written, shortened (an empty name read "subscript  is not ..."). */
+function describe(e: Expr, ref: ArrayRef): string {
+  if (e.kind === "elem") return `${e.sym.name}(...)`;
+  if (e.kind === "call") return `${e.name}(...)`;
+  const text = exprText(e, ref.sym.layout === "row-major" ? "c" : "fortran");
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
 }
 
 /** Variables a C expression statement assigns as a side effect (a[i++] = ...). */
