@@ -1,3 +1,4 @@
+import type { Sym } from "../ir/symbol.js";
 import { confirmCountedLoops } from "./counted-loops.js";
 import type { Procedure, Program } from "../ir/program.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
@@ -53,6 +54,8 @@ export interface FlowOptions extends DepOptions {
    * a `doall parallelize` run (issue 16).
    */
   lazyDependences?: boolean;
+  /** C globals no pointer can reach in the whole program (ProgramLink.untakenGlobal). */
+  untaken?: (s: Sym) => boolean;
 }
 
 /**
@@ -100,7 +103,7 @@ export function analyzeFlow(program: Program, options: FlowOptions = {}): Proced
           };
       // The front end's deferred counted loops, now that the callees' summaries are known.
       confirmCountedLoops(proc, lookup);
-      const cfg = timed("cfg", () => buildCfg(proc, lookup));
+      const cfg = timed("cfg", () => buildCfg(proc, lookup, options.untaken));
       const deps = options.lazyDependences ? null : timed("deps", () => buildDependences(cfg, options));
       const regions = timed("regions", () => analyzeRegions(cfg));
       const summary = options.made?.(proc) ?? timed("summaries", () => summarize(cfg, regions.blocks, options.assumeBounds ?? true, options.facts));

@@ -21,7 +21,7 @@ export function planClauses(plan: LoopPlan): DirectiveClauses {
     firstprivate: plan.firstprivate,
     lastprivate: plan.lastprivate,
     linear: plan.linear,
-    reductions: plan.reductions.map((r) => ({ op: ops[r.op], var: r.var })),
+    reductions: plan.reductions.map((r) => ({ op: ops[r.op], var: r.var + (r.section ?? "") })),
     collapse: plan.collapse > 1 ? plan.collapse : undefined,
     schedule: plan.schedule ?? undefined,
     ifCondition,

@@ -33,10 +33,14 @@ export function arrayReductions(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carr
   const reduced = new Set<number>();
   const reductions: PlanReduction[] = [];
   for (const sym of syms.values()) {
+    // Only dependences of the array on itself go away: one with another array (a C pointer that may
+    // overlap it) stays, and the array is not reduced.
+    if (carried.some((c) => (c.source.sym === sym) !== (c.sink.sym === sym))) continue;
     const op = arrayUpdateOp(cfg, info, loop, sym);
     if (op) {
       reduced.add(sym.id);
-      reductions.push({ op, var: sym.name, array: true });
+      const section = cfg.proc.language === "c" && sym.storage === "dummy" ? `[${evalInt(sym.dims[0]!.lower)}:${extent(sym)}]` : undefined;
+      reductions.push({ op, var: sym.name, array: true, ...(section ? { section } : {}) });
     }
   }
   return { reductions, remaining: carried.filter((c) => !reduced.has(c.source.sym.id) && !reduced.has(c.sink.sym.id)) };
@@ -48,9 +52,12 @@ const SMALL_ARRAY = 256;
 const COMPOUND: Record<string, PlanReductionOp> = { "+=": "+", "-=": "+", "*=": "*", "&=": "bitand", "|=": "bitor", "^=": "bitxor" };
 
 function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): PlanReductionOp | null {
-  if (sym.dims.length === 0 || sym.dims.some((d) => d.upper === null) || sym.attrs.pointer || sym.attrs.allocatable) return null;
+  const cParam = cfg.proc.language === "c" && sym.storage === "dummy";
+  if (sym.dims.length === 0 || sym.dims.some((d) => d.upper === null) || (sym.attrs.pointer && !cParam) || sym.attrs.allocatable) return null;
   if (sym.type.base !== "integer" && sym.type.base !== "real") return null;
-  if (cfg.proc.language === "c" && sym.storage === "dummy") return null;
+  // A C pointer parameter: through an array section of its declared extent (OpenMP 4.5 2.15.3.6), one
+  // dimension only (`double rms[5]`), with the bounds assumption that the loop's subscripts stay in it.
+  if (cParam && (sym.dims.length !== 1 || extent(sym) === null)) return null;
   if (sym.equivalence !== undefined) return null;
   // Hidden accesses: a callee or an opaque statement would touch the shared array.
   const v = cfg.vars.lookup(sym);
@@ -137,4 +144,12 @@ function elements(sym: Sym): number {
     n *= Math.max(0, hi - lo + 1);
   }
   return n;
+}
+
+/** The number of elements of a one-dimensional array with constant bounds, or null. */
+function extent(sym: Sym): number | null {
+  const d = sym.dims[0];
+  const lo = d && evalInt(d.lower);
+  const hi = d?.upper ? evalInt(d.upper) : undefined;
+  return lo === undefined || hi === undefined || hi < lo ? null : hi - lo + 1;
 }

@@ -184,3 +184,51 @@ test("a call through a dummy procedure is unknown, even when a procedure of that
   assert.match(plan({ "a.f90": apply + f }).get(5)!, why);
   assert.match(plan({ "a.f90": apply, "f.f90": f }).get(5)!, why);
 });
+
+/** The files of a C program given together: closed when they are all of it (ProgramLink.closed). */
+function cLink(files: Record<string, string>) {
+  const host = memoryHost(files);
+  const loaded = Object.keys(files).map((f) => loadProgram(f, host));
+  for (const l of loaded) assert.deepEqual(l.program!.diagnostics.filter((d) => d.severity === "error"), [], l.path);
+  return { link: linkLoaded(loaded)!, loaded };
+}
+
+const normC = `extern double u[100], dx, dz;
+void norm(double rms[2]) {
+  int i, m;
+  for (i = 0; i < 100; i++)
+    for (m = 0; m < 2; m++)
+      rms[m] = rms[m] + u[i] * dx;
+}
+`;
+const mainC = (extra: string) => `double u[100], dx, dz;
+void norm(double rms[2]);
+${extra}
+int main(void) { double a[2] = {0, 0}; int i; for (i = 0; i < 100; i++) u[i] = i; dx = 0.5; norm(a); return (int)a[0]; }
+`;
+
+test("a C program given whole: a parameter bound to callers' locals across files, and a global no & reaches, make an array reduction", () => {
+  const { link, loaded } = cLink({ "norm.c": normC, "main.c": mainC("") });
+  assert.equal(link.closed, true);
+  const dx = loaded[0]!.program!.globals.get("dx")!;
+  assert.equal(link.untakenGlobal(dx), true);
+  const p = planProgram(loaded[0]!.program!, { link, rangeFacts: false });
+  const outer = p.loops.find((l) => l.loop.span.line === 4)!;
+  assert.equal(outer.parallel, true, JSON.stringify(outer.reasons));
+  assert.deepEqual(outer.reductions.map((r) => `${r.op}:${r.var}${r.section ?? ""}`), ["+:rms[0:2]"]);
+});
+
+test("not the whole program: no main, a call out of sight, a global only declared; and a global whose address is taken stays reachable", () => {
+  assert.equal(cLink({ "norm.c": normC, "lib.c": "double u[100], dx, dz;\nvoid f(void) { double a[2]; norm(a); }\n" }).link.closed, false, "no main");
+  assert.equal(cLink({ "norm.c": normC, "main.c": mainC("void other(void);\nvoid g(void) { other(); }") }).link.closed, false, "other() is out of sight");
+  assert.equal(cLink({ "norm.c": normC + "extern double w;\ndouble rd(void) { return w; }\n", "main.c": mainC("") }).link.closed, false, "w is defined out of sight");
+  const taken = cLink({ "norm.c": normC, "main.c": mainC("double *px;\nvoid h(void) { px = &dx; }") });
+  assert.equal(taken.link.closed, true, "main.c takes &dx, and is whole");
+  assert.equal(taken.link.untakenGlobal(taken.loaded[0]!.program!.globals.get("dx")!), false, "&dx is taken in main.c");
+  assert.equal(taken.link.untakenGlobal(taken.loaded[0]!.program!.globals.get("dz")!), true);
+  // An initialized global that may hold an address (its initializer is not followed): every global reachable.
+  const init = cLink({ "norm.c": normC, "main.c": mainC("double *pz = &dz;") });
+  assert.equal(init.link.untakenGlobal(init.loaded[0]!.program!.globals.get("dx")!), false, "pz may hold any address");
+  const p = planProgram(taken.loaded[0]!.program!, { link: taken.link, rangeFacts: false });
+  assert.equal(p.loops.find((l) => l.loop.span.line === 4)!.parallel, false, "rms[m] may be dx");
+});

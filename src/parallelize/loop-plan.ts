@@ -13,6 +13,8 @@ export interface PlanReduction {
   var: string;
   /** An array reduction (`h(k(i)) = h(k(i)) + e`): the whole array is reduced. */
   array?: boolean;
+  /** A C pointer parameter's elements, as the OpenMP 4.5 array section after its name (`[0:5]`). */
+  section?: string;
 }
 
 /** A basic induction variable handed to OpenMP as `linear(var:step)` (seed 004 §2.1). */

@@ -89,7 +89,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   // COMMON scalars set once: over all the linked files, or this one alone.
   const facts = link ? link.facts : new CommonFacts({ procedures: program.procedures, resolve: graph.resolve });
   try {
-    for (const f of phase("flow", () => analyzeFlow(program, { lazyDependences: true, assumeBounds: options.boundsAssumption !== false, facts, ...(link ? { linked: (name, caller) => link.summaryFor(name, caller, program), made: (p) => link.summaryOf(p) } : {}) }))) flows.set(f.proc, f);
+    for (const f of phase("flow", () => analyzeFlow(program, { lazyDependences: true, assumeBounds: options.boundsAssumption !== false, facts, ...(link ? { linked: (name, caller) => link.summaryFor(name, caller, program), made: (p) => link.summaryOf(p), untaken: (s) => link.untakenGlobal(s) } : {}) }))) flows.set(f.proc, f);
   } catch (e) {
     // Conservative: without the dataflow facts every loop stays serial, and the report says why.
     warnings.push({ message: `dataflow analysis failed: ${(e as Error).message}`, line: null, file: program.file.path });
@@ -100,7 +100,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     ? linkedLiveness(link, graph, assumeBounds)
     : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c), assumeBounds, facts, globalIn: (_, g) => program.globals.get(g.name) ?? null });
   const perProc = new Map<Procedure, LoopPlan[]>();
-  const bindings = new ParamBindings(program);
+  const bindings = link ? linkedBindings(link) : new ParamBindings(program);
   // The file's nests and procedures share their dependence solutions. Not the run's files: measured on
   // NPB, sharing across files saved no time and kept every file's problems until the run's end.
   const solutions = options.dependence?.solutions ?? new SolutionCache();
@@ -275,6 +275,15 @@ function finish(plan: LoopPlan): LoopPlan {
     }
   }
   return plan;
+}
+
+const bindingsOfLink = new WeakMap<ProgramLink, ParamBindings>();
+
+/** One ParamBindings for all the files of a link (each file's planning asks it about its own functions). */
+function linkedBindings(link: ProgramLink): ParamBindings {
+  let b = bindingsOfLink.get(link);
+  if (!b) bindingsOfLink.set(link, (b = new ParamBindings(link.programs(), link.closed)));
+  return b;
 }
 
 /** The conjunction of comparisons as a run-time check. */

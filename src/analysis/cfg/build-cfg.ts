@@ -1,3 +1,4 @@
+import type { Sym } from "../../ir/symbol.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import { walkStmts } from "../../ir/walk.js";
@@ -34,8 +35,9 @@ interface OpenLoop {
  * EXIT, CYCLE, RETURN, STOP) become edges; STOP goes to a `halt` block that
  * has no successor (nothing is used after the program ends).
  */
-export function buildCfg(proc: Procedure, summaries: SummaryLookup = NO_SUMMARIES): Cfg {
-  return new Builder(proc, summaries).build();
+/** `untaken`: C globals no pointer can reach in the whole program (ProgramLink.untakenGlobal): writes through pointers leave them alone. */
+export function buildCfg(proc: Procedure, summaries: SummaryLookup = NO_SUMMARIES, untaken?: (s: Sym) => boolean): Cfg {
+  return new Builder(proc, summaries, untaken).build();
 }
 
 class Builder {
@@ -58,8 +60,9 @@ class Builder {
   constructor(
     private readonly proc: Procedure,
     summaries: SummaryLookup,
+    untaken?: (s: Sym) => boolean,
   ) {
-    const vars = buildVarTable(proc);
+    const vars = buildVarTable(proc, untaken);
     this.refs = new RefTable(vars);
     this.w = new RefWriter(this.refs, proc, summaries);
     this.w.onRef = (r) => this.blocks[r.block]!.refs.push(r.id);

@@ -20,6 +20,10 @@ import { changedPointers, isNamedObject, PointerBases } from "./pointer-bases.js
  * memory; so are a parameter and a global it is never bound to. NPB CG's
  * conj_grad(colidx, rowstr, x, z, a, p, q, r, ...) is called once with
  * the globals of those names: its q[j] = sum loop is then parallel.
+ * When the files of a run are the whole program (ProgramLink.closed), a
+ * function of external linkage has every call in sight too: NPB-C's
+ * error_norm(double rms[5]) is called only with verify's local arrays, so
+ * rms is never the global u it reads.
  */
 export class ParamBindings {
   /** Per bound parameter: the object it receives at each call site (index = site), null where unknown. */
@@ -27,30 +31,54 @@ export class ParamBindings {
   /** Per bound parameter: its actual argument at each call site, and the function of the call. */
   private readonly actuals = new Map<Sym, Expr[]>();
 
-  constructor(program: Program) {
-    if (program.file.language !== "c") return;
-    const statics = new Map<string, Procedure>();
-    for (const p of program.procedures)
-      if (p.kind === "function" && program.globals.get(p.name)?.attrs.save && !p.unanalyzable) statics.set(p.name, p);
-    if (statics.size === 0) return;
+  /**
+   * `programs`: one file, or the files of a link. `closed`: they are the
+   * whole program (ProgramLink.closed: C only, `main` among them, every
+   * call resolved in them): then every call of a function of external
+   * linkage is in sight too, as a static function's calls are in its file.
+   */
+  constructor(programs: Program | readonly Program[], closed = false) {
+    const files = ((Array.isArray(programs) ? programs : [programs]) as readonly Program[]).filter((f) => f.file.language === "c");
+    // The functions whose every call is in sight, by file (statics) and by name (external linkage, closed).
+    const statics = new Map<Program, Map<string, Procedure>>();
+    const externals = new Map<string, Procedure | null>();
+    const bindable = new Set<Procedure>();
+    for (const program of files)
+      for (const p of program.procedures) {
+        if (p.kind !== "function" || p.unanalyzable) continue;
+        if (program.globals.get(p.name)?.attrs.save) {
+          const m = statics.get(program) ?? new Map<string, Procedure>();
+          m.set(p.name, p);
+          statics.set(program, m);
+          bindable.add(p);
+        } else if (closed && p.name !== "main") externals.set(p.name, externals.has(p.name) ? null : p);
+      }
+    for (const p of externals.values()) if (p) bindable.add(p);
+    if (bindable.size === 0) return;
+    const resolve = (program: Program, name: string): Procedure | undefined => statics.get(program)?.get(name) ?? externals.get(name) ?? undefined;
     const calls = new Map<Procedure, { caller: Procedure; args: Expr[] }[]>();
     const escaped = new Set<Procedure>();
     const add = (p: Procedure, caller: Procedure, args: Expr[]) => calls.set(p, [...(calls.get(p) ?? []), { caller, args }]);
-    for (const caller of program.procedures)
-      walkStmts(caller.body, (s) => {
-        const p = s.kind === "call" ? statics.get(s.name) : undefined;
-        if (p && s.kind === "call") add(p, caller, s.args);
-        for (const e of stmtExprs(s))
-          walkExpr(e, (x) => {
-            if (x.kind === "call") {
-              const q = statics.get(x.name);
-              if (q) add(q, caller, x.args);
-            } else if (x.kind === "var" && statics.has(x.sym.name) && x.sym.storage === "procedure") escaped.add(statics.get(x.sym.name)!);
-          });
-      });
-    // A static function no live code calls never runs: its calls bind nothing (MG's rep_nrm).
+    for (const program of files)
+      for (const caller of program.procedures)
+        walkStmts(caller.body, (s) => {
+          const p = s.kind === "call" ? resolve(program, s.name) : undefined;
+          if (p && s.kind === "call") add(p, caller, s.args);
+          for (const e of stmtExprs(s))
+            walkExpr(e, (x) => {
+              if (x.kind === "call") {
+                const q = resolve(program, x.name);
+                if (q) add(q, caller, x.args);
+              } else if (x.kind === "var" && x.sym.storage === "procedure") {
+                const q = resolve(program, x.sym.name);
+                if (q) escaped.add(q);
+              }
+            });
+        });
+    // A bindable function no live code calls never runs: its calls bind nothing (MG's rep_nrm). Live:
+    // main, and any function whose calls are not all in sight (not bindable, or its address taken).
     const live = (p: Procedure, seen = new Set<Procedure>()): boolean => {
-      if (!statics.has(p.name) || escaped.has(p)) return true;
+      if (!bindable.has(p) || escaped.has(p)) return true;
       if (seen.has(p)) return false;
       seen.add(p);
       return (calls.get(p) ?? []).some((site) => live(site.caller, seen));
@@ -76,7 +104,7 @@ export class ParamBindings {
     }
     // The object at a site: the base of the actual in its caller, followed through the caller's own bound parameters.
     const resolving = new Set<Sym>();
-    const resolve = (param: Sym): (Sym | null)[] => {
+    const resolveParam = (param: Sym): (Sym | null)[] => {
       const done = this.sites.get(param);
       if (done) return done;
       const list = pending.get(param)!;
@@ -87,23 +115,23 @@ export class ParamBindings {
         if (!b) return null;
         if (isNamedObject(b)) return b;
         if (!pending.has(b)) return null;
-        const up = resolve(b);
-        return up.length > 0 && up.every((o) => o !== null && o === up[0]) ? up[0]! : null;
+        const up = resolveParam(b);
+        return up.length > 0 && up.every((o) => o !== null && sameObject(o, up[0]!)) ? up[0]! : null;
       });
       resolving.delete(param);
       this.sites.set(param, out);
       return out;
     };
-    for (const param of pending.keys()) resolve(param);
+    for (const param of pending.keys()) resolveParam(param);
   }
 
   /** Whether references through `a` and `b` can never touch the same memory. */
   disjoint(a: Sym, b: Sym): boolean {
     const A = this.sites.get(a);
     const B = this.sites.get(b);
-    if (A && B) return A.every((o, i) => o !== null && B[i] !== null && o !== B[i]);
-    if (A && isNamedObject(b)) return A.every((o) => o !== null && o !== b);
-    if (B && isNamedObject(a)) return B.every((o) => o !== null && o !== a);
+    if (A && B) return A.every((o, i) => o !== null && B[i] !== null && !sameObject(o, B[i]!));
+    if (A && isNamedObject(b)) return A.every((o) => o !== null && !sameObject(o, b));
+    if (B && isNamedObject(a)) return B.every((o) => o !== null && !sameObject(o, a));
     return false;
   }
 
@@ -119,8 +147,13 @@ export class ParamBindings {
     const oa = this.sites.get(a);
     const ob = this.sites.get(b);
     if (!A || !B || !oa || !ob) return false;
-    return A.every((x, i) => (exprEquals(x, B[i]!) && pureExpr(x)) || (oa[i] !== null && ob[i] !== null && oa[i] !== ob[i]));
+    return A.every((x, i) => (exprEquals(x, B[i]!) && pureExpr(x)) || (oa[i] !== null && ob[i] !== null && !sameObject(oa[i]!, ob[i]!)));
   }
+}
+
+/** The same object: the same symbol, or globals of external linkage of one name (declared in two files). */
+function sameObject(a: Sym, b: Sym): boolean {
+  return a === b || (a.storage === "global" && b.storage === "global" && !a.attrs.save && !b.attrs.save && a.name === b.name);
 }
 
 function isPointerParam(s: Sym): boolean {

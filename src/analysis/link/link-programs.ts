@@ -1,6 +1,7 @@
 import type { Procedure, Program } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
 import { buildCfg } from "../cfg/build-cfg.js";
+import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
 import { calledNames, stronglyConnected } from "../flow-analysis.js";
 import { blockRegions } from "../regions/block-regions.js";
 import { summarize, worstSummary } from "../summaries/summarize.js";
@@ -19,6 +20,9 @@ import { phase } from "../../util/phases.js";
  * it is planned (flow-analysis.ts with `linked`), one at a time, so the
  * memory of a run grows with its HIR and summaries, not its analyses.
  */
+/** Types of plain data: no address can hide in them. */
+const PLAIN = new Set<string>(["integer", "real", "complex", "logical", "character"]);
+
 export class ProgramLink {
   readonly names: LinkedNames;
   private readonly summaries = new Map<Procedure, ProcedureSummary>();
@@ -30,6 +34,14 @@ export class ProgramLink {
   private readonly translations = new Map<ProcedureSummary, Map<Program, Translated>>();
   /** COMMON scalars set once for the run of all the linked files (regions/common-facts.ts). */
   readonly facts: CommonFacts;
+  /**
+   * The files are the whole program: all C and without errors, one `main`
+   * among them, and every call of every procedure resolved to one of
+   * them (or to libc, which the front end marks). Then no code out of
+   * sight calls a function of theirs or sees their variables
+   * (param-bindings.ts).
+   */
+  readonly closed: boolean;
 
   /** `assumeBounds`: the summaries' regions may rely on the bounds assumption (analysis-options.ts). */
   constructor(
@@ -54,6 +66,17 @@ export class ProgramLink {
       }
       this.calleeMap.set(p, [...out]);
     }
+    const mains = procs.filter((p) => p.name === "main" && p.language === "c").length;
+    // A global only declared `extern` here is defined out of sight, where an initializer may take an
+    // address (`double *p = &x;`); libc's own (stderr) point to nothing of the program.
+    const defined = new Set<string>();
+    for (const pr of this.linked) for (const g of pr.globals.values()) if (g.storage === "global" && !g.attrs.external) defined.add(g.name);
+    const allDefined = [...this.linked].every((pr) => [...pr.globals.values()].every((g) => g.storage !== "global" || !g.attrs.external || defined.has(g.name) || g.attrs.intrinsic === true));
+    this.closed =
+      inputs.every((i) => i.usable && i.program.file.language === "c") &&
+      mains === 1 &&
+      allDefined &&
+      procs.every((p) => !p.unanalyzable && [...calledNames(p)].every((n) => this.programOf.has(this.names.resolve(n, p, this.programOf.get(p)!)!)));
     this.facts = new CommonFacts({ procedures: procs, resolve: (name, caller) => this.names.resolve(name, caller, this.programOf.get(caller)!) });
     const sccs = stronglyConnected(procs, (p) => this.calleeMap.get(p)!);
     sccs.forEach((scc, k) => {
@@ -63,7 +86,7 @@ export class ProgramLink {
       for (const p of scc) {
         const program = this.programOf.get(p)!;
         try {
-          const cfg = buildCfg(p, (name) => this.summaryFor(name, p, program));
+          const cfg = buildCfg(p, (name) => this.summaryFor(name, p, program), (s) => this.untakenGlobal(s));
           this.summaries.set(p, summarize(cfg, blockRegions(cfg), assumeBounds, this.facts));
         } catch {
           // Conservative: a procedure whose analysis fails may do anything (planning it reports the failure).
@@ -98,6 +121,42 @@ export class ProgramLink {
   summariesFor(caller: Procedure): SummaryLookup {
     const program = this.programOf.get(caller);
     return (name) => (program ? this.summaryFor(name, caller, program) : undefined);
+  }
+
+  /**
+   * A C global of plain data (a number, or an array of them: no pointer,
+   * struct or union) whose address no file of a closed link takes: no
+   * pointer can reach it (a pointer to an object comes from `&` on it, C11
+   * 6.5.3.2, or from an array's decay, 6.3.2.1p3: arrays are never this),
+   * so writes through pointers leave it alone. NPB-C's
+   * error_norm(double rms[5]) writes rms[m], which is then never dnxm1.
+   * Conservative: an initialized global that could hold an address (its
+   * initializer is not in the IR) makes every global reachable.
+   */
+  untakenGlobal(s: Sym): boolean {
+    if (!this.closed || s.storage !== "global" || s.dims.length > 0 || !PLAIN.has(s.type.base) || s.attrs.pointer) return false;
+    const taken = (this.taken ??= this.addressesTaken());
+    return taken !== "all" && !taken.has(s.attrs.save ? s : s.name);
+  }
+  private taken: Set<Sym | string> | "all" | undefined;
+
+  /** The globals whose address some linked file takes (externals by name, statics by symbol). */
+  private addressesTaken(): Set<Sym | string> | "all" {
+    const out = new Set<Sym | string>();
+    for (const program of this.linked) {
+      for (const g of program.globals.values()) if (g.storage === "global" && g.attrs.initialized && (!PLAIN.has(g.type.base) || g.attrs.pointer)) return "all";
+      for (const p of program.procedures)
+        walkStmts(p.body, (st) => {
+          for (const e of stmtExprs(st))
+            walkExpr(e, (x) => {
+              if (x.kind !== "addr") return;
+              let o = x.operand;
+              while (o.kind === "member") o = o.base;
+              if ((o.kind === "var" || o.kind === "elem" || o.kind === "section") && o.sym.storage === "global") out.add(o.sym.attrs.save ? o.sym : o.sym.name);
+            });
+        });
+    }
+    return out;
   }
 
   /** The symbol a linked procedure's file has for a C global: by name; another file's static one, none. */

@@ -45,7 +45,11 @@ export class VarTable {
   /** Symbols whose address is taken (C `&x`); set before their variables are created. */
   readonly addressTaken = new Set<Sym>();
 
-  constructor(readonly proc: Procedure) {
+  /** `untaken`: C globals no pointer can reach in the whole program (ProgramLink.untakenGlobal). */
+  constructor(
+    readonly proc: Procedure,
+    private readonly untaken?: (s: Sym) => boolean,
+  ) {
     this.own = new Set([...proc.symbols.values(), ...proc.params]);
     if (proc.result) this.own.add(proc.result);
   }
@@ -129,6 +133,7 @@ export class VarTable {
 
   private pointerReachable(sym: Sym): boolean {
     if (this.proc.language !== "c") return !!sym.attrs.pointer || !!sym.attrs.target;
+    if (sym.storage === "global" && this.untaken?.(sym) && !this.addressTaken.has(sym)) return false;
     return sym.storage === "global" || (sym.storage === "dummy" && sym.dims.length > 0) || !!sym.attrs.pointer || this.addressTaken.has(sym);
   }
 
@@ -144,8 +149,8 @@ export class VarTable {
  * complete and C address-taken variables are known when references are
  * made (calls and pointer accesses consult both).
  */
-export function buildVarTable(proc: Procedure): VarTable {
-  const t = new VarTable(proc);
+export function buildVarTable(proc: Procedure, untaken?: (s: Sym) => boolean): VarTable {
+  const t = new VarTable(proc, untaken);
   const seen: Sym[] = [];
   const note = (e: Expr) => {
     if (e.kind === "var" || e.kind === "elem" || e.kind === "section") seen.push(e.sym);

@@ -100,7 +100,11 @@ export function globalSym(c: CContext, r: Declared, spec: Specifiers, storage: "
       old.dims = shape.dims;
       c.ctypes.set(old.id, r.ctype);
     }
-    if (spec.storage !== "extern" && storage === "global") old.span = declarationSpan(c, r, at);
+    if (spec.storage !== "extern" && storage === "global") {
+      old.span = declarationSpan(c, r, at);
+      // Defined here after all (`extern double x;` in a header, then `double x;`).
+      delete old.attrs.external;
+    }
     return old;
   }
   if (old && old.storage === "parameter") report(c, "c.redeclared", "error", `'${r.name}' redeclared as a different kind of symbol`, at);

@@ -158,7 +158,8 @@ function identifier(f: FnContext, n: CNode): Typed {
     return { e: { kind: "unknown", text: name, span }, t: C_UNKNOWN };
   }
   const lv = libcVariable(name);
-  const sym = lv ? makeSym(c, name, lv, "global", span, { external: true }) : makeSym(c, name, C_UNKNOWN, "global", span);
+  // A libc variable (stderr, errno): `intrinsic`, so a link knows it is defined out of sight by libc.
+  const sym = lv ? makeSym(c, name, lv, "global", span, { external: true, intrinsic: true }) : makeSym(c, name, C_UNKNOWN, "global", span);
   // doall does not read system headers: a name they declare is unknown here, not an error.
   if (!lv && c.systemHeaders) report(c, "c.undeclared", "warning", `'${name}' is not declared in the files doall reads (assumed to come from a system header)`, n);
   else if (!lv) report(c, "c.undeclared", "error", `'${name}' undeclared`, n);
