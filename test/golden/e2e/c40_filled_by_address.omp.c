@@ -1,3 +1,4 @@
+/* doall-e2e: tolerance 1e-10 */
 /* A local work array whose rows a callee fills through their addresses
  * (&face[s][0], as NPB-C's initialize passes &Pface[ix][0][0] to
  * exact_solution): taking the address is not a read, the call writes the

@@ -1,3 +1,4 @@
+c     doall-e2e: tolerance 1e-10
 c     A work array filled over 0..n-1 in every iteration, then read at
 c     fixed places (ue(1..4)), as NPB's exact_rhs does for its
 c     fourth-order dissipation: those reads are covered only when
