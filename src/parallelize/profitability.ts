@@ -58,6 +58,13 @@ export const FEW_ENTRIES = 50;
 export const MANY_ENTRIES = 1000;
 export const REGION_WORK = 20000;
 export const MAX_GUARD_TRIPS = 2 * GUESS_TRIPS;
+/**
+ * A procedure called from inside parallel loops at least FEW_ENTRIES
+ * times, and NESTED_RATIO times as often as from outside, gets no
+ * directive: each inside call would start an inactive region (about
+ * 0.5 µs, a team of one) to save nothing.
+ */
+export const NESTED_RATIO = 10;
 
 export interface Profit {
   /** Constant trip count, if known. */
@@ -122,7 +129,7 @@ export function profitability(loop: Loop, lang: Language, entered: Entries = { c
 }
 
 /** A count for a message: 1234567 as "1,200,000". */
-function round(n: number): string {
+export function round(n: number): string {
   if (n < 1000) return String(Math.round(n));
   const digits = Math.floor(Math.log10(n)) - 1;
   // As toLocaleString("en-US") writes an integer, without its cost: digits grouped by three with commas.

@@ -62,11 +62,9 @@ contains
     integer :: j
     s = 0.0d0
     ! doall: parallel reduction(+:s)
-    !$omp parallel do reduction(+:s) if(len >= 100)
     do j = 1, len
       x(j) = x(j) * 0.5d0 + 1.0d0
       s = s + x(j)
     end do
-    !$omp end parallel do
   end subroutine relax
 end program time_steps
