@@ -232,3 +232,50 @@ test("not the whole program: no main, a call out of sight, a global only declare
   const p = planProgram(taken.loaded[0]!.program!, { link: taken.link, rangeFacts: false });
   assert.equal(p.loops.find((l) => l.loop.span.line === 4)!.parallel, false, "rms[m] may be dx");
 });
+
+const sweepC = `#define N 64
+extern int nx, ist, iend;
+extern double u[N][N], rsd[N][N], flux[N];
+void sweep(void) {
+  int k, i;
+  for (k = 0; k < nx; k++) {
+    for (i = 0; i < nx; i++)
+      flux[i] = u[k][i] * 0.5;
+    for (i = ist; i < iend; i++)
+      rsd[k][i] = flux[i + 1] - flux[i - 1];
+  }
+}
+`;
+const domainMain = (body: string) => `#define N 64
+int nx, ist, iend;
+double u[N][N], rsd[N][N], flux[N];
+void sweep(void);
+void domain(void) {
+${body}
+}
+int main(void) {
+  int n = 64;
+  nx = n;
+  domain();
+  sweep();
+  return (int)rsd[1][1];
+}
+`;
+
+test("C globals set once before any read (LU's domain: ist = 1, iend = nx - 1) bound a work array's reads: private", () => {
+  const { link, loaded } = cLink({ "sweep.c": sweepC, "main.c": domainMain("  ist = 1;\n  iend = nx - 1;") });
+  assert.equal(link.closed, true);
+  const p = planProgram(loaded[0]!.program!, { link, rangeFacts: false });
+  const k = p.loops.find((l) => l.loop.span.line === 6)!;
+  assert.equal(k.parallel, true, JSON.stringify(k.reasons));
+  assert.ok(k.private.includes("flux"));
+});
+
+test("no fact for a C global defined under a condition, or read before its definition", () => {
+  for (const body of ["  ist = 1;\n  if (nx > 4) iend = nx - 1;", "  ist = 1;\n  sweep();\n  iend = nx - 1;"]) {
+    const { link, loaded } = cLink({ "sweep.c": sweepC, "main.c": domainMain(body) });
+    const p = planProgram(loaded[0]!.program!, { link, rangeFacts: false });
+    const k = p.loops.find((l) => l.loop.span.line === 6)!;
+    assert.equal(k.parallel, false, body);
+  }
+});

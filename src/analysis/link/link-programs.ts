@@ -77,7 +77,12 @@ export class ProgramLink {
       mains === 1 &&
       allDefined &&
       procs.every((p) => !p.unanalyzable && [...calledNames(p)].every((n) => this.programOf.has(this.names.resolve(n, p, this.programOf.get(p)!)!)));
-    this.facts = new CommonFacts({ procedures: procs, resolve: (name, caller) => this.names.resolve(name, caller, this.programOf.get(caller)!) });
+    this.facts = new CommonFacts({
+      procedures: procs,
+      resolve: (name, caller) => this.names.resolve(name, caller, this.programOf.get(caller)!),
+      // C globals set once, when the files are the whole program and no pointer reaches them.
+      ...(this.closed ? { cGlobals: { inFile: (p: Procedure, name: string) => this.programOf.get(p)?.globals.get(name), untaken: (g: Sym) => this.untakenGlobal(g) } } : {}),
+    });
     const sccs = stronglyConnected(procs, (p) => this.calleeMap.get(p)!);
     sccs.forEach((scc, k) => {
       for (const p of scc) this.component.set(p, k);

@@ -16,6 +16,12 @@ export interface FactWorld {
   procedures: readonly Procedure[];
   /** The procedure of the run a name called from `caller` is (an unknown one may write any COMMON variable). */
   resolve(name: string, caller: Procedure): Procedure | undefined;
+  /**
+   * C globals, when the run is the whole program (ProgramLink.closed):
+   * the global of a name in a procedure's file, and whether no pointer can
+   * reach it (ProgramLink.untakenGlobal). Absent: C globals have no facts.
+   */
+  cGlobals?: { inFile(proc: Procedure, name: string): Sym | undefined; untaken(s: Sym): boolean };
 }
 
 /** What is known of a COMMON scalar across the run. */
@@ -42,6 +48,13 @@ interface Fact {
  * procedure that is not in it (it could write any COMMON variable); a
  * variable given as an argument, in a DO, in a DATA statement or an
  * EQUIVALENCE has more than one definition.
+ *
+ * C globals too, when the files are the whole program (`cGlobals`): a
+ * global number no pointer reaches (no `&x` anywhere) and not
+ * initialized, defined by one top-level assignment of main or of a
+ * procedure main calls once from its top level, and read only after it
+ * (setBeforeUse: a C global holds 0 until then). NPB-C LU's domain() sets
+ * ist = 1 and iend = nx - 1 for the whole run.
  */
 export class CommonFacts {
   private readonly facts = new Map<string, Fact | "many">();
@@ -58,15 +71,15 @@ export class CommonFacts {
 
   /** Whether `sym` (of `proc`) is a COMMON scalar set once for the run: its value, wherever it is read, is fixed. */
   stableIn(proc: Procedure, sym: Sym): boolean {
-    if (this.none || sym.storage !== "common" || sym.dims.length > 0) return false;
-    const key = keyOf(proc, sym);
+    if (this.none || sym.dims.length > 0) return false;
+    const key = this.keyOf(proc, sym);
     return !!key && this.stable(key);
   }
 
   /** The value `sym` (a COMMON scalar of `proc`) has wherever `proc` may read it, in `proc`'s symbols; undefined when not known. */
   valueIn(proc: Procedure, sym: Sym): Expr | undefined {
-    if (this.none || sym.storage !== "common" || sym.dims.length > 0) return undefined;
-    const key = keyOf(proc, sym);
+    if (this.none || sym.dims.length > 0) return undefined;
+    const key = this.keyOf(proc, sym);
     if (!key) return undefined;
     const v = this.value(key);
     return v ? (this.inTerms(v, proc) ?? undefined) : undefined;
@@ -75,7 +88,7 @@ export class CommonFacts {
   /** Whether the scalar is set once for the run (any one definition that runs at most once): it never changes after. */
   private stable(key: string): boolean {
     const f = this.facts.get(key);
-    return !!f && f !== "many" && this.executedOnce(f.definer);
+    return !!f && f !== "many" && this.executedOnce(f.definer) && (!key.startsWith("g:") || this.setBeforeUse(key, f));
   }
 
   /** The fact's right-hand side when its COMMON scalars are all stable (in the definer's symbols). */
@@ -88,7 +101,7 @@ export class CommonFacts {
       walkExpr(f.rhs, (x) => {
         if (x.kind === "var") {
           if (x.sym.storage === "parameter") return;
-          const k = x.sym.storage === "common" && x.sym.dims.length === 0 ? keyOf(f.definer, x.sym) : null;
+          const k = x.sym.dims.length === 0 ? this.keyOf(f.definer, x.sym) : null;
           if (!k || !this.stable(k)) ok = false;
         } else if (x.kind !== "int" && x.kind !== "binary" && x.kind !== "unary") ok = false;
       });
@@ -103,8 +116,8 @@ export class CommonFacts {
       switch (x.kind) {
         case "var": {
           if (x.sym.storage === "parameter") return x;
-          const key = keyOf(v.from, x.sym);
-          const mine = key ? memberAt(proc, key) : null;
+          const key = this.keyOf(v.from, x.sym);
+          const mine = key ? this.memberAt(proc, key) : null;
           if (mine) return { ...x, sym: mine };
           const w = key ? this.value(key) : null;
           return w ? this.inTerms(w, proc) : null;
@@ -130,8 +143,8 @@ export class CommonFacts {
     let unknown = false;
     for (const s of p.symbols.values()) if (s.storage === "common" && s.dims.length === 0 && (s.attrs.initialized || s.equivalence !== undefined)) this.many(p, s);
     const def = (s: Sym, rhs: Expr | null, inLoop: boolean) => {
-      if (s.storage !== "common" || s.dims.length > 0) return;
-      const key = keyOf(p, s);
+      if (s.dims.length > 0) return;
+      const key = this.keyOf(p, s);
       if (!key) return;
       const old = this.facts.get(key);
       this.facts.set(key, old !== undefined || inLoop ? "many" : { rhs, definer: p });
@@ -145,14 +158,15 @@ export class CommonFacts {
           if (!s.intrinsic && !this.called(s.name, p, inLoop)) unknown = true;
           // A variable given to a dummy the callee may change: one more definition.
           const callee = s.intrinsic ? undefined : this.world.resolve(s.name, p);
-          s.args.forEach((a, k) => walkExpr(a, (x) => void (x.kind === "var" && (!callee || a !== x || formalWritten(callee, k, this.world, 3)) && this.many(p, x.sym))));
+          // (C passes by value: only `&x`, which keeps x out of the facts, lets a callee change it.)
+          if (p.language !== "c") s.args.forEach((a, k) => walkExpr(a, (x) => void (x.kind === "var" && (!callee || a !== x || formalWritten(callee, k, this.world, 3)) && this.many(p, x.sym))));
         }
         for (const e of stmtExprs(s))
           walkExpr(e, (x) => {
             if (x.kind === "call" && !x.pure && !x.intrinsic && !x.sym?.attrs.statementFunction) {
               if (!this.called(x.name, p, inLoop)) unknown = true;
               const callee = this.world.resolve(x.name, p);
-              x.args.forEach((a, k) => walkExpr(a, (y) => void (y.kind === "var" && (!callee || a !== y || formalWritten(callee, k, this.world, 3)) && this.many(p, y.sym))));
+              if (p.language !== "c") x.args.forEach((a, k) => walkExpr(a, (y) => void (y.kind === "var" && (!callee || a !== y || formalWritten(callee, k, this.world, 3)) && this.many(p, y.sym))));
             }
             if (x.kind === "assign-expr" || x.kind === "implied-do") walkExpr(x, (y) => void (y.kind === "var" && this.many(p, y.sym)));
           });
@@ -161,6 +175,82 @@ export class CommonFacts {
     };
     walk(p.body, false);
     return unknown;
+  }
+
+  /** A COMMON scalar by block, byte offset and size; a C global number no pointer reaches (cGlobals) by name. */
+  private keyOf(p: Procedure, s: Sym): string | null {
+    if (s.storage === "common") return keyOf(p, s);
+    const c = this.world.cGlobals;
+    if (!c || p.language !== "c" || s.storage !== "global" || s.dims.length > 0 || s.attrs.initialized || !c.untaken(s)) return null;
+    return `g:${s.attrs.save ? `${s.span.file}:` : ""}${s.name}`;
+  }
+
+  private memberAt(p: Procedure, key: string): Sym | null {
+    if (!key.startsWith("g:")) return memberAt(p, key);
+    const g = this.world.cGlobals?.inFile(p, key.slice(key.lastIndexOf(":") + 1));
+    return g && this.keyOf(p, g) === key ? g : null;
+  }
+
+  /**
+   * A C global has the value 0 until it is assigned (static storage, C11
+   * 6.7.9p10), so its one definition gives its value everywhere only if
+   * nothing reads it before: here, when it is defined by main, or by a
+   * procedure main calls once from its top level, and every read is in
+   * main's or that procedure's top-level statements after the one that
+   * defines it, or in procedures called only from there (NPB-C LU's
+   * domain() sets ist and iend before anything reads them).
+   */
+  private setBeforeUse(key: string, f: Fact): boolean {
+    const main = this.world.procedures.find((p) => p.language === "c" && p.name === "main");
+    if (!main) return false;
+    const mentions = (s: Stmt) => stmtMentions(s, (sym) => this.keyOf(f.definer, sym) === key || (sym.storage === "global" && this.keyOfIn(sym) === key));
+    // The definition, and main's call of the definer, are top-level statements that run whenever the
+    // procedure does: no return or goto before them (exit() ends the program: harmless).
+    const jumps = (p: Procedure, upTo: number) => p.body.slice(0, upTo).some((st) => contains(st, (x) => x.kind === "return" || x.kind === "goto"));
+    const defAt = f.definer.body.findIndex((st) => defines(st, key, this, f.definer));
+    let mainAt: number;
+    if (f.definer === main) mainAt = defAt;
+    else {
+      const sites = this.sites.get(f.definer) ?? [];
+      if (sites.length !== 1 || sites[0]!.caller !== main) return false;
+      mainAt = main.body.findIndex((st) => childBlocks(st).length === 0 && callsName(st, f.definer.name));
+    }
+    if (mainAt < 0 || defAt < 0 || jumps(main, mainAt) || jumps(f.definer, defAt)) return false;
+    // Procedures that run only after the definition: called only from main's statements after mainAt,
+    // the definer's after defAt, or procedures that themselves run only after.
+    const afterMemo = new Map<Procedure, boolean>();
+    const after = (p: Procedure): boolean => {
+      if (p === main || p === f.definer) return false;
+      const hit = afterMemo.get(p);
+      if (hit !== undefined) return hit;
+      afterMemo.set(p, false);
+      // Its address taken: it may be called from anywhere. Never called: it never runs.
+      const escapes = this.world.procedures.some((q) => q.body.some((st) => stmtMentions(st, (sym) => sym.storage === "procedure" && sym.name === p.name)));
+      const ok = !escapes && this.world.procedures.every((caller) => caller.body.every((s, i) => !callsName(s, p.name) || (caller === main ? i > mainAt : caller === f.definer ? i > defAt : after(caller))));
+      afterMemo.set(p, ok);
+      return ok;
+    };
+    for (const p of this.world.procedures) {
+      if (p === main || p === f.definer) {
+        const from = p === main ? mainAt : defAt;
+        // Before the defining statement, no read (the defining statement itself reads only its right-hand side).
+        if (p.body.some((s, i) => i < from && mentions(s))) return false;
+        continue;
+      }
+      if (p.body.some(mentions) && !after(p)) return false;
+    }
+    return true;
+  }
+
+  keyOfPublic(p: Procedure, s: Sym): string | null {
+    return this.keyOf(p, s);
+  }
+
+  /** The key of a C global by its own symbol (its file's). */
+  private keyOfIn(sym: Sym): string | null {
+    const c = this.world.cGlobals;
+    if (!c || sym.storage !== "global" || sym.dims.length > 0 || sym.attrs.initialized || !c.untaken(sym)) return null;
+    return `g:${sym.attrs.save ? `${sym.span.file}:` : ""}${sym.name}`;
   }
 
   /** Records a call site; false when the name is not a procedure of the run. */
@@ -172,8 +262,8 @@ export class CommonFacts {
   }
 
   private many(p: Procedure, s: Sym): void {
-    if (s.storage !== "common" || s.dims.length > 0) return;
-    const key = keyOf(p, s);
+    if (s.dims.length > 0) return;
+    const key = this.keyOf(p, s);
     if (key) this.facts.set(key, "many");
   }
 
@@ -184,7 +274,7 @@ export class CommonFacts {
     // Conservative: a cycle of calls (recursion) runs any number of times.
     this.once.set(p, false);
     const sites = this.sites.get(p) ?? [];
-    const r = p.kind === "program" || (sites.length === 1 && !sites[0]!.inLoop && this.executedOnce(sites[0]!.caller));
+    const r = p.kind === "program" || (p.language === "c" && p.name === "main") || (sites.length === 1 && !sites[0]!.inLoop && this.executedOnce(sites[0]!.caller));
     this.once.set(p, r);
     return r;
   }
@@ -241,4 +331,32 @@ function formalWritten(p: Procedure, k: number, world: FactWorld, depth: number)
   };
   walk(p.body);
   return yes;
+}
+
+/** Whether `s` or a statement inside it satisfies `pred`. */
+function contains(s: Stmt, pred: (s: Stmt) => boolean): boolean {
+  return pred(s) || childBlocks(s).some((b) => b.some((x) => contains(x, pred)));
+}
+
+/** Whether a statement (with what it contains) names a symbol `is` accepts. */
+function stmtMentions(s: Stmt, is: (sym: Sym) => boolean): boolean {
+  return contains(s, (x) => stmtExprs(x).some((e) => {
+    let yes = false;
+    walkExpr(e, (y) => void ((y.kind === "var" || y.kind === "elem") && is(y.sym) && (yes = true)));
+    return yes;
+  }));
+}
+
+/** Whether a statement calls the procedure `name` (as a statement or in an expression). */
+function callsName(s: Stmt, name: string): boolean {
+  return contains(s, (x) => (x.kind === "call" && x.name === name) || stmtExprs(x).some((e) => {
+    let yes = false;
+    walkExpr(e, (y) => void (y.kind === "call" && y.name === name && (yes = true)));
+    return yes;
+  }));
+}
+
+/** Whether a top-level statement of `p` is the assignment that defines the global of `key`. */
+function defines(s: Stmt, key: string, facts: { keyOfPublic(p: Procedure, s: Sym): string | null }, p: Procedure): boolean {
+  return s.kind === "assign" && s.lhs.kind === "var" && facts.keyOfPublic(p, s.lhs.sym) === key;
 }
