@@ -101,3 +101,8 @@ export class SymIds {
     return this.next;
   }
 }
+
+/** The same C global: the symbol itself, or one of external linkage of the same name (another file's declaration). */
+export function sameGlobal(a: Sym, b: Sym): boolean {
+  return a === b || (a.storage === "global" && b.storage === "global" && !a.attrs.save && !b.attrs.save && a.name === b.name);
+}

@@ -39,7 +39,7 @@ export function arrayReductions(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carr
     const op = arrayUpdateOp(cfg, info, loop, sym);
     if (op) {
       reduced.add(sym.id);
-      const section = cfg.proc.language === "c" && sym.storage === "dummy" ? `[${evalInt(sym.dims[0]!.lower)}:${extent(sym)}]` : undefined;
+      const section = cfg.proc.language === "c" && sym.storage === "dummy" ? `[${evalInt(sym.dims[0]!.lower)}:${elements(sym)}]` : undefined;
       reductions.push({ op, var: sym.name, array: true, ...(section ? { section } : {}) });
     }
   }
@@ -57,7 +57,7 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): Pl
   if (sym.type.base !== "integer" && sym.type.base !== "real") return null;
   // A C pointer parameter: through an array section of its declared extent (OpenMP 4.5 2.15.3.6), one
   // dimension only (`double rms[5]`), with the bounds assumption that the loop's subscripts stay in it.
-  if (cParam && (sym.dims.length !== 1 || extent(sym) === null)) return null;
+  if (cParam && (sym.dims.length !== 1 || !Number.isFinite(elements(sym)) || elements(sym) === 0)) return null;
   if (sym.equivalence !== undefined) return null;
   // Hidden accesses: a callee or an opaque statement would touch the shared array.
   const v = cfg.vars.lookup(sym);
@@ -144,12 +144,4 @@ function elements(sym: Sym): number {
     n *= Math.max(0, hi - lo + 1);
   }
   return n;
-}
-
-/** The number of elements of a one-dimensional array with constant bounds, or null. */
-function extent(sym: Sym): number | null {
-  const d = sym.dims[0];
-  const lo = d && evalInt(d.lower);
-  const hi = d?.upper ? evalInt(d.upper) : undefined;
-  return lo === undefined || hi === undefined || hi < lo ? null : hi - lo + 1;
 }

@@ -91,7 +91,7 @@ export class EntryCounts {
       if (caller.guessed || !tripsKnown(site.loops, this.limit)) guessed = true;
     }
     const out: Calls = { count: Math.min(CAP, Math.max(1, count)), insideParallel: outside ? null : inside, guessed };
-    const first = inside ?? sites.find((site) => this.calls(site.caller).nested)!;
+    const first = inside ?? sites.find((site) => this.calls(site.caller).nested);
     if (nested > 0 && first) out.nested = { count: Math.min(CAP, nested), site: first };
     return out;
   }

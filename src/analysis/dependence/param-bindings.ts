@@ -1,6 +1,6 @@
 import type { Expr } from "../../ir/expr.js";
 import type { Procedure, Program } from "../../ir/program.js";
-import type { Sym } from "../../ir/symbol.js";
+import { sameGlobal, type Sym } from "../../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
 import { exprEquals } from "../../ir/expr-equals.js";
 import { changedPointers, isNamedObject, PointerBases } from "./pointer-bases.js";
@@ -116,7 +116,7 @@ export class ParamBindings {
         if (isNamedObject(b)) return b;
         if (!pending.has(b)) return null;
         const up = resolveParam(b);
-        return up.length > 0 && up.every((o) => o !== null && sameObject(o, up[0]!)) ? up[0]! : null;
+        return up.length > 0 && up.every((o) => o !== null && sameGlobal(o, up[0]!)) ? up[0]! : null;
       });
       resolving.delete(param);
       this.sites.set(param, out);
@@ -129,9 +129,9 @@ export class ParamBindings {
   disjoint(a: Sym, b: Sym): boolean {
     const A = this.sites.get(a);
     const B = this.sites.get(b);
-    if (A && B) return A.every((o, i) => o !== null && B[i] !== null && !sameObject(o, B[i]!));
-    if (A && isNamedObject(b)) return A.every((o) => o !== null && !sameObject(o, b));
-    if (B && isNamedObject(a)) return B.every((o) => o !== null && !sameObject(o, a));
+    if (A && B) return A.every((o, i) => o !== null && B[i] !== null && !sameGlobal(o, B[i]!));
+    if (A && isNamedObject(b)) return A.every((o) => o !== null && !sameGlobal(o, b));
+    if (B && isNamedObject(a)) return B.every((o) => o !== null && !sameGlobal(o, a));
     return false;
   }
 
@@ -147,13 +147,8 @@ export class ParamBindings {
     const oa = this.sites.get(a);
     const ob = this.sites.get(b);
     if (!A || !B || !oa || !ob) return false;
-    return A.every((x, i) => (exprEquals(x, B[i]!) && pureExpr(x)) || (oa[i] !== null && ob[i] !== null && !sameObject(oa[i]!, ob[i]!)));
+    return A.every((x, i) => (exprEquals(x, B[i]!) && pureExpr(x)) || (oa[i] !== null && ob[i] !== null && !sameGlobal(oa[i]!, ob[i]!)));
   }
-}
-
-/** The same object: the same symbol, or globals of external linkage of one name (declared in two files). */
-function sameObject(a: Sym, b: Sym): boolean {
-  return a === b || (a.storage === "global" && b.storage === "global" && !a.attrs.save && !b.attrs.save && a.name === b.name);
 }
 
 function isPointerParam(s: Sym): boolean {

@@ -2,6 +2,7 @@ import type { Procedure, Program } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
 import { buildCfg } from "../cfg/build-cfg.js";
 import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
+import { baseSyms } from "../dependence/proc-index.js";
 import { calledNames, stronglyConnected } from "../flow-analysis.js";
 import { blockRegions } from "../regions/block-regions.js";
 import { summarize, worstSummary } from "../summaries/summarize.js";
@@ -154,10 +155,7 @@ export class ProgramLink {
         walkStmts(p.body, (st) => {
           for (const e of stmtExprs(st))
             walkExpr(e, (x) => {
-              if (x.kind !== "addr") return;
-              let o = x.operand;
-              while (o.kind === "member") o = o.base;
-              if ((o.kind === "var" || o.kind === "elem" || o.kind === "section") && o.sym.storage === "global") out.add(o.sym.attrs.save ? o.sym : o.sym.name);
+              if (x.kind === "addr") for (const g of baseSyms(x.operand)) if (g.storage === "global") out.add(g.attrs.save ? g : g.name);
             });
         });
     }

@@ -133,7 +133,8 @@ export class VarTable {
 
   private pointerReachable(sym: Sym): boolean {
     if (this.proc.language !== "c") return !!sym.attrs.pointer || !!sym.attrs.target;
-    if (sym.storage === "global" && this.untaken?.(sym) && !this.addressTaken.has(sym)) return false;
+    // No file of the whole program takes its address (this one included): no pointer reaches it.
+    if (sym.storage === "global" && this.untaken?.(sym)) return false;
     return sym.storage === "global" || (sym.storage === "dummy" && sym.dims.length > 0) || !!sym.attrs.pointer || this.addressTaken.has(sym);
   }
 

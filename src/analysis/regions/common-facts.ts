@@ -87,9 +87,27 @@ export class CommonFacts {
 
   /** Whether the scalar is set once for the run (any one definition that runs at most once): it never changes after. */
   private stable(key: string): boolean {
-    const f = this.facts.get(key);
-    return !!f && f !== "many" && this.executedOnce(f.definer) && (!key.startsWith("g:") || this.setBeforeUse(key, f));
+    // Remembered: the coverage walks ask it for every bound they compare, and a C global's check walks the program.
+    let r = this.stableMemo.get(key);
+    if (r === undefined) {
+      const f = this.facts.get(key);
+      r = !!f && f !== "many" && this.executedOnce(f.definer) && (!key.startsWith("g:") || this.setBeforeUse(key, f));
+      this.stableMemo.set(key, r);
+    }
+    return r;
   }
+  private readonly stableMemo = new Map<string, boolean>();
+
+  /** The procedures whose address some procedure takes (named as a value, not called): callable from anywhere. */
+  private escaped(): Set<string> {
+    if (!this.escapedNames) {
+      const out = new Set<string>();
+      for (const q of this.world.procedures) for (const st of q.body) stmtMentions(st, (sym) => (sym.storage === "procedure" && out.add(sym.name), false));
+      this.escapedNames = out;
+    }
+    return this.escapedNames;
+  }
+  private escapedNames: Set<string> | undefined;
 
   /** The fact's right-hand side when its COMMON scalars are all stable (in the definer's symbols). */
   private value(key: string): { e: Expr; from: Procedure } | null {
@@ -180,8 +198,13 @@ export class CommonFacts {
   /** A COMMON scalar by block, byte offset and size; a C global number no pointer reaches (cGlobals) by name. */
   private keyOf(p: Procedure, s: Sym): string | null {
     if (s.storage === "common") return keyOf(p, s);
+    return p.language === "c" ? this.cKey(s) : null;
+  }
+
+  /** A C global's key: its name (a static's with its file), when facts may be kept for it. */
+  private cKey(s: Sym): string | null {
     const c = this.world.cGlobals;
-    if (!c || p.language !== "c" || s.storage !== "global" || s.dims.length > 0 || s.attrs.initialized || !c.untaken(s)) return null;
+    if (!c || s.storage !== "global" || s.dims.length > 0 || s.attrs.initialized || !c.untaken(s)) return null;
     return `g:${s.attrs.save ? `${s.span.file}:` : ""}${s.name}`;
   }
 
@@ -203,11 +226,11 @@ export class CommonFacts {
   private setBeforeUse(key: string, f: Fact): boolean {
     const main = this.world.procedures.find((p) => p.language === "c" && p.name === "main");
     if (!main) return false;
-    const mentions = (s: Stmt) => stmtMentions(s, (sym) => this.keyOf(f.definer, sym) === key || (sym.storage === "global" && this.keyOfIn(sym) === key));
+    const mentions = (s: Stmt) => stmtMentions(s, (sym) => this.cKey(sym) === key);
     // The definition, and main's call of the definer, are top-level statements that run whenever the
     // procedure does: no return or goto before them (exit() ends the program: harmless).
     const jumps = (p: Procedure, upTo: number) => p.body.slice(0, upTo).some((st) => contains(st, (x) => x.kind === "return" || x.kind === "goto"));
-    const defAt = f.definer.body.findIndex((st) => defines(st, key, this, f.definer));
+    const defAt = f.definer.body.findIndex((st) => st.kind === "assign" && st.lhs.kind === "var" && this.cKey(st.lhs.sym) === key);
     let mainAt: number;
     if (f.definer === main) mainAt = defAt;
     else {
@@ -225,8 +248,7 @@ export class CommonFacts {
       if (hit !== undefined) return hit;
       afterMemo.set(p, false);
       // Its address taken: it may be called from anywhere. Never called: it never runs.
-      const escapes = this.world.procedures.some((q) => q.body.some((st) => stmtMentions(st, (sym) => sym.storage === "procedure" && sym.name === p.name)));
-      const ok = !escapes && this.world.procedures.every((caller) => caller.body.every((s, i) => !callsName(s, p.name) || (caller === main ? i > mainAt : caller === f.definer ? i > defAt : after(caller))));
+      const ok = !this.escaped().has(p.name) && this.world.procedures.every((caller) => caller.body.every((s, i) => !callsName(s, p.name) || (caller === main ? i > mainAt : caller === f.definer ? i > defAt : after(caller))));
       afterMemo.set(p, ok);
       return ok;
     };
@@ -242,16 +264,6 @@ export class CommonFacts {
     return true;
   }
 
-  keyOfPublic(p: Procedure, s: Sym): string | null {
-    return this.keyOf(p, s);
-  }
-
-  /** The key of a C global by its own symbol (its file's). */
-  private keyOfIn(sym: Sym): string | null {
-    const c = this.world.cGlobals;
-    if (!c || sym.storage !== "global" || sym.dims.length > 0 || sym.attrs.initialized || !c.untaken(sym)) return null;
-    return `g:${sym.attrs.save ? `${sym.span.file}:` : ""}${sym.name}`;
-  }
 
   /** Records a call site; false when the name is not a procedure of the run. */
   private called(name: string, caller: Procedure, inLoop: boolean): boolean {
@@ -354,9 +366,4 @@ function callsName(s: Stmt, name: string): boolean {
     walkExpr(e, (y) => void (y.kind === "call" && y.name === name && (yes = true)));
     return yes;
   }));
-}
-
-/** Whether a top-level statement of `p` is the assignment that defines the global of `key`. */
-function defines(s: Stmt, key: string, facts: { keyOfPublic(p: Procedure, s: Sym): string | null }, p: Procedure): boolean {
-  return s.kind === "assign" && s.lhs.kind === "var" && facts.keyOfPublic(p, s.lhs.sym) === key;
 }

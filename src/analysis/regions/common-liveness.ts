@@ -1,7 +1,7 @@
 import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import type { IfStmt, Stmt } from "../../ir/stmt.js";
-import type { Sym } from "../../ir/symbol.js";
+import { sameGlobal, type Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs, walkExpr } from "../../ir/walk.js";
 import { memberExtent, overlaps } from "../summaries/common-layout.js";
 import type { ProcedureSummary, SummaryLookup } from "../summaries/summary.js";
@@ -192,11 +192,6 @@ export class CommonLiveness {
     this.outMemo.set(key, live);
     return live;
   }
-}
-
-/** The same C global: the symbol itself, or one of external linkage of the same name (another file's declaration). */
-function sameGlobal(a: Sym, b: Sym): boolean {
-  return a === b || (a.storage === "global" && b.storage === "global" && !a.attrs.save && !b.attrs.save && a.name === b.name);
 }
 
 /** Whether a callee's summary touches the global but gives it no regions (then what it does is not known by element). */
