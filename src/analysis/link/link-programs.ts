@@ -1,5 +1,5 @@
 import type { Procedure, Program } from "../../ir/program.js";
-import type { Sym } from "../../ir/symbol.js";
+import { sameGlobal, type Sym } from "../../ir/symbol.js";
 import { buildCfg } from "../cfg/build-cfg.js";
 import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
 import { baseSyms } from "../dependence/proc-index.js";
@@ -166,9 +166,7 @@ export class ProgramLink {
   globalIn(p: Procedure, g: Sym): Sym | null {
     const program = this.programOf.get(p);
     const mine = program?.globals.get(g.name);
-    if (!mine) return null;
-    if (mine === g) return mine;
-    return g.attrs.save || mine.attrs.save ? null : mine;
+    return mine && sameGlobal(mine, g) ? mine : null;
   }
 
   /** The summary of a procedure in its own file's symbols. */
