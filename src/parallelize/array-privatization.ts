@@ -93,8 +93,14 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   for (const d of sym.dims) {
     const lo = evalInt(d.lower);
     const hi = d.upper ? evalInt(d.upper) : undefined;
-    if (lo === undefined || hi === undefined) return "its size is not a constant";
-    size *= Math.max(0, hi - lo + 1);
+    if (lo !== undefined && hi !== undefined) {
+      size *= Math.max(0, hi - lo + 1);
+      continue;
+    }
+    // Fortran: an explicit-shape array whose bounds are expressions (an automatic array, a dummy
+    // `y1(fftblockpad, d1)`) can be private, its copies shaped by the bounds' values at the
+    // region's start (OpenMP 5.2 §5.3); issue 14 item 7. Not an assumed-size `a(*)`.
+    if (lang !== "fortran" || !d.upper) return "its size is not a constant";
   }
   if (size > MAX_PRIVATE_ELEMENTS) return `it is too large to copy for every thread (${size} elements)`;
   const v = cfg.vars.lookup(sym);

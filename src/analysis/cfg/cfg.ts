@@ -145,3 +145,28 @@ export function hasGotoCycle(cfg: Cfg): boolean {
   }
   return false;
 }
+
+/**
+ * The blocks from which every path ends at STOP (or C's exit()) after
+ * finitely many steps: an error path that cannot return (least fixpoint
+ * from the halt block, so a block on a cycle is never in it). What such a
+ * path does before the program ends — the error message — cannot be
+ * reordered against anything that follows, because nothing follows
+ * (issue 14 item 7: "I/O that happens only on an error path ending in STOP").
+ */
+export function haltBound(cfg: Cfg): Uint8Array {
+  const doomed = new Uint8Array(cfg.blocks.length);
+  doomed[cfg.halt] = 1;
+  const work = [cfg.halt];
+  while (work.length) {
+    const b = work.pop()!;
+    for (const p of cfg.preds[b]!) {
+      if (doomed[p] || p === cfg.exit) continue;
+      if (cfg.succs[p]!.length > 0 && cfg.succs[p]!.every((s) => doomed[s])) {
+        doomed[p] = 1;
+        work.push(p);
+      }
+    }
+  }
+  return doomed;
+}

@@ -57,7 +57,7 @@ export class RefWriter {
 
   /** A reference to a symbol's variable (nothing for named constants and procedure names). */
   ref(kind: RefKind, sym: Sym, expr: Expr | null, exact: boolean, origin: RefOrigin, span: Span, extra?: RefExtra): void {
-    if (!isVariable(sym)) return;
+    if (!isVariable(sym) || stdStream(sym)) return;
     const v = this.vars.varOf(sym);
     // Conservative: a write through one name of an EQUIVALENCE group may cover only part of the group's storage.
     const whole = kind === "use" || sym.equivalence === undefined;
@@ -452,4 +452,14 @@ function childrenOf(e: Expr): Expr[] {
     default:
       return [];
   }
+}
+
+/**
+ * C's stdin, stdout and stderr (libc's, C11 7.21.1): handles only the
+ * I/O functions use, and those already read and write the I/O state. The
+ * program cannot assign them (they need not be lvalues) nor reach them
+ * through its pointers, so naming one is no access of the program's data.
+ */
+function stdStream(sym: Sym): boolean {
+  return sym.attrs.intrinsic === true && sym.storage === "global" && (sym.name === "stdin" || sym.name === "stdout" || sym.name === "stderr");
 }

@@ -82,6 +82,7 @@ export class CommonLiveness {
     // A local array (not SAVEd, not a pointer's target): nothing reads it after the procedure returns.
     if (localArray(sym)) return this.deadInProcedure(proc, s, sym, null, assume);
     if (cGlobal(sym)) return this.deadGlobal(proc, s, sym, assume);
+    if (dummyArray(proc, sym)) return this.deadDummy(proc, s, sym, assume);
     const v = commonVar(proc, sym);
     return v === null ? null : this.deadInProcedure(proc, s, v.like, v, assume);
   }
@@ -160,6 +161,31 @@ export class CommonLiveness {
     return r.whole || !this.globalLiveOut(proc, g) ? r.conditions : null;
   }
 
+  /**
+   * A Fortran dummy array: dead after `s` in the procedure's continuation,
+   * and at its exit where every caller's actual is dead after the call
+   * (FT's `cffts1(..., y1, y2)`: scratch arrays the caller passes down).
+   */
+  private deadDummy(proc: Procedure, s: Stmt, sym: Sym, assume: boolean): Expr[] | null {
+    if (hasBackwardJump(proc.body)) return null;
+    const rest = continuation(proc.body, s);
+    if (rest === null) return null;
+    const r = this.walk(proc, rest, sym, sym, null, this.world.summaries(proc), assume, valuesBefore(proc, s));
+    if (r === "live") return null;
+    if (r.whole) return r.conditions;
+    const k = proc.params.indexOf(sym);
+    const live = this.liveAtCallers(proc, `dummy:${k}`, (site) => {
+      if (site.stmt.kind !== "call") return true;
+      const a = site.stmt.args[k];
+      // Conservative: a missing argument; an expression is a temporary nobody reads after the call.
+      if (!a) return true;
+      if (a.kind !== "var" && a.kind !== "elem" && a.kind !== "section") return false;
+      if (a.sym.dims.length === 0) return true;
+      return this.deadAfter(site.caller, site.stmt, a.sym, false) === null;
+    });
+    return live ? null : r.conditions;
+  }
+
   /** Whether values of a C global the procedure leaves at its exit may be read afterwards (its callers' continuations). */
   private globalLiveOut(proc: Procedure, g: Sym): boolean {
     if (proc.name === "main" && proc.language === "c") return false;
@@ -210,6 +236,11 @@ function cGlobal(sym: Sym): boolean {
 /** A procedure's own array, gone when it returns: not SAVEd (nor C static), not a pointer or target, not in an EQUIVALENCE. */
 function localArray(sym: Sym): boolean {
   return sym.storage === "local" && sym.dims.length > 0 && !sym.attrs.save && !sym.attrs.pointer && !sym.attrs.target && !sym.attrs.allocatable && sym.equivalence === undefined && sym.type.base !== "pointer";
+}
+
+/** A Fortran dummy array of its own (not a pointer, allocatable or target, not in an EQUIVALENCE). */
+function dummyArray(proc: Procedure, sym: Sym): boolean {
+  return proc.language === "fortran" && sym.storage === "dummy" && sym.dims.length > 0 && proc.params.includes(sym) && !sym.attrs.pointer && !sym.attrs.target && !sym.attrs.allocatable && sym.equivalence === undefined;
 }
 
 function commonVar(proc: Procedure, sym: Sym): CommonVar | null {

@@ -124,3 +124,50 @@ end subroutine
   const add = f.get("add")!;
   assert.ok([...add.summary.shared.values()].some((e) => e.sym.name === "acc" && e.use && e.mod));
 });
+
+test("I/O on a path that can only end the run (a message, then STOP) does not make a procedure do I/O; I/O that returns does", () => {
+  const f = flowsOf(`subroutine check(n, x)
+  integer n
+  real x
+  if (n < 1) then
+    write (*, *) 'check: bad n', n
+    call report(n)
+    stop
+  end if
+  x = real(n)
+end subroutine
+
+subroutine report(n)
+  integer n
+  print *, 'n =', n
+end subroutine
+
+subroutine warn(n, x)
+  integer n
+  real x
+  if (n < 1) write (*, *) 'warn: small n', n
+  x = real(n)
+end subroutine
+
+subroutine spin(n)
+  integer n
+10 continue
+  if (n < 1) then
+    write (*, *) 'spin'
+    goto 10
+  end if
+end subroutine
+
+subroutine caller(n, x)
+  integer n
+  real x
+  call warn(n, x)
+end subroutine
+`);
+  assert.equal(f.get("check")!.summary.io, false, "its message and report's are followed by STOP");
+  assert.equal(f.get("check")!.summary.unknown, false);
+  assert.equal(f.get("report")!.summary.io, true);
+  assert.equal(f.get("warn")!.summary.io, true, "the warning returns: later I/O follows it");
+  assert.equal(f.get("spin")!.summary.io, true, "a cycle never reaches STOP");
+  assert.equal(f.get("caller")!.summary.io, true, "a callee's I/O that returns is the caller's");
+});

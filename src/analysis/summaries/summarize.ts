@@ -1,5 +1,5 @@
 import type { Sym } from "../../ir/symbol.js";
-import type { Cfg } from "../cfg/cfg.js";
+import { haltBound, type Cfg } from "../cfg/cfg.js";
 import { memberExtent } from "./common-layout.js";
 import { procedureRegion } from "../regions/cfg-regions.js";
 import type { RegionSets } from "../regions/region-sets.js";
@@ -73,7 +73,9 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds 
       }
     }
   }
-  let io = vars.vars.some((v) => v.pseudo === "io" && (used[v.id] || modified[v.id]));
+  // I/O on a path that can only end the program (a message before STOP) does not order the callers' loops.
+  const doomed = haltBound(cfg);
+  let io = cfg.refs.refs.some((r) => !doomed[r.block] && vars.vars[r.var]!.pseudo === "io");
   let unknown = opaque;
   for (const c of cfg.calls) {
     if (c.kind !== "user") continue;
@@ -82,8 +84,8 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds 
       unknown = true;
       continue;
     }
+    // The callee's I/O reached us as a reference to the I/O state at the call (call-effects.ts).
     unknown ||= k.unknown;
-    io ||= k.io;
     for (const [name, eff] of k.commons) {
       const mine = commons.get(name) ?? { use: [], mod: [] };
       mine.use = mergeExtents(mine.use, eff.use);
