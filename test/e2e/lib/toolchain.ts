@@ -21,6 +21,8 @@ export type CompileResult =
 export interface CompileOptions {
   /** -fopenmp (both the serial reference and the transformed program use it). */
   openmp: boolean;
+  /** Optimization flag (default -O1: the suite compiles many programs; the overhead benchmark asks for more). */
+  opt?: string;
   timeoutMs?: number;
 }
 
@@ -88,7 +90,7 @@ const compiled = new Map<string, Promise<CompileResult>>();
  * however many tests compare against it.
  */
 export function compile(lang: Lang, files: SourceFile[], opts: CompileOptions): Promise<CompileResult> {
-  const key = createHash("sha256").update(JSON.stringify([lang, opts.openmp, files])).digest("hex");
+  const key = createHash("sha256").update(JSON.stringify([lang, opts.openmp, opts.opt ?? "-O1", files])).digest("hex");
   let p = compiled.get(key);
   if (!p) {
     p = doCompile(key, lang, files, opts);
@@ -107,7 +109,7 @@ async function doCompile(key: string, lang: Lang, files: SourceFile[], opts: Com
   }
   const sources = files.filter((f) => COMPILED.test(f.name)).map((f) => f.name);
   if (sources.length === 0) throw new Error(`no compilable source among ${files.map((f) => f.name).join(", ")}`);
-  const args = ["-O1", ...(opts.openmp ? ["-fopenmp"] : []), "-o", "prog", ...sources, ...(lang === "c" ? ["-lm"] : [])];
+  const args = [opts.opt ?? "-O1", ...(opts.openmp ? ["-fopenmp"] : []), "-o", "prog", ...sources, ...(lang === "c" ? ["-lm"] : [])];
   const command = `${COMPILERS[lang].cmd} ${args.join(" ")}`;
   const r = await limiter.run(() => runProcess(COMPILERS[lang].cmd, args, { cwd: dir, timeoutMs: opts.timeoutMs ?? 120_000 }));
   if (r.status !== 0) return { ok: false, command, stderr: r.stderr || r.stdout, timedOut: r.timedOut };
