@@ -13,9 +13,17 @@ import type { CommonLiveness } from "../analysis/regions/common-liveness.js";
 import { factsIn, type CommonFacts } from "../analysis/regions/common-facts.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import { loopRefs } from "./loop-refs.js";
+import { symBytes } from "../analysis/summaries/common-layout.js";
 
-/** Largest array privatized (elements): every thread gets a copy, on its stack in Fortran. */
-const MAX_PRIVATE_ELEMENTS = 65536;
+/**
+ * Largest array privatized, and most bytes of private arrays in one loop:
+ * every thread gets a copy on its stack (gcc and gfortran), and a thread's
+ * stack is 8 MiB by default on Linux (libgomp takes the process's stack
+ * limit; OMP_STACKSIZE changes it). EP's x(2*nk), 1 MiB, fits; 8 MiB of
+ * private arrays at 4 threads crashed.
+ */
+const MAX_PRIVATE_BYTES = 1 << 20;
+const MAX_LOOP_PRIVATE_BYTES = 2 << 20;
 
 /**
  * Array privatization (seed 004 §2.2, with the per-iteration array region
@@ -60,6 +68,7 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
   const done = new Set<number>();
   const conditions: Expr[] = [];
   const copied: string[] = [];
+  let total = 0;
   for (const sym of syms.values()) {
     // Proved, or else under comparisons of values fixed before the loop (a run-time check).
     let r = cannotPrivatize(cfg, info, loop, sym, calls, false);
@@ -67,6 +76,9 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
       const assumed = cannotPrivatize(cfg, info, loop, sym, calls, true);
       if (typeof assumed !== "string") r = assumed;
     }
+    // (An array of variable explicit shape, size unknown here, is not counted.)
+    const bytes = symBytes(sym) ?? 0;
+    if (typeof r !== "string" && total + bytes > MAX_LOOP_PRIVATE_BYTES) r = `the loop's private arrays would take more than ${MAX_LOOP_PRIVATE_BYTES} bytes of every thread's stack`;
     if (typeof r === "string") {
       hints.push(`privatizing the array ${sym.name} is impossible because ${r}`);
       continue;
@@ -76,6 +88,7 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
     // clause says, and a serial run (check false: one thread) must see the values from before the
     // loop and leave its last values after it: copied in and out (firstprivate, lastprivate).
     if (r.length > 0) copied.push(sym.name);
+    total += bytes;
     done.add(sym.id);
     arrays.push(sym.name);
   }
@@ -102,7 +115,8 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
     // region's start (OpenMP 5.2 §5.3); issue 14 item 7. Not an assumed-size `a(*)`.
     if (lang !== "fortran" || !d.upper) return "its size is not a constant";
   }
-  if (size > MAX_PRIVATE_ELEMENTS) return `it is too large to copy for every thread (${size} elements)`;
+  const bytes = symBytes(sym);
+  if (bytes !== undefined && bytes > MAX_PRIVATE_BYTES) return `it is too large to copy onto every thread's stack (${size} elements, ${bytes} bytes)`;
   const v = cfg.vars.lookup(sym);
   if (v === undefined) return "it is not analyzed";
   // The dataflow takes a COMMON array as live at the procedure's exit, and any array as live while

@@ -110,9 +110,14 @@ export class Coverage {
 
   /** `inner`: indices of the enclosing inner loops (fixed within their iteration); `elems`: elements written earlier in this iteration. */
   private block(stmts: readonly Stmt[], inner: Map<Sym, Interval>, elems: Expr[], conditional: boolean): boolean {
-    for (const s of stmts) if (!this.stmt(s, inner, elems, conditional)) return false;
+    for (let i = 0; i < stmts.length; i++) {
+      this.follower = stmts[i + 1]?.label ?? null;
+      if (!this.stmt(stmts[i]!, inner, elems, conditional)) return false;
+    }
     return true;
   }
+  /** The label of the statement after the one being walked (a loop reads it first: a GOTO there only ends the loop early). */
+  private follower: string | null = null;
 
   private stmt(s: Stmt, inner: Map<Sym, Interval>, elems: Expr[], conditional: boolean): boolean {
     if (isJump(s)) {
@@ -221,8 +226,8 @@ export class Coverage {
 
   private loop(s: Loop, inner: Map<Sym, Interval>, elems: Expr[], conditional: boolean): boolean {
     if (this.noAccess(s)) {
-      // A jump inside still makes later writes unsure.
-      if (leaves(s)) this.jumped = true;
+      // A jump inside still makes later writes unsure (one to the statement right after the loop does not).
+      if (leaves(s, this.follower)) this.jumped = true;
       return true;
     }
     // Bounded (issue 21): each level of a walk costs in proportion to the levels around it.
@@ -245,6 +250,7 @@ export class Coverage {
     const upper = this.subst(step === 1 ? s.upper : s.lower);
     if (!this.isFixed(lower, inner) || !this.isFixed(upper, inner)) return this.anyTimes(s, inner, elems, conditional);
     const k = s.index;
+    const follower = this.follower;
     const outer = this.boxes;
     this.boxes = outer.slice();
     // Values the body assigns change from one iteration to the next.
@@ -265,8 +271,10 @@ export class Coverage {
     this.boxes = outer;
     this.forget(s);
     for (const [x, v] of this.values) if (mentions(v, k)) this.values.delete(x);
+    // Leaving early (EXIT, a GOTO out) leaves the loop's writes unsure; what follows the loop is unsure
+    // only when the jump goes elsewhere than to the statement right after it (EP's `goto 130`).
     const early = leaves(s);
-    this.jumped = wasJumped || early;
+    this.jumped = wasJumped || leaves(s, follower);
     const trips = constTrip(lower, upper);
     if (!early)
       for (const b of made) {
@@ -353,6 +361,7 @@ export class Coverage {
    * known in a continuation); its writes are not sure after it.
    */
   private anyTimes(s: Loop, inner: Map<Sym, Interval>, elems: Expr[], conditional: boolean): boolean {
+    const follower = this.follower;
     for (const x of s.init ?? []) if (!this.stmt(x, inner, elems, false)) return false;
     this.forget(s);
     for (const e of [s.lower, s.upper, s.step, s.cond]) if (e && !this.reads(e, inner, elems)) return false;
@@ -364,7 +373,7 @@ export class Coverage {
     const ok = this.block([...s.body, ...(s.update ?? [])], inner, mine, conditional);
     this.boxes = outer;
     this.forget(s);
-    this.jumped = wasJumped || leaves(s);
+    this.jumped = wasJumped || leaves(s, follower);
     if (s.index) for (let n = elems.length - 1; n >= 0; n--) if (mentions(elems[n]!, s.index)) elems.splice(n, 1);
     return ok;
   }
@@ -625,14 +634,17 @@ function isJump(s: Stmt): boolean {
  * loop around it. EXIT and CYCLE of loops inside, and CYCLE of `s` itself
  * (its next iteration), do not.
  */
-function leaves(s: Stmt): boolean {
+function leaves(s: Stmt, follower?: string | null): boolean {
   let yes = false;
   const inside = new Set<number>();
+  // With `follower` (the label of the statement after s, or null): whether a jump may go past it.
+  // A GOTO to that label and an EXIT of s itself go on right after s.
+  const past = follower !== undefined;
   const walk = (xs: readonly Stmt[]) => {
     for (const x of xs) {
       if (x.kind === "loop") inside.add(x.id);
-      if (x.kind === "goto" || x.kind === "computed-goto" || x.kind === "arith-if" || x.kind === "return") yes = true;
-      if (x.kind === "exit" && x.loopId !== null && (!inside.has(x.loopId) || (s.kind === "loop" && x.loopId === s.id))) yes = true;
+      if (x.kind === "goto" ? !past || follower === null || x.target !== follower : x.kind === "computed-goto" || x.kind === "arith-if" || x.kind === "return") yes = true;
+      if (x.kind === "exit" && x.loopId !== null && (!inside.has(x.loopId) || (s.kind === "loop" && x.loopId === s.id && !past))) yes = true;
       if (x.kind === "cycle" && (x.loopId === null || !inside.has(x.loopId))) yes = true;
       childBlocks(x).forEach(walk);
     }
