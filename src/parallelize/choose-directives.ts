@@ -106,10 +106,11 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
         visit(s.body, null, inner);
         continue;
       }
-      // An overlap check (overlap-check.ts) holds whenever the arrays are apart, as they usually are, and a
-      // check of extents (sizeCheck) for all but tiny problems: either keeps its loop (the expert's, in NPB's
-      // exact_rhs) over inner loops parallel without one.
-      if (!plan.parallel && !plan.overlaps?.length && !plan.sizeCheck && unconditionalInside(s)) {
+      // An overlap check (overlap-check.ts) holds whenever the arrays are apart, as they usually are, a
+      // check of extents (sizeCheck) for all but tiny problems, and a flag that guards timers or
+      // diagnostics (guard) in production runs: each keeps its loop (the expert's, in NPB's exact_rhs
+      // and EP) over inner loops parallel without one.
+      if (!plan.parallel && !plan.overlaps?.length && !plan.sizeCheck && !plan.guard && unconditionalInside(s)) {
         plan.reasons.push({ kind: "nested", message: "it is parallel only under a run-time check, and a loop inside it is parallel without one" });
         visit(s.body, null, inner);
         continue;

@@ -89,6 +89,12 @@ export interface LoopPlan {
    * holds for all but tiny problems.
    */
   sizeCheck?: boolean;
+  /**
+   * `runtimeCheck` holds the negation of this condition (source text): the
+   * loop is parallel while the statements it guards, on these lines, do
+   * not run (invariant-guards.ts; NPB EP's `timers_enabled`).
+   */
+  guard?: { cond: string; lines: [number, number] };
   /** The value ranges the array verdict needed (issue 7 §5; range-facts-used.ts); absent or empty when none. */
   facts?: RangeFact[];
 }

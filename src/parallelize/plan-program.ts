@@ -14,7 +14,10 @@ import { exprText } from "../ir/expr-text.js";
 import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
 import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { Procedure, Program } from "../ir/program.js";
-import type { Loop } from "../ir/stmt.js";
+import type { IfStmt, Loop } from "../ir/stmt.js";
+import { buildCfg } from "../analysis/cfg/build-cfg.js";
+import { analyzeRegions } from "../analysis/regions/loop-regions.js";
+import { invariantGuards, lines, withoutGuards } from "./invariant-guards.js";
 import type { Sym } from "../ir/symbol.js";
 import { collectLoops, userLoops, walkStmts } from "../ir/walk.js";
 import { arrayPrivatization, type CallContext } from "./array-privatization.js";
@@ -129,6 +132,14 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     const hirDepth = new Map(collectLoops(proc.body).map((l) => [l.loop, l.depth]));
     const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false, commons, facts };
     const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, hirDepth.get(loop) ?? depth, deps, flow, (name) => calls.verdict(name, proc), callContext));
+    // Serial loops held back only by statements under a condition they never change: parallel while it is false.
+    if (flow && deps)
+      for (let k = 0; k < plans.length; k++) {
+        const pl = plans[k]!;
+        if (pl.parallel || pl.runtimeCheck || pl.reasons.length === 0) continue;
+        const u = unswitched(pl, flow, depOptions, options, callContext, (name) => calls.verdict(name, proc), hirDepth.get(pl.loop) ?? pl.depth, link ? (s) => link.untakenGlobal(s) : undefined);
+        if (u) plans[k] = u;
+      }
     for (const pl of plans) if (pl.parallel && used) pl.facts = used.forLoop(pl.loop);
     perProc.set(proc, plans);
   }
@@ -239,6 +250,83 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
     plan.reasons.push({ kind: "unknown-bound", message: "independent only while subscripts stay within their declared bounds, which is not proved" });
 
   return finish(plan);
+}
+
+/**
+ * The plan of a serial loop when the IF statements of one of its
+ * invariant conditions do not run (invariant-guards.ts): the procedure is
+ * analyzed again with their THEN branches emptied. Kept when that loop is
+ * parallel and the guarded statements touch nothing its clauses make
+ * private or reduce (with the condition true, one thread runs the loop
+ * as written, guarded statements included, on the same copies); its
+ * directive gets `if(.not. cond)`. Null otherwise.
+ */
+function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceOptions, options: ParallelizeOptions, callContext: CallContext, callVerdict: Parameters<typeof exclusions>[2], hirDepth: number, untaken?: (s: Sym) => boolean): LoopPlan | null {
+  const region = regionOf(flow, plan.loop);
+  if (!region) return null;
+  const proc = plan.proc;
+  for (const g of invariantGuards(flow.cfg, region, plan.loop, plan.reasons)) {
+    const variant = withoutGuards(proc, plan.loop, g.guards);
+    if (!variant) continue;
+    // The procedure itself, its body swapped for the variant's while it is analyzed: what is known of
+    // it by identity (its callers, its file in the link) stays known.
+    const saved = proc.body;
+    let v: LoopPlan;
+    try {
+      proc.body = variant.body;
+      const cfg = buildCfg(proc, callContext.summaries, untaken);
+      const vflow: ProcedureFlow = {
+        proc,
+        cfg,
+        regions: analyzeRegions(cfg),
+        summary: flow.summary,
+        get deps() {
+          return flow.deps;
+        },
+      };
+      const ranged = analyzeRangedDependences(proc, depOptions, options, cfg);
+      v = planLoop(proc, variant.loop, plan.parent, plan.depth, hirDepth, ranged.deps, vflow, callVerdict, callContext);
+    } finally {
+      proc.body = saved;
+    }
+    if (v.reasons.length > 0 || guardedTouchesClauses(flow, g.guards, v)) continue;
+    const not = { kind: "unary", op: "not", operand: g.cond, span: g.cond.span, type: { base: "logical" } } as Expr;
+    const check: RuntimeCheck = { expr: not, fortran: exprText(not, "fortran"), c: exprText(not, "c") };
+    const [lo, hi] = guardLines(g.guards);
+    return {
+      ...v,
+      loop: plan.loop,
+      parallel: false,
+      runtimeCheck: v.runtimeCheck ? both(check, v.runtimeCheck) : check,
+      sizeCheck: false,
+      guard: { cond: exprText(g.cond, proc.language), lines: [lo, hi] },
+    };
+  }
+  return null;
+}
+
+/** Whether a statement under the guards reads or writes a variable the plan's clauses privatize or reduce (or writes through a pointer). */
+function guardedTouchesClauses(flow: ProcedureFlow, guards: readonly IfStmt[], plan: LoopPlan): boolean {
+  const names = new Set([...plan.private, ...plan.firstprivate, ...plan.lastprivate, ...plan.privateArrays, ...plan.reductions.map((r) => r.var), ...plan.linear.map((l) => l.var)]);
+  const ranges = guards.map((g) => guardLines([g]));
+  const cfg = flow.cfg;
+  return cfg.refs.refs.some((r) => {
+    if (!ranges.some(([lo, hi]) => r.span.line >= lo && r.span.line <= hi)) return false;
+    const v = cfg.vars.vars[r.var]!;
+    return v.pseudo === "memory" || v.syms.some((s) => names.has(s.name));
+  });
+}
+
+/** The lines of the guards' THEN branches. */
+function guardLines(guards: readonly IfStmt[]): [number, number] {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const g of guards) {
+    const [a, b] = lines(g.then);
+    lo = Math.min(lo, a);
+    hi = Math.max(hi, b);
+  }
+  return [lo, hi];
 }
 
 const regionIndex = new WeakMap<ProcedureFlow, Map<Loop, LoopRegionInfo>>();

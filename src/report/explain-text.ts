@@ -35,6 +35,10 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
   else if (plan.parallel) lines.push(`Parallel: no dependence is carried by this loop${clauseNote(plan)}.`);
   else if (plan.runtimeCheck) {
     lines.push(`Parallel only when ${lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c} holds (checked at run time).`);
+    if (plan.guard) {
+      const [lo, hi] = plan.guard.lines;
+      lines.push(`  - ${plan.guard.cond} guards statements (line${lo === hi ? ` ${lo}` : `s ${lo}-${hi}`}) that keep the loop serial; while it is false they do not run and the loop is parallel. When it is true the loop runs on one thread, in order.`);
+    }
     for (const o of plan.overlaps ?? []) {
       lines.push(`  - ${o.a} and ${o.b} may share storage: the check tests that the parts of them the loop touches do not overlap (if they do, the loop runs serially).`);
       if (o.restrict) lines.push(`    Declaring the parameter ${o.restrict[0]} (or ${o.restrict[1]}) restrict, if they never overlap, would make the loop parallel without the check.`);
