@@ -118,6 +118,14 @@ export class Coverage {
   }
   /** The label of the statement after the one being walked (a loop reads it first: a GOTO there only ends the loop early). */
   private follower: string | null = null;
+  /**
+   * Must-writes over a strided index set: MG's rprj3 writes x1(i1 - 1),
+   * i1 = 2*j1 - d1, for j1 = 2..m1j: in dimension `dim` the elements lo,
+   * lo + stride, ..., hi. Kept apart from `boxes`, which the users of a
+   * walk (summaries, liveness) read as contiguous; only this walk's own
+   * reads consult them.
+   */
+  private strided: Strided[] = [];
 
   private stmt(s: Stmt, inner: Map<Sym, Interval>, elems: Expr[], conditional: boolean): boolean {
     if (isJump(s)) {
@@ -253,6 +261,8 @@ export class Coverage {
     const follower = this.follower;
     const outer = this.boxes;
     this.boxes = outer.slice();
+    const outerStrided = this.strided;
+    this.strided = outerStrided.slice();
     // Values the body assigns change from one iteration to the next.
     this.forget(s);
     const here = new Map(inner).set(k, { lo: lower, hi: upper });
@@ -269,6 +279,7 @@ export class Coverage {
     if (!ok) return false;
     const made = this.boxes.filter((b) => !outer.includes(b));
     this.boxes = outer;
+    this.strided = outerStrided;
     this.forget(s);
     for (const [x, v] of this.values) if (mentions(v, k)) this.values.delete(x);
     // Leaving early (EXIT, a GOTO out) leaves the loop's writes unsure; what follows the loop is unsure
@@ -280,6 +291,10 @@ export class Coverage {
       for (const b of made) {
         const w = widen(b, k, lower, upper, trips);
         if (w) this.boxes = addMust(this.boxes, w);
+        else {
+          const st = widenStrided(b, k, lower, upper);
+          if (st) this.strided = [...this.strided, st];
+        }
       }
     // Elements written inside are not known to be written for the index's current value any more.
     for (let n = elems.length - 1; n >= 0; n--) if (mentions(elems[n]!, k)) elems.splice(n, 1);
@@ -292,7 +307,7 @@ export class Coverage {
    * walker's state is put back as it was.
    */
   private dryRun(body: readonly Stmt[], here: Map<Sym, Interval>, elems: Expr[], conditional: boolean, outer: Box[]): Box[] {
-    const saved = { boxes: this.boxes, exposed: this.exposed, exposedAll: this.exposedAll, why: this.why, jumped: this.jumped, values: new Map(this.values), collect: this.options.collect, assume: this.options.assume, conditions: this.conditions };
+    const saved = { boxes: this.boxes, strided: this.strided, exposed: this.exposed, exposedAll: this.exposedAll, why: this.why, jumped: this.jumped, values: new Map(this.values), collect: this.options.collect, assume: this.options.assume, conditions: this.conditions };
     this.boxes = outer.slice();
     this.conditions = [];
     this.options = { ...this.options, collect: true, assume: false };
@@ -300,7 +315,7 @@ export class Coverage {
     const ok = this.block(body, here, elems.slice(), conditional);
     this.dry = false;
     const made = ok ? this.boxes.filter((b) => !outer.includes(b)) : [];
-    Object.assign(this, { boxes: saved.boxes, exposed: saved.exposed, exposedAll: saved.exposedAll, why: saved.why, jumped: saved.jumped, values: saved.values, conditions: saved.conditions });
+    Object.assign(this, { boxes: saved.boxes, strided: saved.strided, exposed: saved.exposed, exposedAll: saved.exposedAll, why: saved.why, jumped: saved.jumped, values: saved.values, conditions: saved.conditions });
     this.options = { ...this.options, collect: saved.collect, assume: saved.assume };
     return made;
   }
@@ -369,9 +384,11 @@ export class Coverage {
     const mine = elems.filter((e) => !s.index || !mentions(e, s.index));
     // Writes of one iteration cover its later reads; none is sure once the loop is done (it may run no iteration).
     const outer = this.boxes;
+    const outerStrided = this.strided;
     this.boxes = outer.slice();
     const ok = this.block([...s.body, ...(s.update ?? [])], inner, mine, conditional);
     this.boxes = outer;
+    this.strided = outerStrided;
     this.forget(s);
     this.jumped = wasJumped || leaves(s, follower);
     if (s.index) for (let n = elems.length - 1; n >= 0; n--) if (mentions(elems[n]!, s.index)) elems.splice(n, 1);
@@ -424,7 +441,7 @@ export class Coverage {
    */
   private readCovered(box: Box, inner: Map<Sym, Interval>, point: boolean): boolean {
     const attempt = (): boolean => {
-      if (point && (this.boxes.some((b) => this.holds(b, box)) || this.byEarlier(box, inner))) return true;
+      if (point && (this.boxes.some((b) => this.holds(b, box)) || this.byEarlier(box, inner) || this.stridedHolds(box, inner))) return true;
       // Over the whole ranges of the enclosing inner loops, against boxes written before them.
       const wide = this.spread(box, inner);
       const before = this.boxes.filter((b) => b.every((r) => !r || ![...inner.keys()].some((k) => mentions(r.lo, k) || mentions(r.hi, k))));
@@ -537,6 +554,33 @@ export class Coverage {
       box.push({ lo, hi });
     }
     return box;
+  }
+
+  /**
+   * Whether a read point (the current inner iterations) lies, over the
+   * whole ranges of the inner indices, in a strided must-write: in the
+   * strided dimension the read is a*k + c for one inner index k (or no
+   * index), a multiple of the stride apart from the write's start and
+   * within its ends; the other dimensions spread over the inner ranges
+   * lie in the write's intervals. Proved only (no run-time condition).
+   */
+  private stridedHolds(box: Box, inner: Map<Sym, Interval>): boolean {
+    return this.strided.some((st) => {
+      if (box.length !== st.box.length) return false;
+      return box.every((r, d) => {
+        const w = st.box[d]!;
+        if (!r) return false;
+        const lo = this.end(r.lo, inner, "lo");
+        const hi = this.end(r.hi, inner, "hi");
+        if (!lo || !hi) return false;
+        if (d !== st.dim) return provedLe(w.lo, lo) && provedLe(hi, w.hi);
+        // The strided dimension: one value per iteration, stepping by a multiple of the stride.
+        if (constDifference(r.hi, r.lo) !== 0) return false;
+        for (const t of linearForm(r.lo).terms) if (t.e.kind === "var" && inner.has(t.e.sym) && t.coef % st.stride !== 0) return false;
+        const off = constDifference(lo, w.lo);
+        return off !== null && off >= 0 && off % st.stride === 0 && provedLe(hi, w.hi);
+      });
+    });
   }
 
   /**
@@ -675,6 +719,46 @@ function widen(b: Box, k: Sym, lo: Expr, hi: Expr, trips: number | null): Box | 
   }
   if (!uses && !(trips !== null && trips >= 1)) return null;
   return out;
+}
+
+/** A must-write over a strided index set in one dimension (Coverage.strided). */
+interface Strided {
+  box: Box;
+  dim: number;
+  stride: number;
+}
+
+/**
+ * A point written in every iteration of a loop over k in [lo, hi] that
+ * is a*k + c in one dimension (|a| >= 2; widen() takes a = ±1) and free of
+ * k in the others: the strided set from a*lo + c (a > 0; else from a*hi + c)
+ * by |a| to the other end.
+ */
+function widenStrided(b: Box, k: Sym, lo: Expr, hi: Expr): Strided | null {
+  let dim = -1;
+  let a = 0;
+  for (let d = 0; d < b.length; d++) {
+    const r = b[d];
+    if (!r) return null;
+    if (!mentions(r.lo, k) && !mentions(r.hi, k)) continue;
+    if (dim >= 0 || constDifference(r.hi, r.lo) !== 0) return null;
+    const f = linearForm(r.lo);
+    const t = f.terms.find((x) => x.e.kind === "var" && x.e.sym === k);
+    if (!t || Math.abs(t.coef) < 2 || f.terms.some((x) => x !== t && mentions(x.e, k))) return null;
+    dim = d;
+    a = t.coef;
+  }
+  if (dim < 0) return null;
+  const at = (v: Expr): Expr => {
+    const l = new Linear();
+    const f = linearForm(b[dim]!.lo);
+    l.constant = f.constant;
+    for (const t of f.terms) l.add(t.e.kind === "var" && t.e.sym === k ? v : t.e, t.coef);
+    return formExpr(l, v.span);
+  };
+  const out = b.slice();
+  out[dim] = a > 0 ? { lo: at(lo), hi: at(hi) } : { lo: at(hi), hi: at(lo) };
+  return { box: out, dim, stride: Math.abs(a) };
 }
 
 function constTrip(lower: Expr, upper: Expr): number | null {
