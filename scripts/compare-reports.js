@@ -56,7 +56,7 @@ function report(kind, run, what) {
 
 const readJson = (p) => (existsSync(p) ? JSON.parse(readFileSync(p, "utf8")) : null);
 const loopKey = (f, l) => `${f.file}:${l.line}:${l.procedure ?? ""}`;
-const brief = (x) => JSON.stringify(x).slice(0, 400);
+const brief = (x) => String(JSON.stringify(x)).slice(0, 400);
 
 for (const a of runsUnder(before)) {
   const run = relative(before, a);
