@@ -3,6 +3,7 @@ import type { LoopRegionInfo, ScalarInfo } from "../analysis/regions/loop-region
 import type { VarId } from "../analysis/refs/vars.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
+import { flagReduction } from "./flag-reduction.js";
 import { conditionalMinMax } from "./conditional-minmax.js";
 import { inductionStep } from "./induction.js";
 import { loopRefs } from "./loop-refs.js";
@@ -87,6 +88,12 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop, deadAfte
       }
       case "carried": {
         if (s.why === "conditional-last-value") {
+          // A flag some iterations raise (`if (c) found = .true.`) ends raised if any did: a reduction.
+          const raised = cannotPrivatize() ? null : flagReduction(cfg, info, s.var, loop);
+          if (raised) {
+            out.reductions.push({ op: raised, var: s.name });
+            break;
+          }
           block(
             s,
             `${s.name} is written in some iterations only and is live after the loop: its final value depends on which iteration wrote it last`,
@@ -102,6 +109,11 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop, deadAfte
         const mm = why ? null : conditionalMinMax(cfg, info, s.var, loop);
         if (mm) {
           out.reductions.push({ op: mm, var: s.name });
+          break;
+        }
+        const flag = why ? null : flagReduction(cfg, info, s.var, loop);
+        if (flag) {
+          out.reductions.push({ op: flag, var: s.name });
           break;
         }
         const step = why ? null : inductionStep(cfg, info, s.var, loop);
