@@ -20,6 +20,8 @@
 //
 // Usage: npm run bench:overhead -- [SUBSTRING...] [--runs N] [--opt -O1|-O2|-O3]
 //   SUBSTRING keeps the programs whose name contains one (e.g. c18 blur).
+//   RUNS (default 7) runs of each build and thread count; a program that runs under 40 ms gets
+//   more, up to 8 x RUNS, for about 200 ms of each.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -121,7 +123,11 @@ async function measure(p: E2EProgram): Promise<Row> {
   for (const t of THREADS) {
     const ss: Sample[] = [];
     const ps: Sample[] = [];
-    for (let k = 0; k < runs; k++) {
+    // Short programs get more runs (up to 8x RUNS, about 200 ms of each build): one run of 1-2 ms is
+    // mostly process start-up and scheduling noise.
+    const first = timeRun(s.exe, t);
+    const n = first ? Math.min(8 * runs, Math.max(runs, Math.ceil(200 / Math.max(first.cpu, 0.5)))) : runs;
+    for (let k = 0; k < n; k++) {
       const a = timeRun(s.exe, t);
       const b = timeRun(q.exe, t);
       if (a === null || b === null) return { ...row, note: `a run failed at ${t} thread${t > 1 ? "s" : ""}` };
