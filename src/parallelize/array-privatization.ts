@@ -76,7 +76,6 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
       const assumed = cannotPrivatize(cfg, info, loop, sym, calls, true);
       if (typeof assumed !== "string") r = assumed;
     }
-    // (An array of variable explicit shape, size unknown here, is not counted.)
     const bytes = symBytes(sym) ?? 0;
     if (typeof r !== "string" && total + bytes > MAX_LOOP_PRIVATE_BYTES) r = `the loop's private arrays would take more than ${MAX_LOOP_PRIVATE_BYTES} bytes of every thread's stack`;
     if (typeof r === "string") {
@@ -106,14 +105,12 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   for (const d of sym.dims) {
     const lo = evalInt(d.lower);
     const hi = d.upper ? evalInt(d.upper) : undefined;
-    if (lo !== undefined && hi !== undefined) {
-      size *= Math.max(0, hi - lo + 1);
-      continue;
-    }
-    // Fortran: an explicit-shape array whose bounds are expressions (an automatic array, a dummy
-    // `y1(fftblockpad, d1)`) can be private, its copies shaped by the bounds' values at the
-    // region's start (OpenMP 5.2 §5.3); issue 14 item 7. Not an assumed-size `a(*)`.
-    if (lang !== "fortran" || !d.upper) return "its size is not a constant";
+    // Not an array of variable size (an automatic array, a dummy `y1(fftblockpad, d1)`), though OpenMP
+    // allows it: gfortran and gcc put the copies on the stack, every thread's and, even when the if()
+    // clause is false, the encountering thread's (a 32 MB one crashed at any thread count), and
+    // nothing here bounds the size.
+    if (lo === undefined || hi === undefined) return "its size is not a constant";
+    size *= Math.max(0, hi - lo + 1);
   }
   const bytes = symBytes(sym);
   if (bytes !== undefined && bytes > MAX_PRIVATE_BYTES) return `it is too large to copy onto every thread's stack (${size} elements, ${bytes} bytes)`;

@@ -265,6 +265,8 @@ function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceO
   const region = regionOf(flow, plan.loop);
   if (!region) return null;
   const proc = plan.proc;
+  // Liveness answers found while the body is swapped are the variant's: kept out of the shared memo.
+  const context: CallContext = { ...callContext, commons: callContext.commons && new CommonLiveness(callContext.commons.world) };
   for (const g of invariantGuards(flow.cfg, region, plan.loop, plan.reasons)) {
     const variant = withoutGuards(proc, plan.loop, g.guards);
     if (!variant) continue;
@@ -274,7 +276,7 @@ function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceO
     let v: LoopPlan;
     try {
       proc.body = variant.body;
-      const cfg = buildCfg(proc, callContext.summaries, untaken);
+      const cfg = buildCfg(proc, context.summaries, untaken);
       const vflow: ProcedureFlow = {
         proc,
         cfg,
@@ -285,7 +287,7 @@ function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceO
         },
       };
       const ranged = analyzeRangedDependences(proc, depOptions, options, cfg);
-      v = planLoop(proc, variant.loop, plan.parent, plan.depth, hirDepth, ranged.deps, vflow, callVerdict, callContext);
+      v = planLoop(proc, variant.loop, plan.parent, plan.depth, hirDepth, ranged.deps, vflow, callVerdict, context);
     } finally {
       proc.body = saved;
     }

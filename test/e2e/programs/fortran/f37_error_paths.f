@@ -1,8 +1,8 @@
 c     doall-e2e: tolerance 1e-10
 c     Calls whose only I/O is an error message before STOP, inside
 c     loops: the message can only end the run, so it does not order the
-c     iterations (issue 14 item 7). The scratch vector w is a dummy of
-c     variable size that main passes down and never reads again: each
+c     iterations (issue 14 item 7). The scratch vector w is a dummy
+c     that main passes down and never reads again: each
 c     iteration of sweep's loop writes it whole before smooth reads it, so
 c     it is private there. In sweep2 the caller reads w afterwards: its
 c     values are live after the loop, and the loop stays serial.
@@ -33,8 +33,9 @@ c doall: either reduction(+:s)
       end
 
       subroutine sweep(a, b, w, m, n)
-      integer m, n
-      double precision a(m, n), b(m, n), w(m), weight
+      integer m, n, mw
+      parameter (mw = 48)
+      double precision a(m, n), b(m, n), w(mw), weight
       integer i, j
 c doall: parallel private(w)
       do 30 j = 1, n
