@@ -2,7 +2,8 @@ import type { Cfg } from "../analysis/cfg/cfg.js";
 import type { CarriedDependence } from "../analysis/dependence/verdict.js";
 import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { Expr } from "../ir/expr.js";
-import type { Loop } from "../ir/stmt.js";
+import type { Loop, Stmt } from "../ir/stmt.js";
+import { pureExpr } from "./trip-count.js";
 import type { Sym } from "../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { evalInt } from "../ir/const-eval.js";
@@ -36,11 +37,11 @@ export function arrayReductions(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carr
     // Only dependences of the array on itself go away: one with another array (a C pointer that may
     // overlap it) stays, and the array is not reduced.
     if (carried.some((c) => (c.source.sym === sym) !== (c.sink.sym === sym))) continue;
-    const op = arrayUpdateOp(cfg, info, loop, sym);
-    if (op) {
+    const u = arrayUpdateOp(cfg, info, loop, sym);
+    if (u) {
       reduced.add(sym.id);
-      const section = cfg.proc.language === "c" && sym.storage === "dummy" ? `[${evalInt(sym.dims[0]!.lower)}:${elements(sym)}]` : undefined;
-      reductions.push({ op, var: sym.name, array: true, ...(section ? { section } : {}) });
+      const section = cfg.proc.language === "c" && sym.storage === "dummy" ? (u.section ?? `[${evalInt(sym.dims[0]!.lower)}:${elements(sym)}]`) : undefined;
+      reductions.push({ op: u.op, var: sym.name, array: true, ...(section ? { section } : {}) });
     }
   }
   return { reductions, remaining: carried.filter((c) => !reduced.has(c.source.sym.id) && !reduced.has(c.sink.sym.id)) };
@@ -51,13 +52,20 @@ const SMALL_ARRAY = 256;
 
 const COMPOUND: Record<string, PlanReductionOp> = { "+=": "+", "-=": "+", "*=": "*", "&=": "bitand", "|=": "bitor", "^=": "bitxor" };
 
-function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): PlanReductionOp | null {
+/**
+ * The operator of the array's updates, and for a C pointer parameter of
+ * unknown extent updated only at constant subscripts (`*rnmu`, rnmu[0]),
+ * the section they span (`[0:1]`).
+ */
+function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): { op: PlanReductionOp; section?: string } | null {
   const cParam = cfg.proc.language === "c" && sym.storage === "dummy";
-  if (sym.dims.length === 0 || sym.dims.some((d) => d.upper === null) || (sym.attrs.pointer && !cParam) || sym.attrs.allocatable) return null;
+  if (sym.dims.length === 0 || (sym.attrs.pointer && !cParam) || sym.attrs.allocatable) return null;
+  if (sym.dims.some((d) => d.upper === null) && !(cParam && sym.dims.length === 1)) return null;
   if (sym.type.base !== "integer" && sym.type.base !== "real") return null;
   // A C pointer parameter: through an array section of its declared extent (OpenMP 4.5 2.15.3.6), one
-  // dimension only (`double rms[5]`), with the bounds assumption that the loop's subscripts stay in it.
-  if (cParam && (sym.dims.length !== 1 || !Number.isFinite(elements(sym)) || elements(sym) === 0)) return null;
+  // dimension only (`double rms[5]`), with the bounds assumption that the loop's subscripts stay in it;
+  // of unknown extent (`double *rnmu`), the section its constant subscripts span.
+  if (cParam && (sym.dims.length !== 1 || elements(sym) === 0)) return null;
   if (sym.equivalence !== undefined) return null;
   // Hidden accesses: a callee or an opaque statement would touch the shared array.
   const v = cfg.vars.lookup(sym);
@@ -66,13 +74,20 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): Pl
   let op: PlanReductionOp | null = null;
   let ok = true;
   let indirect = false;
+  const constants: number[] = [];
+  const handled = new Set<Stmt>();
   walkStmts(loop.body, (s) => {
-    if (!ok) return;
+    if (!ok || handled.has(s)) return;
     const count = stmtExprs(s).reduce((n, e) => n + mentions(e, sym), 0);
     if (count === 0) return;
     let o: PlanReductionOp | null = null;
     let target: Expr | null = null;
-    if (s.kind === "assign" && s.lhs.kind === "elem" && s.lhs.sym === sym) {
+    const mm = s.kind === "if" ? conditionalUpdate(s, sym) : null;
+    if (mm) {
+      handled.add(mm.assign);
+      target = mm.assign.lhs;
+      o = mm.op;
+    } else if (s.kind === "assign" && s.lhs.kind === "elem" && s.lhs.sym === sym) {
       target = s.lhs;
       o = rhsOp(s.rhs, s.lhs, sym);
       if (count !== 2 || s.lhs.subs.some((x) => mentions(x, sym) > 0)) o = null;
@@ -87,8 +102,40 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): Pl
     }
     op = o;
     if (target && target.kind === "elem" && target.subs.some(readsArray)) indirect = true;
+    if (target && target.kind === "elem" && target.subs.length === 1) {
+      const c = evalInt(target.subs[0]!);
+      if (c !== undefined) constants.push(c);
+      else constants.push(NaN);
+    }
   });
-  return ok && op && (indirect || elements(sym) <= SMALL_ARRAY) ? op : null;
+  if (!ok || !op) return null;
+  if (Number.isFinite(elements(sym))) return indirect || elements(sym) <= SMALL_ARRAY ? { op } : null;
+  // Unknown extent (a C pointer): every update at a constant subscript, the span small.
+  if (!cParam || constants.length === 0 || constants.some((c) => Number.isNaN(c))) return null;
+  const lo = Math.min(...constants);
+  const n = Math.max(...constants) - lo + 1;
+  return lo >= 0 && n <= SMALL_ARRAY ? { op, section: `[${lo}:${n}]` } : null;
+}
+
+/**
+ * `if (x > a[s]) a[s] = x` (max; `<` for min; also `a[s] < x`), no ELSE,
+ * the assignment its only statement, x the same side-effect-free
+ * expression in both and free of a: the array form of conditional-minmax.ts.
+ */
+function conditionalUpdate(s: Extract<Stmt, { kind: "if" }>, sym: Sym): { op: "max" | "min"; assign: Extract<Stmt, { kind: "assign" }> } | null {
+  const then = s.then.filter((x) => x.kind !== "nop");
+  const a = then[0];
+  if (s.else.length || then.length !== 1 || !a || a.kind !== "assign" || a.lhs.kind !== "elem" || a.lhs.sym !== sym) return null;
+  const c = s.cond;
+  const x = a.rhs;
+  if (c.kind !== "binary" || mentions(x, sym) > 0 || a.lhs.subs.some((e) => mentions(e, sym) > 0) || !pureExpr(x) || a.lhs.subs.some((e) => !pureExpr(e))) return null;
+  const isT = (e: Expr) => exprEquals(e, a.lhs);
+  const gt = c.op === ">" || c.op === ">=";
+  const lt = c.op === "<" || c.op === "<=";
+  if (!gt && !lt) return null;
+  if (isT(c.right) && exprEquals(c.left, x)) return { op: gt ? "max" : "min", assign: a };
+  if (isT(c.left) && exprEquals(c.right, x)) return { op: lt ? "max" : "min", assign: a };
+  return null;
 }
 
 /** The operator combining x(s) (the target itself, once, as a direct operand) with the rest of the right-hand side. */

@@ -111,7 +111,7 @@ function clauseNote(plan: LoopPlan): string {
   if (plan.private.length) parts.push(`private ${plan.private.join(", ")}`);
   if (plan.firstprivate.length) parts.push(`firstprivate ${plan.firstprivate.join(", ")}`);
   if (plan.lastprivate.length) parts.push(`lastprivate ${plan.lastprivate.join(", ")} (live after the loop, written in every iteration)`);
-  if (plan.reductions.length) parts.push(plan.reductions.map((r) => `${r.var} is a ${r.op} reduction${r.array ? " over the whole array" : ""}`).join(", "));
+  if (plan.reductions.length) parts.push(plan.reductions.map((r) => `${r.var} is a ${r.op} reduction${r.array ? (r.section ? ` over ${r.var}${r.section}` : " over the whole array") : ""}`).join(", "));
   if (plan.linear.length) parts.push(plan.linear.map((x) => `${x.var} is an induction variable (step ${x.step})`).join(", "));
   return parts.length ? ` once ${parts.join("; ")}` : "";
 }

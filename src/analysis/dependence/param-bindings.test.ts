@@ -78,3 +78,18 @@ test("a call from a static function nobody calls binds nothing", () => {
   const used = head + "double *gp;\nstatic void f(double *x, double *y) { x[0] = y[1]; }\nstatic void other(void) { f(gp, gp); }\nint main(void) { f(g, h); other(); return 0; }\n";
   assert.equal(bindings(used, "f")("x", "y"), false);
 });
+
+test("a parameter passed on from a caller's parameter holds any object that one receives (MG's rep_nrm passing on its grid)", () => {
+  const src =
+    head +
+    "static void f(double *x, double *out) { out[0] = x[1]; }\n" +
+    "static void pass(double *grid) { double r; f(grid, &r); }\n" +
+    "int main(void) { double t; pass(g); pass(h); f(k, &t); return 0; }\n";
+  const d = bindings(src, "f");
+  assert.equal(d("x", "out"), true, "x is g, h or k; out is a local scalar of pass or main");
+  assert.equal(d("x", "g"), false, "x may be g");
+  assert.equal(d("x", "m"), true);
+  // One caller hands an element of the passed grid as the out-parameter: no longer apart.
+  const bad = bindings(head + "static void f(double *x, double *out) { out[0] = x[1]; }\nstatic void pass(double *grid) { f(grid, &grid[3]); }\nint main(void) { pass(g); pass(h); return 0; }\n", "f");
+  assert.equal(bad("x", "out"), false);
+});

@@ -26,8 +26,14 @@ import { changedPointers, isNamedObject, PointerBases } from "./pointer-bases.js
  * rms is never the global u it reads.
  */
 export class ParamBindings {
-  /** Per bound parameter: the object it receives at each call site (index = site), null where unknown. */
-  private readonly sites = new Map<Sym, (Sym | null)[]>();
+  /**
+   * Per bound parameter: the objects it may receive at each call site
+   * (index = site): one, or several when the actual is a parameter of the
+   * caller bound to different objects at the caller's own calls (MG's
+   * rep_nrm(u, ...) passes on whichever grid it was given); null where
+   * unknown.
+   */
+  private readonly sites = new Map<Sym, (Sym[] | null)[]>();
   /** Per bound parameter: its actual argument at each call site, and the function of the call. */
   private readonly actuals = new Map<Sym, Expr[]>();
 
@@ -104,19 +110,23 @@ export class ParamBindings {
     }
     // The object at a site: the base of the actual in its caller, followed through the caller's own bound parameters.
     const resolving = new Set<Sym>();
-    const resolveParam = (param: Sym): (Sym | null)[] => {
+    const resolveParam = (param: Sym): (Sym[] | null)[] => {
       const done = this.sites.get(param);
       if (done) return done;
       const list = pending.get(param)!;
       if (resolving.has(param)) return list.map(() => null);
       resolving.add(param);
-      const out = list.map(({ caller, arg }) => {
+      const out = list.map(({ caller, arg }): Sym[] | null => {
         const b = basesOf(caller).exprBase(arg);
         if (!b) return null;
-        if (isNamedObject(b)) return b;
+        if (isNamedObject(b)) return [b];
         if (!pending.has(b)) return null;
+        // Whatever the caller's parameter may hold at any of its calls (none: the caller never runs).
         const up = resolveParam(b);
-        return up.length > 0 && up.every((o) => o !== null && sameGlobal(o, up[0]!)) ? up[0]! : null;
+        if (up.length === 0 || up.some((o) => o === null)) return null;
+        const all: Sym[] = [];
+        for (const o of up as Sym[][]) for (const x of o) if (!all.some((y) => sameGlobal(x, y))) all.push(x);
+        return all;
       });
       resolving.delete(param);
       this.sites.set(param, out);
@@ -129,9 +139,9 @@ export class ParamBindings {
   disjoint(a: Sym, b: Sym): boolean {
     const A = this.sites.get(a);
     const B = this.sites.get(b);
-    if (A && B) return A.every((o, i) => o !== null && B[i] !== null && !sameGlobal(o, B[i]!));
-    if (A && isNamedObject(b)) return A.every((o) => o !== null && !sameGlobal(o, b));
-    if (B && isNamedObject(a)) return B.every((o) => o !== null && !sameGlobal(o, a));
+    if (A && B) return A.every((o, i) => apart(o, B[i]!));
+    if (A && isNamedObject(b)) return A.every((o) => apart(o, [b]));
+    if (B && isNamedObject(a)) return B.every((o) => apart(o, [a]));
     return false;
   }
 
@@ -147,8 +157,13 @@ export class ParamBindings {
     const oa = this.sites.get(a);
     const ob = this.sites.get(b);
     if (!A || !B || !oa || !ob) return false;
-    return A.every((x, i) => (exprEquals(x, B[i]!) && pureExpr(x)) || (oa[i] !== null && ob[i] !== null && !sameGlobal(oa[i]!, ob[i]!)));
+    return A.every((x, i) => (exprEquals(x, B[i]!) && pureExpr(x)) || apart(oa[i]!, ob[i]!));
   }
+}
+
+/** Two sets of objects, both known, with none in common. */
+function apart(a: Sym[] | null, b: Sym[] | null): boolean {
+  return a !== null && b !== null && a.every((x) => b.every((y) => !sameGlobal(x, y)));
 }
 
 function isPointerParam(s: Sym): boolean {

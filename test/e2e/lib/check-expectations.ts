@@ -76,7 +76,8 @@ function clauseDifference(x: Expectation, e: EmittedLoop): ClauseDifference | un
       ...c.private.map((v) => `private(${v})`),
       ...c.firstprivate.map((v) => `firstprivate(${v})`),
       ...c.lastprivate.map((v) => `lastprivate(${v})`),
-      ...c.reductions.map((v) => `reduction(${v.op}:${v.var})`),
+      // A C array section names its array (the directive read back keeps the name only): rnmu[0:1] is rnmu.
+      ...c.reductions.map((v) => `reduction(${v.op}:${v.var.replace(/\[.*$/, "")})`),
       ...c.linear.map((v) => `linear(${v.var}:${v.step})`),
     ]);
   const want = words(x.clauses);

@@ -116,7 +116,7 @@ function parseMarker(body: string, line: number, lang: Lang): Expectation {
     rest = rest.slice(close + 1).trim();
     if (LIST_CLAUSES.has(kw)) clauses[kw as "private"].push(...splitList(inner, line).map(name));
     else if (kw === "reduction") {
-      const colon = inner.lastIndexOf(":");
+      const colon = inner.indexOf(":"); // the first: an array section after the name has its own (rms[0:5])
       if (colon <= 0) throw new MarkerError(line, `reduction needs op:vars, got '${inner}'`);
       const op = inner.slice(0, colon).trim().toLowerCase();
       for (const x of splitList(inner.slice(colon + 1), line)) clauses.reductions.push({ op, var: name(x) });
