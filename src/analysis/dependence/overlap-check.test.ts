@@ -31,6 +31,12 @@ interface Nest {
   m: number;
   op: number;
   oq: number;
+  /**
+   * The first reference's first subscript through a scalar `s` set in the
+   * body: before the references (`s = ...; p[s] = ...`, its value this
+   * iteration) or after them (the previous iteration's, 0 at first).
+   */
+  scalar: "none" | "before" | "after";
 }
 
 type Sub = { ci: number; cj: number; c: number; rows: boolean };
@@ -40,13 +46,15 @@ const subValue = (s: Sub, i: number, j: number, m: number) => (s.rows ? (s.ci * 
 
 function source(t: Nest): string {
   const decl = t.rank === 1 ? "double *p, double *q" : `double (*p)[${t.M}], double (*q)[${t.M}]`;
-  const ref = (r: Nest["refs"][number]) => `${r.ptr}${r.subs.map((s) => `[${sub(s, t.inner !== null)}]`).join("")}`;
+  const first = t.refs[0]!;
+  const ref = (r: Nest["refs"][number]) => `${r.ptr}${r.subs.map((s, d) => `[${t.scalar !== "none" && r === first && d === 0 ? "s" : sub(s, t.inner !== null)}]`).join("")}`;
   const writes = t.refs.filter((r) => r.write);
   const reads = t.refs.filter((r) => !r.write);
   const rhs = reads.length ? reads.map(ref).join(" + ") : "1.0";
-  const body = writes.map((w) => `${ref(w)} = ${rhs};`).join(" ");
+  const set = `s = ${sub(first.subs[0]!, t.inner !== null)};`;
+  const body = `${t.scalar === "before" ? set + " " : ""}${writes.map((w) => `${ref(w)} = ${rhs};`).join(" ")}${t.scalar === "after" ? " " + set : ""}`;
   const inner = t.inner ? `for (int j = ${t.inner.lo}; j <= ${t.inner.hi}; j++) { ${body} }` : body;
-  return `void k(int n, int m, ${decl}) {\n  for (int i = ${t.outer.lo}; i <= ${t.outer.hi}; i++) { ${inner} }\n}\n`;
+  return `void k(int n, int m, ${decl}) {\n  int s = 0;\n  for (int i = ${t.outer.lo}; i <= ${t.outer.hi}; i++) { ${inner} }\n}\n`;
 }
 
 /** Addresses in bytes: p and q point into one buffer at element offsets op and oq. */
@@ -110,15 +118,20 @@ function touched(t: Nest): { p: Set<number>; q: Set<number> } {
   const out = { p: new Set<number>(), q: new Set<number>() };
   const hiOf = (s: string, i: number) => (s === "n" ? t.n : s === "m" ? t.m : s === "n - i" ? t.n - i : s === "i + 2" ? i + 2 : Number(s));
   const loOf = (s: string, i: number) => (s === "i" ? i : s === "i - 1" ? i - 1 : Number(s));
+  let sv = 0;
+  const first = t.refs[0]!;
   for (let i = t.outer.lo; i <= hiOf(t.outer.hi, 0); i++) {
     const js = t.inner ? [] : [0];
     if (t.inner) for (let j = loOf(t.inner.lo, i); j <= hiOf(t.inner.hi, i); j++) js.push(j);
-    for (const j of js)
+    for (const j of js) {
+      if (t.scalar === "before") sv = subValue(first.subs[0]!, i, j, t.m);
       for (const r of t.refs) {
-        const subs = r.subs.map((s) => subValue(s, i, j, t.m));
+        const subs = r.subs.map((s, d) => (t.scalar !== "none" && r === first && d === 0 ? sv : subValue(s, i, j, t.m)));
         const a = addressOf(t, r.ptr, subs);
         for (let b = 0; b < 8; b++) out[r.ptr].add(a + b);
       }
+      if (t.scalar === "after") sv = subValue(first.subs[0]!, i, j, t.m);
+    }
   }
   return out;
 }
@@ -138,6 +151,7 @@ const nestArb = fc.integer({ min: 1, max: 2 }).chain((rank) =>
     m: fc.integer({ min: -2, max: 6 }),
     op: fc.integer({ min: 0, max: 40 }),
     oq: fc.integer({ min: 0, max: 40 }),
+    scalar: fc.constantFrom("none" as const, "none" as const, "before" as const, "after" as const),
   }),
 );
 

@@ -1,10 +1,10 @@
 import { evalInt } from "../../ir/const-eval.js";
 import type { Expr } from "../../ir/expr.js";
 import { exprKey } from "../../ir/expr-key.js";
-import type { Loop } from "../../ir/stmt.js";
+import type { Loop, Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { INTEGER, LOGICAL } from "../../ir/types.js";
-import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
+import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
 import type { Span } from "../../source/span.js";
 import { monomialVars, polyAdd, polyConst, polyMul, polyNeg, PolyOverflow, polyScale, polySub, polyVar, type Poly } from "../symbolic/polynomial.js";
 import type { ProcIndex } from "./proc-index.js";
@@ -69,6 +69,7 @@ function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], fa
   const whole = new Set<number>();
   let lo: Expr[] | null = null;
   let hi: Expr[] | null = null;
+  const defs = definitions(loop);
   for (const r of refs) {
     if (r.sym !== s || !r.loops.includes(loop)) continue;
     // Conservative: an array passed to a call, a section, an element in an implied DO: its extent is not the subscripts'.
@@ -77,7 +78,8 @@ function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], fa
     const inner = r.loops.slice(r.loops.indexOf(loop));
     const rlo: Expr[] = [];
     const rhi: Expr[] = [];
-    for (const sub of r.subs as Expr[]) {
+    for (const written of r.subs as Expr[]) {
+      const sub = substituted(written, r.stmt, defs);
       const d = rlo.length;
       const l = bound(sub, inner, "min", conds, span);
       const h = bound(sub, inner, "max", conds, span);
@@ -367,6 +369,103 @@ function repointed(loop: Loop, p: Sym): boolean {
       });
   });
   return moved;
+}
+
+/** An assignment `x = rhs` of a scalar in the loop: the statement at `at` of the statement list `list`. */
+interface Definition {
+  rhs: Expr;
+  list: readonly Stmt[];
+  at: number;
+}
+
+/**
+ * The integer scalars the loop sets only by assignments that read no
+ * variable the loop sets but loop indices (NPB-C MG's rprj3: `i3 = 2*j3 -
+ * d3` at the top of the j3 body, `i1 = 2*j1 - d1` in each j1 loop): in
+ * the statements after such an assignment in its list, up to the next
+ * one, the scalar is that expression of the indices.
+ */
+function definitions(loop: Loop): Map<Sym, Definition[]> {
+  const other = new Set<Sym>();
+  const assigned = new Set<Sym>();
+  const where = new Map<Sym, Definition[]>();
+  const bump = (e: Expr) => {
+    if (e.kind === "var") other.add(e.sym);
+  };
+  const indices = new Set<Sym>();
+  const visit = (list: readonly Stmt[]) =>
+    list.forEach((st, at) => {
+      if (st.kind === "assign" && st.lhs.kind === "var") {
+        assigned.add(st.lhs.sym);
+        if (st.lhs.sym.dims.length === 0 && st.lhs.sym.type.base === "integer") where.set(st.lhs.sym, [...(where.get(st.lhs.sym) ?? []), { rhs: st.rhs, list, at }]);
+        else other.add(st.lhs.sym);
+      }
+      if (st.kind === "loop" && st.index) indices.add(st.index);
+      if (st.kind === "io") st.defs.forEach(bump);
+      if (st.kind === "call") st.args.forEach(bump);
+      for (const e of stmtExprs(st))
+        walkExpr(e, (x) => {
+          if (x.kind === "assign-expr") bump(x.target);
+          else if (x.kind === "addr") bump(x.operand);
+          else if (x.kind === "call") x.args.forEach(bump);
+        });
+      for (const b of childBlocks(st)) visit(b);
+    });
+  visit(loop.body);
+  if (loop.index) indices.add(loop.index);
+  // A jump could reach a use around its definition.
+  let jumps = false;
+  walkStmts(loop.body, (st) => void ((st.kind === "goto" || st.kind === "computed-goto" || st.kind === "arith-if") && (jumps = true)));
+  const out = new Map<Sym, Definition[]>();
+  if (jumps) return out;
+  for (const [x, list] of where) {
+    if (other.has(x) || indices.has(x)) continue;
+    let ok = true;
+    for (const d of list)
+      walkExpr(d.rhs, (y) => {
+        if (y.kind === "var" && !indices.has(y.sym) && (assigned.has(y.sym) || other.has(y.sym))) ok = false;
+        if (y.kind === "call" || y.kind === "assign-expr" || y.kind === "elem" || y.kind === "deref" || y.kind === "unknown") ok = false;
+      });
+    if (ok) out.set(x, list);
+  }
+  return out;
+}
+
+/** A subscript with each scalar the loop assigned earlier in the same statement list (and not since) replaced by its value. */
+function substituted(e: Expr, stmt: Stmt, defs: ReadonlyMap<Sym, Definition[]>): Expr {
+  if (defs.size === 0) return e;
+  const reaching = (x: Sym): Expr | null => {
+    const all = defs.get(x)!;
+    for (const d of all) {
+      const k = d.list.findIndex((st, j) => j > d.at && (st === stmt || contains(st, stmt)));
+      if (k < 0) continue;
+      // Another assignment between, or one inside the statement before the use: not this value.
+      if (all.some((o) => o !== d && o.list === d.list && o.at > d.at && o.at <= k)) return null;
+      if (d.list[k] !== stmt && all.some((o) => o.list !== d.list && contains(d.list[k]!, o.list[o.at]!))) return null;
+      return d.rhs;
+    }
+    return null;
+  };
+  const go = (x: Expr): Expr => {
+    switch (x.kind) {
+      case "var":
+        return defs.has(x.sym) ? (reaching(x.sym) ?? x) : x;
+      case "binary":
+        return { ...x, left: go(x.left), right: go(x.right) };
+      case "unary":
+      case "cast":
+        return { ...x, operand: go(x.operand) };
+      default:
+        return x;
+    }
+  };
+  return go(e);
+}
+
+function contains(outer: Stmt, s: Stmt): boolean {
+  let yes = false;
+  walkStmts([outer], (x) => void (x === s && (yes = true)));
+  return yes;
 }
 
 /** Whether `e` has the same value before the loop and during it: it reads only what the loop never modifies. */
