@@ -41,7 +41,7 @@ c doall: either
     3    continue
     4 continue
 !$omp end parallel do
-c doall: runtime if(n >= 5) -- ue(1..4, m) written only if n >= 5
+c doall: runtime if(n >= 5) firstprivate(ue) lastprivate(ue) -- ue(1..4, m) written only if n >= 5
 !$omp parallel do firstprivate(ue) lastprivate(ue)
 !$omp& if((4 <= n - 1) .and. (nk >= 4))
       do 40 k = 1, nk

@@ -37,7 +37,7 @@ c doall: either
             f(5, i, k) = 0.0d0
     3    continue
     4 continue
-c doall: runtime if(n >= 5) -- ue(1..4, m) written only if n >= 5
+c doall: runtime if(n >= 5) firstprivate(ue) lastprivate(ue) -- ue(1..4, m) written only if n >= 5
       do 40 k = 1, nk
 c doall: either
          do 20 m = 1, 5
