@@ -203,3 +203,22 @@ test("the check for saxpy without restrict, a stencil over two 2-D parameters, a
   assert.equal(check("void s(int n, int *ix, double *x, double *y) {\n  for (int i = 0; i < n; i++) y[i] = x[ix[i]];\n}\n", "x", "y"), null);
   assert.equal(check("void s(int n, double *x, double *y) {\n  for (int i = 0; i < n; i++) { y[i] = x[i]; x++; }\n}\n", "x", "y"), null, "x moves in the loop");
 });
+
+test("subscripts through scalars the loop sets: followed to the assignment that reaches them, not past a callee's write or a changed index", () => {
+  const check = (src: string) => {
+    const program = parseC("k.c", src, memoryHost({ "k.c": src }));
+    const proc = program.procedures.find((p) => p.name === "s")!;
+    const deps = analyzeProcedure(proc, {});
+    const e = overlapCheck(deps.refs, deps.nests[0]!.root, proc.symbols.get("x")!, proc.symbols.get("y")!, deps.index);
+    return e && exprText(e, "c");
+  };
+  // MG's rprj3: i set from the index at the top of the body.
+  assert.equal(
+    check("void s(int n, int d, double *x, double *y) {\n  int i, j;\n  for (j = 1; j < n; j++) { i = 2 * j - d; y[j] = x[i] + x[i + 1]; }\n}\n"),
+    "(const char *)(&x[-d + 1 + (n - 1) * 2] + 1) <= (const char *)&y[1] || (const char *)(&y[n - 1] + 1) <= (const char *)&x[-d + 2]",
+  );
+  // A global a callee may change between the assignment and the use: its value there is not known.
+  assert.equal(check("int g;\nvoid touch(void);\nvoid s(int n, double *x, double *y) {\n  int j;\n  for (j = 1; j < n; j++) { g = 2 * j; touch(); y[j] = x[g]; }\n}\n"), null);
+  // k set from the inner loop's index before that loop runs: inside it, k is not 2*j.
+  assert.equal(check("void s(int n, double *x, double *y) {\n  int i, j = 0, k;\n  for (i = 0; i < n; i++) { k = 2 * j; for (j = 0; j < n; j++) y[j] = x[k]; }\n}\n"), null);
+});

@@ -4,7 +4,7 @@ import { exprKey } from "../../ir/expr-key.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { INTEGER, LOGICAL } from "../../ir/types.js";
-import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
+import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
 import type { Span } from "../../source/span.js";
 import { monomialVars, polyAdd, polyConst, polyMul, polyNeg, PolyOverflow, polyScale, polySub, polyVar, type Poly } from "../symbolic/polynomial.js";
 import type { ProcIndex } from "./proc-index.js";
@@ -44,8 +44,8 @@ export function overlapCheck(refs: readonly ArrayRef[], loop: Loop, a: Sym, b: S
   const span = loop.span;
   const conds: Expr[] = [];
   const facts = runFacts(refs, loop, a, b);
-  const ra = extent(refs, loop, a, conds, facts, inBounds, span);
-  const rb = extent(refs, loop, b, conds, facts, inBounds, span);
+  const ra = extent(refs, loop, a, conds, facts, inBounds, span, index);
+  const rb = extent(refs, loop, b, conds, facts, inBounds, span, index);
   if (!ra || !rb) return null;
   for (const e of [...ra.lo, ...ra.hi, ...rb.lo, ...rb.hi, ...conds]) if (!invariant(e, loop, index)) return null;
   const bytes = (e: Expr): Expr => ({ kind: "cast", to: { base: "pointer", pointee: { base: "integer", bytes: 1 } }, operand: e, span, type: { base: "pointer" } });
@@ -59,7 +59,7 @@ export function overlapCheck(refs: readonly ArrayRef[], loop: Loop, a: Sym, b: S
 }
 
 /** Per dimension, bounds of the subscripts of every reference to `s` inside `loop`. */
-function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], facts: readonly Expr[], inBounds: boolean, span: Span): { lo: Expr[]; hi: Expr[] } | null {
+function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], facts: readonly Expr[], inBounds: boolean, span: Span, index: ProcIndex): { lo: Expr[]; hi: Expr[] } | null {
   // Under the bounds assumption (seed 003, doall's default) a subscript of a dimension of known
   // extent stays within it: the declared bounds serve where the subscripts' own cannot be compared.
   const declared = (d: number): { lo: Expr; hi: Expr } | null => {
@@ -69,7 +69,6 @@ function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], fa
   const whole = new Set<number>();
   let lo: Expr[] | null = null;
   let hi: Expr[] | null = null;
-  const defs = definitions(loop);
   for (const r of refs) {
     if (r.sym !== s || !r.loops.includes(loop)) continue;
     // Conservative: an array passed to a call, a section, an element in an implied DO: its extent is not the subscripts'.
@@ -79,7 +78,7 @@ function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], fa
     const rlo: Expr[] = [];
     const rhi: Expr[] = [];
     for (const written of r.subs as Expr[]) {
-      const sub = substituted(written, r.stmt, defs);
+      const sub = substituted(written, r.stmt, loop, index);
       const d = rlo.length;
       const l = bound(sub, inner, "min", conds, span);
       const h = bound(sub, inner, "max", conds, span);
@@ -371,85 +370,22 @@ function repointed(loop: Loop, p: Sym): boolean {
   return moved;
 }
 
-/** An assignment `x = rhs` of a scalar in the loop: the statement at `at` of the statement list `list`. */
-interface Definition {
-  rhs: Expr;
-  list: readonly Stmt[];
-  at: number;
-}
-
 /**
- * The integer scalars the loop sets only by assignments that read no
- * variable the loop sets but loop indices (NPB-C MG's rprj3: `i3 = 2*j3 -
- * d3` at the top of the j3 body, `i1 = 2*j1 - d1` in each j1 loop): in
- * the statements after such an assignment in its list, up to the next
- * one, the scalar is that expression of the indices.
+ * A subscript with each integer scalar replaced by the value an
+ * assignment inside the loop gives it, where that assignment is the last
+ * statement before the use (in its statement list, or in those of the
+ * statements around it, up to the loop) that may change the scalar, and
+ * nothing between them changes what its right-hand side reads (NPB-C MG's
+ * rprj3: `i3 = 2*j3 - d3` at the top of the j3 body, `i1 = 2*j1 - d1` in
+ * each j1 loop). What may change what is ProcIndex's answer, callees'
+ * writes included; in a procedure with jumps, none is replaced.
  */
-function definitions(loop: Loop): Map<Sym, Definition[]> {
-  const other = new Set<Sym>();
-  const assigned = new Set<Sym>();
-  const where = new Map<Sym, Definition[]>();
-  const bump = (e: Expr) => {
-    if (e.kind === "var") other.add(e.sym);
-  };
-  const indices = new Set<Sym>();
-  const visit = (list: readonly Stmt[]) =>
-    list.forEach((st, at) => {
-      if (st.kind === "assign" && st.lhs.kind === "var") {
-        assigned.add(st.lhs.sym);
-        if (st.lhs.sym.dims.length === 0 && st.lhs.sym.type.base === "integer") where.set(st.lhs.sym, [...(where.get(st.lhs.sym) ?? []), { rhs: st.rhs, list, at }]);
-        else other.add(st.lhs.sym);
-      }
-      if (st.kind === "loop" && st.index) indices.add(st.index);
-      if (st.kind === "io") st.defs.forEach(bump);
-      if (st.kind === "call") st.args.forEach(bump);
-      for (const e of stmtExprs(st))
-        walkExpr(e, (x) => {
-          if (x.kind === "assign-expr") bump(x.target);
-          else if (x.kind === "addr") bump(x.operand);
-          else if (x.kind === "call") x.args.forEach(bump);
-        });
-      for (const b of childBlocks(st)) visit(b);
-    });
-  visit(loop.body);
-  if (loop.index) indices.add(loop.index);
-  // A jump could reach a use around its definition.
-  let jumps = false;
-  walkStmts(loop.body, (st) => void ((st.kind === "goto" || st.kind === "computed-goto" || st.kind === "arith-if") && (jumps = true)));
-  const out = new Map<Sym, Definition[]>();
-  if (jumps) return out;
-  for (const [x, list] of where) {
-    if (other.has(x) || indices.has(x)) continue;
-    let ok = true;
-    for (const d of list)
-      walkExpr(d.rhs, (y) => {
-        if (y.kind === "var" && !indices.has(y.sym) && (assigned.has(y.sym) || other.has(y.sym))) ok = false;
-        if (y.kind === "call" || y.kind === "assign-expr" || y.kind === "elem" || y.kind === "deref" || y.kind === "unknown") ok = false;
-      });
-    if (ok) out.set(x, list);
-  }
-  return out;
-}
-
-/** A subscript with each scalar the loop assigned earlier in the same statement list (and not since) replaced by its value. */
-function substituted(e: Expr, stmt: Stmt, defs: ReadonlyMap<Sym, Definition[]>): Expr {
-  if (defs.size === 0) return e;
-  const reaching = (x: Sym): Expr | null => {
-    const all = defs.get(x)!;
-    for (const d of all) {
-      const k = d.list.findIndex((st, j) => j > d.at && (st === stmt || contains(st, stmt)));
-      if (k < 0) continue;
-      // Another assignment between, or one inside the statement before the use: not this value.
-      if (all.some((o) => o !== d && o.list === d.list && o.at > d.at && o.at <= k)) return null;
-      if (d.list[k] !== stmt && all.some((o) => o.list !== d.list && contains(d.list[k]!, o.list[o.at]!))) return null;
-      return d.rhs;
-    }
-    return null;
-  };
+function substituted(e: Expr, stmt: Stmt, loop: Loop, index: ProcIndex): Expr {
+  if (index.jumps) return e;
   const go = (x: Expr): Expr => {
     switch (x.kind) {
       case "var":
-        return defs.has(x.sym) ? (reaching(x.sym) ?? x) : x;
+        return x.sym.dims.length === 0 && x.sym.type.base === "integer" ? (reachingValue(x.sym, stmt, loop, index) ?? x) : x;
       case "binary":
         return { ...x, left: go(x.left), right: go(x.right) };
       case "unary":
@@ -462,10 +398,34 @@ function substituted(e: Expr, stmt: Stmt, defs: ReadonlyMap<Sym, Definition[]>):
   return go(e);
 }
 
-function contains(outer: Stmt, s: Stmt): boolean {
-  let yes = false;
-  walkStmts([outer], (x) => void (x === s && (yes = true)));
-  return yes;
+/** The right-hand side of the assignment inside `loop` whose value `x` has at `stmt` (see substituted), or null. */
+function reachingValue(x: Sym, stmt: Stmt, loop: Loop, index: ProcIndex): Expr | null {
+  // The statements run between the assignment and the use: ranges of lists, and the statements around the use.
+  const between: { list: readonly Stmt[]; from: number; to: number }[] = [];
+  const around: Stmt[] = [];
+  for (let s = stmt; ; ) {
+    const p = index.pos.get(s);
+    if (!p) return null;
+    for (let j = p.index - 1; j >= 0; j--) {
+      const d = p.list[j]!;
+      if (!index.modifies(d, x)) continue;
+      if (d.kind !== "assign" || d.lhs.kind !== "var" || d.lhs.sym !== x) return null;
+      between.push({ list: p.list, from: j + 1, to: p.index });
+      let ok = true;
+      walkExpr(d.rhs, (y) => {
+        if (y.kind === "var") {
+          if (y.sym === x || between.some((r) => index.modifiesRange(r.list, r.from, r.to, y.sym)) || around.some((o) => index.modifies(o, y.sym))) ok = false;
+        } else if (y.kind !== "int" && y.kind !== "binary" && y.kind !== "unary" && y.kind !== "cast") ok = false;
+      });
+      return ok ? d.rhs : null;
+    }
+    between.push({ list: p.list, from: 0, to: p.index });
+    // Not past the loop checked; not through a loop that changes x (the value of an earlier iteration).
+    const owner = p.owner;
+    if (!owner || owner === loop || (owner.kind === "loop" && index.modifies(owner, x))) return null;
+    around.push(owner);
+    s = owner;
+  }
 }
 
 /** Whether `e` has the same value before the loop and during it: it reads only what the loop never modifies. */
