@@ -12,7 +12,7 @@ import { argumentWritten, callRegions } from "../analysis/regions/call-regions.j
 import type { CommonLiveness } from "../analysis/regions/common-liveness.js";
 import { factsIn, type CommonFacts } from "../analysis/regions/common-facts.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
-import { loopRefs } from "./loop-refs.js";
+import { loopRefs, loopWrites } from "./loop-refs.js";
 import { symBytes } from "../analysis/summaries/common-layout.js";
 
 /**
@@ -133,15 +133,7 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   for (const s of info.scalars) if (s.class === "read-only") for (const x of cfg.vars.vars[s.var]!.syms) fixed.add(x);
   // Arrays the loop only reads: their elements (grid_points(1) in a bound) are fixed too. In C, not
   // when the loop writes through a pointer, nor for a pointer's targets.
-  const written = new Set<number>();
-  let throughPointers = false;
-  for (const b of info.cfgLoop.blocks)
-    for (const id of cfg.blocks[b]!.refs) {
-      const r = cfg.refs.refs[id]!;
-      if (r.kind !== "def") continue;
-      written.add(r.var);
-      if (cfg.vars.vars[r.var]!.pseudo === "memory") throughPointers = true;
-    }
+  const { written, throughPointers } = loopWrites(cfg, info);
   const readOnlyArray = (s: Sym) => {
     if (s.dims.length === 0 || s.type.base === "pointer" || s.attrs.pointer || (lang === "c" && throughPointers)) return false;
     const id = cfg.vars.lookup(s);

@@ -4,6 +4,7 @@ import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { pureExpr } from "./trip-count.js";
+import { comparisonOp } from "./conditional-minmax.js";
 import type { Sym } from "../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { evalInt } from "../ir/const-eval.js";
@@ -74,7 +75,8 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): { 
   let op: PlanReductionOp | null = null;
   let ok = true;
   let indirect = false;
-  const constants: number[] = [];
+  /** The subscripts of updates of a one-dimensional array, as constants (undefined: not one). */
+  const constants: (number | undefined)[] = [];
   const handled = new Set<Stmt>();
   walkStmts(loop.body, (s) => {
     if (!ok || handled.has(s)) return;
@@ -102,18 +104,14 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): { 
     }
     op = o;
     if (target && target.kind === "elem" && target.subs.some(readsArray)) indirect = true;
-    if (target && target.kind === "elem" && target.subs.length === 1) {
-      const c = evalInt(target.subs[0]!);
-      if (c !== undefined) constants.push(c);
-      else constants.push(NaN);
-    }
+    if (target && target.kind === "elem" && target.subs.length === 1) constants.push(evalInt(target.subs[0]!));
   });
   if (!ok || !op) return null;
   if (Number.isFinite(elements(sym))) return indirect || elements(sym) <= SMALL_ARRAY ? { op } : null;
   // Unknown extent (a C pointer): every update at a constant subscript, the span small.
-  if (!cParam || constants.length === 0 || constants.some((c) => Number.isNaN(c))) return null;
-  const lo = Math.min(...constants);
-  const n = Math.max(...constants) - lo + 1;
+  if (!cParam || constants.length === 0 || constants.some((c) => c === undefined)) return null;
+  const lo = Math.min(...(constants as number[]));
+  const n = Math.max(...(constants as number[])) - lo + 1;
   return lo >= 0 && n <= SMALL_ARRAY ? { op, section: `[${lo}:${n}]` } : null;
 }
 
@@ -126,16 +124,10 @@ function conditionalUpdate(s: Extract<Stmt, { kind: "if" }>, sym: Sym): { op: "m
   const then = s.then.filter((x) => x.kind !== "nop");
   const a = then[0];
   if (s.else.length || then.length !== 1 || !a || a.kind !== "assign" || a.lhs.kind !== "elem" || a.lhs.sym !== sym) return null;
-  const c = s.cond;
   const x = a.rhs;
-  if (c.kind !== "binary" || mentions(x, sym) > 0 || a.lhs.subs.some((e) => mentions(e, sym) > 0) || !pureExpr(x) || a.lhs.subs.some((e) => !pureExpr(e))) return null;
-  const isT = (e: Expr) => exprEquals(e, a.lhs);
-  const gt = c.op === ">" || c.op === ">=";
-  const lt = c.op === "<" || c.op === "<=";
-  if (!gt && !lt) return null;
-  if (isT(c.right) && exprEquals(c.left, x)) return { op: gt ? "max" : "min", assign: a };
-  if (isT(c.left) && exprEquals(c.right, x)) return { op: lt ? "max" : "min", assign: a };
-  return null;
+  if (mentions(x, sym) > 0 || a.lhs.subs.some((e) => mentions(e, sym) > 0) || !pureExpr(x) || a.lhs.subs.some((e) => !pureExpr(e))) return null;
+  const op = comparisonOp(s.cond, (e) => exprEquals(e, a.lhs), x);
+  return op ? { op, assign: a } : null;
 }
 
 /** The operator combining x(s) (the target itself, once, as a direct operand) with the rest of the right-hand side. */

@@ -42,14 +42,10 @@ export function conditionalMinMax(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop
     if (s.kind === "if" && here) {
       const c = s.cond;
       const then = s.then.filter((x) => x.kind !== "nop");
-      if (s.else.length || then.length !== 1 || then[0]!.kind !== "assign" || !isS(then[0]!.lhs) || c.kind !== "binary") return void (ok = false);
+      if (s.else.length || then.length !== 1 || then[0]!.kind !== "assign" || !isS(then[0]!.lhs)) return void (ok = false);
       const x = then[0]!.rhs;
       if (mentions(x) || !pureExpr(x)) return void (ok = false);
-      let o: "max" | "min" | null = null;
-      const gt = c.op === ">" || c.op === ">=";
-      const lt = c.op === "<" || c.op === "<=";
-      if ((gt || lt) && isS(c.right) && exprEquals(c.left, x)) o = gt ? "max" : "min";
-      else if ((gt || lt) && isS(c.left) && exprEquals(c.right, x)) o = lt ? "max" : "min";
+      const o = comparisonOp(c, isS, x);
       if (!o || (op && o !== op)) return void (ok = false);
       op = o;
       handled.add(then[0]!);
@@ -58,4 +54,19 @@ export function conditionalMinMax(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop
     if (here) ok = false;
   });
   return ok ? op : null;
+}
+
+/**
+ * The reduction a test `x > s` (`s < x`, `>=`) that guards `s = x` makes:
+ * max; the other way round, min. Null when the test compares anything
+ * else. `isTarget` tells s: a scalar here, an element in array-reductions.ts.
+ */
+export function comparisonOp(c: Expr, isTarget: (e: Expr) => boolean, x: Expr): "max" | "min" | null {
+  if (c.kind !== "binary") return null;
+  const gt = c.op === ">" || c.op === ">=";
+  const lt = c.op === "<" || c.op === "<=";
+  if (!gt && !lt) return null;
+  if (isTarget(c.right) && exprEquals(c.left, x)) return gt ? "max" : "min";
+  if (isTarget(c.left) && exprEquals(c.right, x)) return lt ? "max" : "min";
+  return null;
 }

@@ -3,7 +3,8 @@ import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { VarId } from "../analysis/refs/vars.js";
 import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
-import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import { stmtExprs, walkStmts } from "../ir/walk.js";
+import { mentions } from "../analysis/regions/box.js";
 import { implicitRef } from "./loop-refs.js";
 
 /**
@@ -22,11 +23,6 @@ export function flagReduction(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop: Lo
   const sym = vr.syms[0]!;
   if (sym.type.base !== "logical" || sym.dims.length > 0 || implicitRef(cfg, info, v)) return null;
   const isS = (e: Expr) => e.kind === "var" && e.sym === sym;
-  const mentions = (e: Expr) => {
-    let yes = false;
-    walkExpr(e, (x) => void (isS(x) && (yes = true)));
-    return yes;
-  };
   /** `s = c` for a logical constant c: c, else null. */
   const store = (s: Stmt): boolean | null => (s.kind === "assign" && isS(s.lhs) && s.rhs.kind === "logical" ? s.rhs.value : null);
   let value: boolean | null = null;
@@ -37,7 +33,7 @@ export function flagReduction(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop: Lo
     value = c;
   };
   walkStmts(loop.body, (s) => {
-    if (!ok || handled.has(s) || !stmtExprs(s).some(mentions)) return;
+    if (!ok || handled.has(s) || !stmtExprs(s).some((e) => mentions(e, sym))) return;
     const c = store(s);
     if (c !== null) return raise(c);
     if (s.kind === "if" && s.else.length === 0) {

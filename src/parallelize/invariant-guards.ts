@@ -5,6 +5,7 @@ import { exprEquals } from "../ir/expr-equals.js";
 import type { Procedure } from "../ir/program.js";
 import type { IfStmt, Loop, Stmt } from "../ir/stmt.js";
 import { walkExpr, walkStmts } from "../ir/walk.js";
+import { loopWrites } from "./loop-refs.js";
 import type { Reason } from "./reason.js";
 
 /** IF statements of a loop that share one condition, fixed while the loop runs. */
@@ -31,15 +32,7 @@ export interface GuardGroup {
  * of the same condition.
  */
 export function invariantGuards(cfg: Cfg, info: LoopRegionInfo, loop: Loop, reasons: readonly Reason[]): GuardGroup[] {
-  const written = new Set<number>();
-  let throughPointers = false;
-  for (const b of info.cfgLoop.blocks)
-    for (const id of cfg.blocks[b]!.refs) {
-      const r = cfg.refs.refs[id]!;
-      if (r.kind !== "def") continue;
-      written.add(r.var);
-      if (cfg.vars.vars[r.var]!.pseudo === "memory") throughPointers = true;
-    }
+  const { written, throughPointers } = loopWrites(cfg, info);
   const fixed = (e: Expr): boolean => {
     let ok = true;
     walkExpr(e, (x) => {

@@ -18,3 +18,17 @@ export function loopRefs(cfg: Cfg, info: LoopRegionInfo, v: VarId): Ref[] {
 export function implicitRef(cfg: Cfg, info: LoopRegionInfo, v: VarId): Ref | undefined {
   return loopRefs(cfg, info, v).find((r) => r.origin !== "explicit");
 }
+
+/** The variables a loop writes (nested loops and callees included), and whether it writes through a pointer. */
+export function loopWrites(cfg: Cfg, info: LoopRegionInfo): { written: Set<VarId>; throughPointers: boolean } {
+  const written = new Set<VarId>();
+  let throughPointers = false;
+  for (const b of info.cfgLoop.blocks)
+    for (const id of cfg.blocks[b]!.refs) {
+      const r = cfg.refs.refs[id]!;
+      if (r.kind !== "def") continue;
+      written.add(r.var);
+      if (cfg.vars.vars[r.var]!.pseudo === "memory") throughPointers = true;
+    }
+  return { written, throughPointers };
+}

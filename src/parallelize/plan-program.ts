@@ -16,6 +16,7 @@ import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { IfStmt, Loop } from "../ir/stmt.js";
 import { buildCfg } from "../analysis/cfg/build-cfg.js";
+import { buildDependences } from "../analysis/deps/build-deps.js";
 import { analyzeRegions } from "../analysis/regions/loop-regions.js";
 import { invariantGuards, lines, withoutGuards } from "./invariant-guards.js";
 import type { Sym } from "../ir/symbol.js";
@@ -282,8 +283,9 @@ function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceO
         cfg,
         regions: analyzeRegions(cfg),
         summary: flow.summary,
+        // The variant's own graph, should anything ask (the plan reads the CFG and regions).
         get deps() {
-          return flow.deps;
+          return buildDependences(cfg);
         },
       };
       const ranged = analyzeRangedDependences(proc, depOptions, options, cfg);
@@ -294,7 +296,7 @@ function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceO
     if (v.reasons.length > 0 || guardedTouchesClauses(flow, g.guards, v)) continue;
     const not = { kind: "unary", op: "not", operand: g.cond, span: g.cond.span, type: { base: "logical" } } as Expr;
     const check: RuntimeCheck = { expr: not, fortran: exprText(not, "fortran"), c: exprText(not, "c") };
-    const [lo, hi] = guardLines(g.guards);
+    const [lo, hi] = lines(g.guards.flatMap((x) => x.then));
     return {
       ...v,
       loop: plan.loop,
@@ -310,25 +312,13 @@ function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceO
 /** Whether a statement under the guards reads or writes a variable the plan's clauses privatize or reduce (or writes through a pointer). */
 function guardedTouchesClauses(flow: ProcedureFlow, guards: readonly IfStmt[], plan: LoopPlan): boolean {
   const names = new Set([...plan.private, ...plan.firstprivate, ...plan.lastprivate, ...plan.privateArrays, ...plan.reductions.map((r) => r.var), ...plan.linear.map((l) => l.var)]);
-  const ranges = guards.map((g) => guardLines([g]));
+  const ranges = guards.map((g) => lines(g.then));
   const cfg = flow.cfg;
   return cfg.refs.refs.some((r) => {
     if (!ranges.some(([lo, hi]) => r.span.line >= lo && r.span.line <= hi)) return false;
     const v = cfg.vars.vars[r.var]!;
     return v.pseudo === "memory" || v.syms.some((s) => names.has(s.name));
   });
-}
-
-/** The lines of the guards' THEN branches. */
-function guardLines(guards: readonly IfStmt[]): [number, number] {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const g of guards) {
-    const [a, b] = lines(g.then);
-    lo = Math.min(lo, a);
-    hi = Math.max(hi, b);
-  }
-  return [lo, hi];
 }
 
 const regionIndex = new WeakMap<ProcedureFlow, Map<Loop, LoopRegionInfo>>();
