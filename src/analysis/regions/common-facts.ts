@@ -2,8 +2,11 @@ import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
+import { evalInt } from "../../ir/const-eval.js";
+import { exprEquals } from "../../ir/expr-equals.js";
 import { childBlocks, stmtExprs, walkExpr } from "../../ir/walk.js";
-import { memberExtent } from "../summaries/common-layout.js";
+import { memberExtent, overlaps, typeBytes, type Extent } from "../summaries/common-layout.js";
+import { hasBackwardJump } from "./backward-jump.js";
 
 /** Where a procedure is called: the caller, and whether the call is inside one of its loops. */
 interface SiteOfCall {
@@ -24,11 +27,19 @@ export interface FactWorld {
   cGlobals?: { inFile(proc: Procedure, name: string): Sym | undefined; untaken(s: Sym): boolean };
 }
 
+/** An IF around a definition, and which of its branches holds it. */
+interface Arm {
+  stmt: Stmt;
+  then: boolean;
+}
+
 /** What is known of a COMMON scalar across the run. */
 interface Fact {
-  /** The only statement that defines it (an assignment of `rhs`, or a READ: rhs null). */
+  /** What its definitions assign (an assignment of `rhs`; a READ, or definitions that differ: null). */
   rhs: Expr | null;
   definer: Procedure;
+  /** Each definition's IFs, outermost first: at most one of them runs (they sit in different branches of one IF). */
+  arms: Arm[][];
 }
 
 /**
@@ -43,6 +54,14 @@ interface Fact {
  * assignment's right-hand side when that is built from constants and
  * other such variables. The coverage walk compares bounds with that value:
  * `flux(m, iend + 1)` lies in `flux(m, 1:nx)`.
+ *
+ * Elements of COMMON arrays with constant subscripts too (SP's
+ * `grid_points(1)`), by their bytes in the block, when every store to the
+ * array's storage in the run is to such an element. An element, or a
+ * scalar, may also have several definitions when they are in one
+ * procedure that runs once, outside loops and GO TO cycles, each in its
+ * own branch of an IF around the others: at most one of them runs (SP
+ * reads grid_points from a file, or sets the defaults).
  *
  * Conservative: no fact at all when some call of the run reaches a
  * procedure that is not in it (it could write any COMMON variable); a
@@ -69,6 +88,26 @@ export class CommonFacts {
     this.none = unknown;
   }
 
+  /**
+   * Whether an element of a COMMON array with constant subscripts
+   * (`grid_points(2)`) is set once for the run, as a scalar is (stableIn):
+   * every definition of the array's storage in the run is of a constant
+   * element, and its own are in different branches of one IF.
+   */
+  stableElemIn(proc: Procedure, e: Expr): boolean {
+    if (this.none) return false;
+    const key = elemKey(proc, e);
+    return !!key && this.stable(key);
+  }
+
+  /** The value of such an element wherever `proc` reads it, in `proc`'s symbols; undefined when not known. */
+  elemValueIn(proc: Procedure, e: Expr): Expr | undefined {
+    if (this.none) return undefined;
+    const key = elemKey(proc, e);
+    const v = key ? this.value(key) : null;
+    return v ? (this.inTerms(v, proc) ?? undefined) : undefined;
+  }
+
   /** Whether `sym` (of `proc`) is a COMMON scalar set once for the run: its value, wherever it is read, is fixed. */
   stableIn(proc: Procedure, sym: Sym): boolean {
     if (this.none || sym.dims.length > 0) return false;
@@ -91,12 +130,31 @@ export class CommonFacts {
     let r = this.stableMemo.get(key);
     if (r === undefined) {
       const f = this.facts.get(key);
-      r = !!f && f !== "many" && this.executedOnce(f.definer) && (!key.startsWith("g:") || this.setBeforeUse(key, f));
+      r = !!f && f !== "many" && this.executedOnce(f.definer) && (key.startsWith("g:") ? this.setBeforeUse(key, f) : this.alone(key));
       this.stableMemo.set(key, r);
     }
     return r;
   }
   private readonly stableMemo = new Map<string, boolean>();
+
+  /**
+   * COMMON storage no other definition reaches: no store to its block's
+   * bytes but through this key (an array element, a member laid out
+   * otherwise in another procedure, a whole array read or passed).
+   */
+  private alone(key: string): boolean {
+    const x = parseKey(key);
+    if (!x) return false;
+    if ((this.poisoned.get(x.block) ?? []).some((e) => overlaps(e, x))) return false;
+    for (const k of this.facts.keys()) {
+      if (k === key) continue;
+      const y = parseKey(k);
+      if (y && y.block === x.block && overlaps(x, y)) return false;
+    }
+    return true;
+  }
+  /** Byte extents of each block that something stores to in a way the facts do not follow. */
+  private readonly poisoned = new Map<string, Extent[]>();
 
   /** The procedures whose address some procedure takes (named as a value, not called): callable from anywhere. */
   private escaped(): Set<string> {
@@ -120,7 +178,11 @@ export class CommonFacts {
         if (x.kind === "var") {
           if (x.sym.storage === "parameter") return;
           const k = x.sym.dims.length === 0 ? this.keyOf(f.definer, x.sym) : null;
-          if (!k || !this.stable(k)) ok = false;
+          // Conservative: `n = n + 1` is no value of n (a definition run once reads the value before).
+          if (!k || k === key || !this.stable(k)) ok = false;
+        } else if (x.kind === "elem") {
+          const k = elemKey(f.definer, x);
+          if (!k || k === key || !this.stable(k)) ok = false;
         } else if (x.kind !== "int" && x.kind !== "binary" && x.kind !== "unary") ok = false;
       });
     const e = ok && f && f !== "many" ? f.rhs : null;
@@ -140,6 +202,13 @@ export class CommonFacts {
           const w = key ? this.value(key) : null;
           return w ? this.inTerms(w, proc) : null;
         }
+        case "elem": {
+          const key = elemKey(v.from, x);
+          const mine = key ? elementAt(proc, key, x) : null;
+          if (mine) return mine;
+          const w = key ? this.value(key) : null;
+          return w ? this.inTerms(w, proc) : null;
+        }
         case "binary": {
           const l = go(x.left);
           const r = go(x.right);
@@ -156,43 +225,71 @@ export class CommonFacts {
     return go(v.e);
   }
 
-  /** Records the definitions of COMMON scalars in a procedure; true when it calls something not in the run. */
+  /** Records the definitions of COMMON scalars (and array elements) in a procedure; true when it calls something not in the run. */
   private scan(p: Procedure): boolean {
     let unknown = false;
-    for (const s of p.symbols.values()) if (s.storage === "common" && s.dims.length === 0 && (s.attrs.initialized || s.equivalence !== undefined)) this.many(p, s);
-    const def = (s: Sym, rhs: Expr | null, inLoop: boolean) => {
-      if (s.dims.length > 0) return;
+    for (const s of p.symbols.values()) if (s.storage === "common" && (s.attrs.initialized || s.equivalence !== undefined)) this.many(p, s);
+    // Conservative: a jump back may run a definition again.
+    const again = hasBackwardJump(p.body);
+    const def = (s: Sym, rhs: Expr | null, inLoop: boolean, arms: Arm[]) => {
       const key = this.keyOf(p, s);
-      if (!key) return;
-      const old = this.facts.get(key);
-      this.facts.set(key, old !== undefined || inLoop ? "many" : { rhs, definer: p });
+      if (key) this.define(key, p, rhs, inLoop || again, arms);
     };
-    const walk = (list: readonly Stmt[], inLoop: boolean) => {
+    // A store to an element: a definition of a constant element, else of any element of the array.
+    const store = (t: Expr, rhs: Expr | null, inLoop: boolean, arms: Arm[]) => {
+      if (t.kind === "var" && t.sym.dims.length === 0) return def(t.sym, rhs, inLoop, arms);
+      if (t.kind === "var" || t.kind === "elem" || t.kind === "section") {
+        const key = t.kind === "elem" ? elemKey(p, t) : null;
+        if (key) this.define(key, p, rhs, inLoop || again, arms);
+        else this.many(p, t.sym);
+      }
+    };
+    const walk = (list: readonly Stmt[], inLoop: boolean, arms: Arm[]) => {
       for (const s of list) {
-        if (s.kind === "assign" && s.lhs.kind === "var") def(s.lhs.sym, s.rhs, inLoop);
-        if (s.kind === "io") for (const d of s.defs) walkExpr(d, (x) => void (x.kind === "var" && def(x.sym, null, inLoop || d.kind === "implied-do")));
+        if (s.kind === "assign") store(s.lhs, s.rhs, inLoop, arms);
+        if (s.kind === "io") for (const d of s.defs) walkExpr(d, (x) => void ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && (d.kind === "implied-do" ? this.many(p, x.sym) : x === d && store(x, null, inLoop, arms))));
         if (s.kind === "loop" && s.index) this.many(p, s.index);
         if (s.kind === "call" && !s.pure) {
           if (!s.intrinsic && !this.called(s.name, p, inLoop)) unknown = true;
           // A variable given to a dummy the callee may change: one more definition.
           const callee = s.intrinsic ? undefined : this.world.resolve(s.name, p);
           // (C passes by value: only `&x`, which keeps x out of the facts, lets a callee change it.)
-          if (p.language !== "c") s.args.forEach((a, k) => walkExpr(a, (x) => void (x.kind === "var" && (!callee || a !== x || formalWritten(callee, k, this.world, 3)) && this.many(p, x.sym))));
+          // Only an argument that is a variable, an element or a section is passed by reference: `nx2 + 1` is a temporary.
+          if (p.language !== "c") s.args.forEach((a, k) => (a.kind === "var" || a.kind === "elem" || a.kind === "section") && (!callee || formalWritten(callee, k, this.world, 3)) && this.many(p, a.sym));
         }
         for (const e of stmtExprs(s))
           walkExpr(e, (x) => {
             if (x.kind === "call" && !x.pure && !x.intrinsic && !x.sym?.attrs.statementFunction) {
               if (!this.called(x.name, p, inLoop)) unknown = true;
               const callee = this.world.resolve(x.name, p);
-              if (p.language !== "c") x.args.forEach((a, k) => walkExpr(a, (y) => void (y.kind === "var" && (!callee || a !== y || formalWritten(callee, k, this.world, 3)) && this.many(p, y.sym))));
+              if (p.language !== "c") x.args.forEach((a, k) => (a.kind === "var" || a.kind === "elem" || a.kind === "section") && (!callee || formalWritten(callee, k, this.world, 3)) && this.many(p, a.sym));
             }
-            if (x.kind === "assign-expr" || x.kind === "implied-do") walkExpr(x, (y) => void (y.kind === "var" && this.many(p, y.sym)));
+            // An implied DO defines its index (what a READ's defines, the io case above has).
+            if (x.kind === "implied-do") this.many(p, x.index);
+            if (x.kind === "assign-expr") walkExpr(x, (y) => void ((y.kind === "var" || y.kind === "elem") && this.many(p, y.sym)));
           });
-        for (const b of childBlocks(s)) walk(b, inLoop || s.kind === "loop");
+        if (s.kind === "if") {
+          walk(s.then, inLoop, [...arms, { stmt: s, then: true }]);
+          walk(s.else, inLoop, [...arms, { stmt: s, then: false }]);
+        } else for (const b of childBlocks(s)) walk(b, inLoop || s.kind === "loop", arms);
       }
     };
-    walk(p.body, false);
+    walk(p.body, false, []);
     return unknown;
+  }
+
+  /**
+   * One more definition of a key: a fact while every definition is in the
+   * same procedure, outside loops, each in its own branch of an IF around
+   * the others (SP's grid_points(1): read from a file, or set to the
+   * default); else "many".
+   */
+  private define(key: string, p: Procedure, rhs: Expr | null, inLoop: boolean, arms: Arm[]): void {
+    const old = this.facts.get(key);
+    if (inLoop || old === "many") return void this.facts.set(key, "many");
+    if (old === undefined) return void this.facts.set(key, { rhs, definer: p, arms: [arms] });
+    if (old.definer !== p || !old.arms.every((a) => exclusive(a, arms))) return void this.facts.set(key, "many");
+    this.facts.set(key, { rhs: old.rhs && rhs && exprEquals(old.rhs, rhs) ? old.rhs : null, definer: p, arms: [...old.arms, arms] });
   }
 
   /** A COMMON scalar by block, byte offset and size; a C global number no pointer reaches (cGlobals) by name. */
@@ -274,7 +371,14 @@ export class CommonFacts {
   }
 
   private many(p: Procedure, s: Sym): void {
-    if (s.dims.length > 0) return;
+    if (s.dims.length > 0) {
+      // Any element of a COMMON array: none of them is a fact (C arrays have none).
+      const ext = s.storage === "common" ? memberExtent(p, s) : null;
+      const block = s.common ?? "";
+      if (ext) this.poisoned.set(block, [...(this.poisoned.get(block) ?? []), ext]);
+      else if (s.storage === "common") this.poisoned.set(block, [{ start: 0, end: Infinity }]);
+      return;
+    }
     const key = this.keyOf(p, s);
     if (key) this.facts.set(key, "many");
   }
@@ -298,14 +402,75 @@ function keyOf(p: Procedure, s: Sym): string | null {
   return ext ? `${s.common ?? ""}@${ext.start}:${ext.end}` : null;
 }
 
+/** A COMMON key's block and bytes. */
+function parseKey(key: string): (Extent & { block: string }) | null {
+  const m = /^(.*)@(\d+):(\d+)$/.exec(key);
+  return m ? { block: m[1]!, start: +m[2]!, end: +m[3]! } : null;
+}
+
+/** Whether two definitions cannot both run: some IF around both holds them in different branches. */
+function exclusive(a: readonly Arm[], b: readonly Arm[]): boolean {
+  return a.some((x) => b.some((y) => y.stmt === x.stmt && y.then !== x.then));
+}
+
+/** Column-major byte offset of an element with constant subscripts within its array (constant bounds), and its size. */
+function elemOffset(s: Sym, subs: readonly Expr[]): Extent | null {
+  const size = typeBytes(s.type);
+  if (size === undefined || subs.length !== s.dims.length || subs.length === 0) return null;
+  let off = 0;
+  let stride = 1;
+  for (let k = 0; k < subs.length; k++) {
+    const d = s.dims[k]!;
+    const lo = evalInt(d.lower);
+    const hi = d.upper ? evalInt(d.upper) : undefined;
+    const v = evalInt(subs[k]!);
+    if (lo === undefined || hi === undefined || v === undefined || v < lo || v > hi) return null;
+    off += (v - lo) * stride;
+    stride *= hi - lo + 1;
+  }
+  return { start: off * size, end: off * size + size };
+}
+
+/** The key of a Fortran COMMON array's element with constant subscripts (`grid_points(2)`): its block and bytes, as a scalar's. */
+function elemKey(p: Procedure, e: Expr): string | null {
+  if (e.kind !== "elem" || p.language !== "fortran" || e.sym.storage !== "common" || e.sym.equivalence !== undefined) return null;
+  const ext = memberExtent(p, e.sym);
+  const at = ext && elemOffset(e.sym, e.subs);
+  return at ? `${e.sym.common ?? ""}@${ext.start + at.start}:${ext.start + at.end}` : null;
+}
+
+/** The storage of a key in a procedure's symbols: a scalar member there, or the element of an array member laid out as `like`'s array. */
+function elementAt(p: Procedure, key: string, like: Expr & { kind: "elem" }): Expr | null {
+  const x = parseKey(key);
+  if (!x) return null;
+  for (const s of p.symbols.values()) {
+    if (s.storage !== "common" || (s.common ?? "") !== x.block) continue;
+    const ext = memberExtent(p, s);
+    if (!ext || !overlaps(ext, x)) continue;
+    if (s.dims.length === 0) return ext.start === x.start && ext.end === x.end ? { kind: "var", sym: s, type: s.type, span: like.span } : null;
+    // The same array there (its element at the same bytes): the same subscripts.
+    const at = elemOffset(s, like.subs);
+    return at && ext.start + at.start === x.start && ext.start + at.end === x.end ? { ...like, sym: s } : null;
+  }
+  return null;
+}
+
 function memberAt(p: Procedure, key: string): Sym | null {
   for (const s of p.symbols.values()) if (s.storage === "common" && s.dims.length === 0 && keyOf(p, s) === key) return s;
   return null;
 }
 
+/** The facts of one procedure's symbols: COMMON scalars, and elements of COMMON arrays with constant subscripts. */
+export interface ProcedureFacts {
+  value(s: Sym): Expr | undefined;
+  stable(s: Sym): boolean;
+  elemValue?(e: Expr): Expr | undefined;
+  elemStable?(e: Expr): boolean;
+}
+
 /** The facts as the coverage walk of one procedure takes them. */
-export function factsIn(facts: CommonFacts | undefined, proc: Procedure): { value(s: Sym): Expr | undefined; stable(s: Sym): boolean } | undefined {
-  return facts && { value: (s) => facts.valueIn(proc, s), stable: (s) => facts.stableIn(proc, s) };
+export function factsIn(facts: CommonFacts | undefined, proc: Procedure): ProcedureFacts | undefined {
+  return facts && { value: (s) => facts.valueIn(proc, s), stable: (s) => facts.stableIn(proc, s), elemValue: (e) => facts.elemValueIn(proc, e), elemStable: (e) => facts.stableElemIn(proc, e) };
 }
 
 /**

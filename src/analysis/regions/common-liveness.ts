@@ -10,6 +10,7 @@ import { argumentWritten, callRegions, commonMember, commonRegionsAt } from "./c
 import { Coverage } from "./coverage.js";
 import { factsIn, type CommonFacts } from "./common-facts.js";
 import { valuesBefore } from "./values-before.js";
+import { hasBackwardJump } from "./backward-jump.js";
 
 /** Where a procedure is called: the caller, the statement, and whether the call is the statement itself (a CALL) or inside an expression. */
 export interface CallerSite {
@@ -312,30 +313,6 @@ function pathTo(list: readonly Stmt[], s: Stmt, owner: Stmt | null = null): { li
     }
   }
   return null;
-}
-
-/**
- * Whether a GOTO (computed or arithmetic IF) may jump back to a label
- * before it in statement order: statements before a point could then run
- * again after it, outside its continuation. Forward jumps only skip
- * statements, which the coverage walk allows for (writes after a jump are
- * not sure).
- */
-function hasBackwardJump(stmts: readonly Stmt[]): boolean {
-  const order: Stmt[] = [];
-  const walk = (l: readonly Stmt[]) =>
-    l.forEach((x) => {
-      order.push(x);
-      childBlocks(x).forEach(walk);
-    });
-  walk(stmts);
-  const at = new Map<string, number>();
-  order.forEach((x, k) => x.label !== undefined && at.set(x.label, k));
-  return order.some((x, k) => {
-    const targets = x.kind === "goto" ? [x.target] : x.kind === "computed-goto" || x.kind === "arith-if" ? [...x.targets] : [];
-    // An unknown label (assigned GOTO, a label doall does not see): anywhere.
-    return targets.some((t) => !at.has(t) || at.get(t)! <= k);
-  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Expr } from "../../ir/expr.js";
 import { exprEquals } from "../../ir/expr-equals.js";
 import { exprText } from "../../ir/expr-text.js";
+import type { ProcedureFacts } from "./common-facts.js";
 import { evalInt } from "../../ir/const-eval.js";
 import { MAX_NEST_DEPTH } from "../nest-depth.js";
 import { Linear, constDifference, formExpr, linearForm } from "../../ir/linear-form.js";
@@ -41,11 +42,13 @@ export interface CoverageOptions {
    */
   assume?: boolean;
   /**
-   * COMMON scalars set once for the run (common-facts.ts): `value` gives
-   * what one equals wherever it is read (bounds are compared with it),
+   * COMMON scalars, and elements of COMMON arrays with constant
+   * subscripts, set once for the run (common-facts.ts): `value` gives
+   * what one equals wherever it is read (bounds are compared with it, and
+   * values are followed through other facts: nx2 = grid_points(1) - 2),
    * `stable` says the value never changes (so it is fixed).
    */
-  facts?: { value(s: Sym): Expr | undefined; stable(s: Sym): boolean };
+  facts?: ProcedureFacts;
   /** Scalars' values where the walk starts (a continuation's: values-before.ts); kept when fixed. */
   initial?: readonly (readonly [Sym, Expr])[];
   /** The index of the loop whose iteration is walked: fixed within it, but not before the loop, where conditions are checked. */
@@ -208,17 +211,28 @@ export class Coverage {
   private subst(e: Expr): Expr {
     const facts = this.options.facts;
     if (this.values.size === 0 && !facts) return e;
+    // A fact's value is in terms of other facts, which may have values too (nx2 = grid_points(1) - 2): bounded.
+    let depth = 0;
+    const fact = (v: Expr | undefined): Expr | undefined => {
+      if (!v || depth >= 8) return v;
+      depth++;
+      const out = go(v);
+      depth--;
+      return out;
+    };
     const go = (x: Expr): Expr => {
       switch (x.kind) {
         case "var":
-          return this.values.get(x.sym) ?? (x.sym.dims.length === 0 ? facts?.value(x.sym) : undefined) ?? x;
+          return this.values.get(x.sym) ?? (x.sym.dims.length === 0 ? fact(facts?.value(x.sym)) : undefined) ?? x;
         case "binary":
           return { ...x, left: go(x.left), right: go(x.right) };
         case "unary":
         case "cast":
           return { ...x, operand: go(x.operand) };
-        case "elem":
-          return { ...x, subs: x.subs.map(go) };
+        case "elem": {
+          const e = { ...x, subs: x.subs.map(go) };
+          return (x.sym !== this.sym ? fact(facts?.elemValue?.(e)) : undefined) ?? e;
+        }
         case "call":
           return x.intrinsic && x.pure ? { ...x, args: x.args.map(go) } : x;
         default:
@@ -623,7 +637,7 @@ export class Coverage {
     let ok = true;
     walkExpr(e, (x) => {
       if (x.kind === "var" && !(x.sym.storage === "parameter" || this.options.fixed(x.sym) || inner.has(x.sym) || this.options.facts?.stable(x.sym))) ok = false;
-      if (x.kind === "elem" && (x.sym === this.sym || !this.options.fixed(x.sym))) ok = false;
+      if (x.kind === "elem" && (x.sym === this.sym || !(this.options.fixed(x.sym) || this.options.facts?.elemStable?.(x)))) ok = false;
       if (x.kind === "section" || (x.kind === "call" && !(x.intrinsic && x.pure)) || x.kind === "assign-expr" || x.kind === "deref" || x.kind === "member" || x.kind === "unknown") ok = false;
     });
     return ok;

@@ -43,7 +43,7 @@ export function symBytes(s: Sym): number | undefined {
   return n;
 }
 
-function typeBytes(t: Type): number | undefined {
+export function typeBytes(t: Type): number | undefined {
   if (t.base === "character") return t.charLen !== undefined && t.charLen >= 0 ? t.charLen : undefined;
   if (t.bytes !== undefined) return t.bytes;
   switch (t.base) {
