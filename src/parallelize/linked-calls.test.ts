@@ -279,3 +279,66 @@ test("no fact for a C global defined under a condition, or read before its defin
     assert.equal(k.parallel, false, body);
   }
 });
+
+/** A COMMON work array private to `sweep`'s loop when `next` writes w(1:n) before reading w(2): n >= 2, read by main before any call (`setup`). */
+const workFiles = (setup: string) => ({
+  "sweep.f": `      subroutine sweep
+      integer n, i, j
+      double precision w(100), a(100, 100)
+      common /g/ n
+      common /wk/ w
+      common /d/ a
+      do j = 1, n
+        do i = 1, n
+          w(i) = a(i, j)
+        end do
+        do i = 1, n
+          a(i, j) = w(i) + w(1)
+        end do
+      end do
+      end
+`,
+  "main.f": `      program main
+      integer n, i
+      double precision w(100), a(100, 100), x
+      common /g/ n
+      common /wk/ w
+      common /d/ a
+${setup}
+      do i = 1, 100
+        a(i, 1) = i
+      end do
+      call sweep
+      call next(x)
+      print *, x
+      end
+      subroutine next(x)
+      integer n, i
+      double precision w(100), x
+      common /g/ n
+      common /wk/ w
+      do i = 1, n
+        w(i) = i
+      end do
+      x = w(2)
+      end
+`,
+});
+
+test("a work array read by a later call only when a COMMON value set before any call is small: private under a run-time check of that value", () => {
+  const early = "      read (*, *) n";
+  const host = memoryHost(workFiles(early));
+  const loaded = ["sweep.f", "main.f"].map((f) => loadProgram(f, host));
+  const link = linkLoaded(loaded)!;
+  const p = planProgram(loaded[0]!.program!, { link, rangeFacts: false });
+  const j = p.loops.find((l) => l.loop.span.line === 7)!;
+  assert.deepEqual(j.reasons, []);
+  assert.ok(j.privateArrays.includes("w"), JSON.stringify(j.privateArrays));
+  assert.equal(j.runtimeCheck?.fortran, "2 <= n");
+  // Set after a call: `sweep` could run before it, and its check could not see the value `next` reads.
+  const late = memoryHost(workFiles("      call sweep\n      read (*, *) n"));
+  const loaded2 = ["sweep.f", "main.f"].map((f) => loadProgram(f, late));
+  const p2 = planProgram(loaded2[0]!.program!, { link: linkLoaded(loaded2)!, rangeFacts: false });
+  const j2 = p2.loops.find((l) => l.loop.span.line === 7)!;
+  assert.ok(j2.reasons.length > 0 && !j2.runtimeCheck);
+});

@@ -303,9 +303,12 @@ function moveSameShape(r: ArrayRegions, from: Sym, to: Sym, subst: Substitution)
   return moveAll(r, moveBox);
 }
 
+/** The regions through `moveBox`; the assumed EUSE too (its conditions mean the same everywhere: RunCondition). */
 function moveAll(r: ArrayRegions, moveBox: (b: Box, must: boolean) => Box | null): ArrayRegions {
   const may = (list: Box[]) => list.map((b) => moveBox(b, false)!).reduce(addMay, [] as Box[]);
-  return { mod: may(r.mod), use: may(r.use), euse: may(r.euse), ddef: r.ddef.map((b) => moveBox(b, true)).filter((b): b is Box => b !== null).reduce(addMust, [] as Box[]) };
+  const out: ArrayRegions = { mod: may(r.mod), use: may(r.use), euse: may(r.euse), ddef: r.ddef.map((b) => moveBox(b, true)).filter((b): b is Box => b !== null).reduce(addMust, [] as Box[]) };
+  if (r.assumed) out.assumed = { conditions: r.assumed.conditions, euse: may(r.assumed.euse) };
+  return out;
 }
 
 /**

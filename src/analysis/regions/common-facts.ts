@@ -40,6 +40,8 @@ interface Fact {
   definer: Procedure;
   /** Each definition's IFs, outermost first: at most one of them runs (they sit in different branches of one IF). */
   arms: Arm[][];
+  /** The index in the definer's body of the top-level statement that holds the last definition. */
+  top: number;
 }
 
 /**
@@ -106,6 +108,65 @@ export class CommonFacts {
     const key = elemKey(proc, e);
     const v = key ? this.value(key) : null;
     return v ? (this.inTerms(v, proc) ?? undefined) : undefined;
+  }
+
+  /**
+   * Whether `e` (of `proc`) is built from constants and COMMON facts that
+   * the main program defines before it calls anything: every other
+   * procedure runs after they are set, so `e` has one value wherever it is
+   * evaluated outside the main program (a run-time check in one procedure
+   * of what another reads later: SP's `grid_points(2) - 2 >= 2`).
+   */
+  earlyIn(proc: Procedure, e: Expr): boolean {
+    if (this.none) return false;
+    let ok = true;
+    walkExpr(e, (x) => {
+      if (!ok || x.kind === "int" || x.kind === "binary" || x.kind === "unary") return;
+      if (x.kind === "var" && x.sym.storage === "parameter") return;
+      const key = x.kind === "var" && x.sym.storage === "common" ? this.keyOf(proc, x.sym) : x.kind === "elem" ? elemKey(proc, x) : null;
+      if (!key || !this.stable(key) || !this.early(key)) ok = false;
+      // The subscripts of an element are constants (its key says so); nothing below it to see.
+    });
+    return ok;
+  }
+
+  /** An expression of COMMON facts and constants of `from` in the symbols of `to` (the members at the same bytes), or null. */
+  moveTo(e: Expr, from: Procedure, to: Procedure): Expr | null {
+    const go = (x: Expr): Expr | null => {
+      const v = evalInt(x);
+      if (v !== undefined && (x.kind === "int" || x.kind === "var" || x.kind === "unary" || x.kind === "binary")) return { kind: "int", value: v, type: x.type, span: x.span } as Expr;
+      switch (x.kind) {
+        case "var": {
+          const key = x.sym.storage === "common" ? this.keyOf(from, x.sym) : null;
+          const mine = key ? memberAt(to, key) : null;
+          return mine ? { ...x, sym: mine } : null;
+        }
+        case "elem": {
+          const key = elemKey(from, x);
+          return key ? elementAt(to, key, x) : null;
+        }
+        case "binary": {
+          const l = go(x.left);
+          const r = go(x.right);
+          return l && r ? { ...x, left: l, right: r } : null;
+        }
+        case "unary": {
+          const o = go(x.operand);
+          return o ? { ...x, operand: o } : null;
+        }
+        default:
+          return null;
+      }
+    };
+    return go(e);
+  }
+
+  /** Defined by the main program (Fortran), in top-level statements before the first that makes a call. */
+  private early(key: string): boolean {
+    const f = this.facts.get(key);
+    if (!f || f === "many" || f.definer.kind !== "program") return false;
+    const first = f.definer.body.findIndex((s) => contains(s, (x) => stmtCalls(x)));
+    return first < 0 || f.top < first;
   }
 
   /** Whether `sym` (of `proc`) is a COMMON scalar set once for the run: its value, wherever it is read, is fixed. */
@@ -231,16 +292,18 @@ export class CommonFacts {
     for (const s of p.symbols.values()) if (s.storage === "common" && (s.attrs.initialized || s.equivalence !== undefined)) this.many(p, s);
     // Conservative: a jump back may run a definition again.
     const again = hasBackwardJump(p.body);
+    // eslint-disable-next-line prefer-const
+    let top: number;
     const def = (s: Sym, rhs: Expr | null, inLoop: boolean, arms: Arm[]) => {
       const key = this.keyOf(p, s);
-      if (key) this.define(key, p, rhs, inLoop || again, arms);
+      if (key) this.define(key, p, rhs, inLoop || again, arms, top);
     };
     // A store to an element: a definition of a constant element, else of any element of the array.
     const store = (t: Expr, rhs: Expr | null, inLoop: boolean, arms: Arm[]) => {
       if (t.kind === "var" && t.sym.dims.length === 0) return def(t.sym, rhs, inLoop, arms);
       if (t.kind === "var" || t.kind === "elem" || t.kind === "section") {
         const key = t.kind === "elem" ? elemKey(p, t) : null;
-        if (key) this.define(key, p, rhs, inLoop || again, arms);
+        if (key) this.define(key, p, rhs, inLoop || again, arms, top);
         else this.many(p, t.sym);
       }
     };
@@ -274,7 +337,7 @@ export class CommonFacts {
         } else for (const b of childBlocks(s)) walk(b, inLoop || s.kind === "loop", arms);
       }
     };
-    walk(p.body, false, []);
+    for (top = 0; top < p.body.length; top++) walk([p.body[top]!], false, []);
     return unknown;
   }
 
@@ -284,12 +347,12 @@ export class CommonFacts {
    * the others (SP's grid_points(1): read from a file, or set to the
    * default); else "many".
    */
-  private define(key: string, p: Procedure, rhs: Expr | null, inLoop: boolean, arms: Arm[]): void {
+  private define(key: string, p: Procedure, rhs: Expr | null, inLoop: boolean, arms: Arm[], top: number): void {
     const old = this.facts.get(key);
     if (inLoop || old === "many") return void this.facts.set(key, "many");
-    if (old === undefined) return void this.facts.set(key, { rhs, definer: p, arms: [arms] });
+    if (old === undefined) return void this.facts.set(key, { rhs, definer: p, arms: [arms], top });
     if (old.definer !== p || !old.arms.every((a) => exclusive(a, arms))) return void this.facts.set(key, "many");
-    this.facts.set(key, { rhs: old.rhs && rhs && exprEquals(old.rhs, rhs) ? old.rhs : null, definer: p, arms: [...old.arms, arms] });
+    this.facts.set(key, { rhs: old.rhs && rhs && exprEquals(old.rhs, rhs) ? old.rhs : null, definer: p, arms: [...old.arms, arms], top: Math.max(old.top, top) });
   }
 
   /** A COMMON scalar by block, byte offset and size; a C global number no pointer reaches (cGlobals) by name. */
@@ -507,6 +570,14 @@ function formalWritten(p: Procedure, k: number, world: FactWorld, depth: number)
     }
   };
   walk(p.body);
+  return yes;
+}
+
+/** Whether a statement itself calls a procedure (a CALL, or a function that is not an intrinsic or a statement function). */
+function stmtCalls(s: Stmt): boolean {
+  if (s.kind === "call" && !s.intrinsic) return true;
+  let yes = false;
+  for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "call" && !x.intrinsic && !x.sym?.attrs.statementFunction && (yes = true)));
   return yes;
 }
 

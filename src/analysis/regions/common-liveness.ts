@@ -1,10 +1,12 @@
 import type { Expr } from "../../ir/expr.js";
+import { exprEquals } from "../../ir/expr-equals.js";
 import type { Procedure } from "../../ir/program.js";
 import type { IfStmt, Stmt } from "../../ir/stmt.js";
 import { sameGlobal, type Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs, walkExpr } from "../../ir/walk.js";
 import { memberExtent, overlaps } from "../summaries/common-layout.js";
-import type { ProcedureSummary, SummaryLookup } from "../summaries/summary.js";
+import type { ArrayRegions, ProcedureSummary, RunCondition, SummaryLookup } from "../summaries/summary.js";
+import { callEffect } from "../summaries/array-regions.js";
 import { boxContains, type Box } from "./box.js";
 import { argumentWritten, callRegions, commonMember, commonRegionsAt } from "./call-regions.js";
 import { Coverage } from "./coverage.js";
@@ -63,7 +65,7 @@ interface CommonVar {
  * written before they are read in every iteration and never read after.
  */
 export class CommonLiveness {
-  private readonly outMemo = new Map<string, boolean>();
+  private readonly outMemo = new Map<string, RunCondition[] | null>();
   private readonly busy = new Set<string>();
 
   constructor(readonly world: ProgramWorld) {}
@@ -80,6 +82,21 @@ export class CommonLiveness {
    * values fixed there compare a certain way give those comparisons.
    */
   deadAfter(proc: Procedure, s: Stmt, sym: Sym, assume: boolean): Expr[] | null {
+    const r = this.deadRun(proc, s, sym, assume);
+    if (r === null) return null;
+    // Conditions found elsewhere (a callee's summary, a caller's continuation) are comparisons of values
+    // set before any call: the same here, in this procedure's names for them.
+    const out: Expr[] = [];
+    const facts = this.world.facts;
+    for (const c of r) {
+      const e = c.proc === proc ? c.expr : facts?.earlyIn(c.proc, c.expr) ? facts.moveTo(c.expr, c.proc, proc) : null;
+      if (e === null) return null;
+      if (!out.some((x) => exprEquals(x, e))) out.push(e);
+    }
+    return out;
+  }
+
+  private deadRun(proc: Procedure, s: Stmt, sym: Sym, assume: boolean): RunCondition[] | null {
     // A local array (not SAVEd, not a pointer's target): nothing reads it after the procedure returns.
     if (localArray(sym)) return this.deadInProcedure(proc, s, sym, null, assume);
     if (cGlobal(sym)) return this.deadGlobal(proc, s, sym, assume);
@@ -88,12 +105,8 @@ export class CommonLiveness {
     return v === null ? null : this.deadInProcedure(proc, s, v.like, v, assume);
   }
 
-  private liveAfterVar(proc: Procedure, s: Stmt, v: CommonVar): boolean {
-    return this.deadInProcedure(proc, s, v.like, v, false) === null;
-  }
-
   /** Dead after `s` in the procedure's continuation; at its exit, for a COMMON variable (`v`), whatever its callers do after the call. */
-  private deadInProcedure(proc: Procedure, s: Stmt, like: Sym, v: CommonVar | null, assume: boolean): Expr[] | null {
+  private deadInProcedure(proc: Procedure, s: Stmt, like: Sym, v: CommonVar | null, assume: boolean): RunCondition[] | null {
     if (hasBackwardJump(proc.body)) return null;
     const rest = continuation(proc.body, s);
     if (rest === null) return null;
@@ -108,7 +121,9 @@ export class CommonLiveness {
     const sym = mine ?? v.like;
     const r = this.walk(proc, rest, sym, mine, v, summaries, assume, valuesBefore(proc, s));
     if (r === "live") return null;
-    return r.whole || !this.liveOut(proc, v) ? r.conditions : null;
+    if (r.whole) return r.conditions;
+    const out = this.deadOut(proc, v, assume);
+    return out === null ? null : union(r.conditions, out);
   }
 
   /**
@@ -117,7 +132,7 @@ export class CommonLiveness {
    * surely written (then what reaches the exit is new), and the
    * comparisons the walk assumed.
    */
-  private walk(proc: Procedure, rest: Stmt[], sym: Sym, mine: Sym | null, v: CommonVar | null, summaries: SummaryLookup, assume: boolean, initial: [Sym, Expr][]): "live" | { whole: boolean; conditions: Expr[] } {
+  private walk(proc: Procedure, rest: Stmt[], sym: Sym, mine: Sym | null, v: CommonVar | null, summaries: SummaryLookup, assume: boolean, initial: [Sym, Expr][]): "live" | { whole: boolean; conditions: RunCondition[] } {
     const c = new Coverage(sym, {
       assume,
       initial,
@@ -126,12 +141,14 @@ export class CommonLiveness {
       lang: proc.language,
       collect: true,
       assumeBounds: this.world.assumeBounds,
-      calls: (call) => {
+      calls: (call, assuming) => {
+        // Assuming, a callee's EUSE under comparisons of values set before any call, with those comparisons.
+        const effect = (r: ArrayRegions) => callEffect(r, assuming);
         const sum = summaries(call.name);
         if (!mine && v) {
           // The procedure does not name it: only its callees touch it, as their regions say.
           const r = commonRegionsAt(proc, call, sum, v.block, v.start, v.end, v.like);
-          return r === null || r === "unknown" ? r : { euse: r.euse, ddef: r.ddef };
+          return r === null || r === "unknown" ? r : effect(r);
         }
         const r = callRegions(proc, call, sum, this.world.assumeBounds);
         if (!mine && !v) {
@@ -142,16 +159,16 @@ export class CommonLiveness {
         }
         const e = mine ? r.arrays.get(mine) : undefined;
         if (!e && mine && cGlobal(mine) && globalWithoutRegions(sum, mine)) return "unknown";
-        return e ? { euse: e.euse, ddef: e.ddef } : r.opaque || (v && calleeTouchesHidden(sum, v)) ? "unknown" : null;
+        return e ? effect(e) : r.opaque || (v && calleeTouchesHidden(sum, v)) ? "unknown" : null;
       },
       argWritten: (call, k) => argumentWritten(summaries(call.name), k),
     });
     if (!c.run(rest) || c.exposedAll || c.exposed.length > 0) return "live";
-    return { whole: coversAll(sym, c.boxes), conditions: c.conditions };
+    return { whole: coversAll(sym, c.boxes), conditions: [...c.conditions.map((expr) => ({ expr, proc })), ...c.carried] };
   }
 
   /** A C global: dead after `s` in the procedure's continuation, and at its exit where every caller continues. */
-  private deadGlobal(proc: Procedure, s: Stmt, g: Sym, assume: boolean): Expr[] | null {
+  private deadGlobal(proc: Procedure, s: Stmt, g: Sym, assume: boolean): RunCondition[] | null {
     if (!this.world.globalIn || hasBackwardJump(proc.body)) return null;
     // A file that cannot name it (it does not declare it; another file's static) reaches it through calls only.
     const mine = this.world.globalIn(proc, g);
@@ -167,7 +184,7 @@ export class CommonLiveness {
    * and at its exit where every caller's actual is dead after the call
    * (FT's `cffts1(..., y1, y2)`: scratch arrays the caller passes down).
    */
-  private deadDummy(proc: Procedure, s: Stmt, sym: Sym, assume: boolean): Expr[] | null {
+  private deadDummy(proc: Procedure, s: Stmt, sym: Sym, assume: boolean): RunCondition[] | null {
     if (hasBackwardJump(proc.body)) return null;
     const rest = continuation(proc.body, s);
     if (rest === null) return null;
@@ -195,30 +212,48 @@ export class CommonLiveness {
     return this.liveAtCallers(proc, `global:${name}`, (site) => this.deadGlobal(site.caller, site.stmt, g, false) === null);
   }
 
-  /** Whether values of `v` the procedure leaves at its exit may be read afterwards. */
-  liveOut(proc: Procedure, v: CommonVar): boolean {
-    if (proc.kind === "program") return false;
-    return this.liveAtCallers(proc, `${v.block}@${v.start}`, (site) => this.liveAfterVar(site.caller, site.stmt, v));
+  /**
+   * Null when values of `v` the procedure leaves at its exit may be read
+   * afterwards; else the conditions, in the procedure's symbols, under
+   * which they are not (with `assume`: comparisons its callers' walks
+   * take as true, of COMMON values the main program sets before any call,
+   * which have the same value here: CommonFacts.earlyIn).
+   */
+  private deadOut(proc: Procedure, v: CommonVar, assume: boolean): RunCondition[] | null {
+    if (proc.kind === "program") return [];
+    return this.deadAtCallers(proc, `${v.block}@${v.start}`, assume, (site) => this.deadInProcedure(site.caller, site.stmt, v.like, v, assume));
   }
 
   /** Live after some call of the procedure (`liveAfter` each call statement); unknown callers, a call inside an expression or a recursive cycle: live. */
   private liveAtCallers(proc: Procedure, what: string, liveAfter: (site: CallerSite) => boolean): boolean {
-    const key = `${proc.span.file}:${proc.span.line}:${proc.name}|${what}`;
+    return this.deadAtCallers(proc, what, false, (site) => (liveAfter(site) ? null : [])) === null;
+  }
+
+  /** Dead after every call of the procedure (`deadAfter` each call statement), under the conditions returned, all of values set before any call; else null. */
+  private deadAtCallers(proc: Procedure, what: string, assume: boolean, deadAfter: (site: CallerSite) => RunCondition[] | null): RunCondition[] | null {
+    const key = `${proc.span.file}:${proc.span.line}:${proc.name}|${what}|${assume}`;
     const hit = this.outMemo.get(key);
     if (hit !== undefined) return hit;
     // Conservative: a recursive cycle (the value may flow back into the procedure itself).
-    if (this.busy.has(key)) return true;
+    if (this.busy.has(key)) return null;
     this.busy.add(key);
     const sites = this.world.sitesOf(proc);
-    let live = sites.length === 0;
+    let out: RunCondition[] | null = sites.length === 0 ? null : [];
     for (const site of sites) {
-      if (live) break;
-      live = !site.statement || liveAfter(site);
+      if (out === null) break;
+      const d = site.statement ? deadAfter(site) : null;
+      // A comparison of the caller's own values (fixed there, not before the loop): not checkable before it.
+      out = d && d.every((c) => this.world.facts?.earlyIn(c.proc, c.expr)) ? union(out, d) : null;
     }
     this.busy.delete(key);
-    this.outMemo.set(key, live);
-    return live;
+    this.outMemo.set(key, out);
+    return out;
   }
+}
+
+/** The conditions of both lists, each once. */
+function union(a: readonly RunCondition[], b: readonly RunCondition[]): RunCondition[] {
+  return [...a, ...b.filter((x) => !a.some((y) => y.proc === x.proc && exprEquals(x.expr, y.expr)))];
 }
 
 /** Whether a callee's summary touches the global but gives it no regions (then what it does is not known by element). */

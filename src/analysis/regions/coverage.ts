@@ -2,6 +2,7 @@ import type { Expr } from "../../ir/expr.js";
 import { exprEquals } from "../../ir/expr-equals.js";
 import { exprText } from "../../ir/expr-text.js";
 import type { ProcedureFacts } from "./common-facts.js";
+import type { RunCondition } from "../summaries/summary.js";
 import { evalInt } from "../../ir/const-eval.js";
 import { MAX_NEST_DEPTH } from "../nest-depth.js";
 import { Linear, constDifference, formExpr, linearForm } from "../../ir/linear-form.js";
@@ -18,10 +19,12 @@ import { addMay, addMust, anyBox, boxContains, mentions, pointBox, provedLe, typ
 export interface CallArrayEffect {
   euse: Box[];
   ddef: Box[];
+  /** Comparisons the EUSE holds under (a summary's assumed EUSE, with `assume`): recorded in `carried` when the call is passed. */
+  conditions?: RunCondition[];
 }
 
 /** A call's effect on the array: known, untouched (null), or unknown ("unknown"). */
-export type CallEffectOn = (call: { name: string; args: readonly Expr[]; span: Expr["span"] }) => CallArrayEffect | null | "unknown";
+export type CallEffectOn = (call: { name: string; args: readonly Expr[]; span: Expr["span"] }, assume: boolean) => CallArrayEffect | null | "unknown";
 
 export interface CoverageOptions {
   /** Scalars (and arrays, for their elements) whose values are fixed during the walk (an iteration of the loop, a call of the procedure). */
@@ -321,15 +324,16 @@ export class Coverage {
    * walker's state is put back as it was.
    */
   private dryRun(body: readonly Stmt[], here: Map<Sym, Interval>, elems: Expr[], conditional: boolean, outer: Box[]): Box[] {
-    const saved = { boxes: this.boxes, strided: this.strided, exposed: this.exposed, exposedAll: this.exposedAll, why: this.why, jumped: this.jumped, values: new Map(this.values), collect: this.options.collect, assume: this.options.assume, conditions: this.conditions };
+    const saved = { boxes: this.boxes, strided: this.strided, exposed: this.exposed, exposedAll: this.exposedAll, why: this.why, jumped: this.jumped, values: new Map(this.values), collect: this.options.collect, assume: this.options.assume, conditions: this.conditions, carried: this.carried };
     this.boxes = outer.slice();
     this.conditions = [];
+    this.carried = [];
     this.options = { ...this.options, collect: true, assume: false };
     this.dry = true;
     const ok = this.block(body, here, elems.slice(), conditional);
     this.dry = false;
     const made = ok ? this.boxes.filter((b) => !outer.includes(b)) : [];
-    Object.assign(this, { boxes: saved.boxes, strided: saved.strided, exposed: saved.exposed, exposedAll: saved.exposedAll, why: saved.why, jumped: saved.jumped, values: saved.values, conditions: saved.conditions });
+    Object.assign(this, { boxes: saved.boxes, strided: saved.strided, exposed: saved.exposed, exposedAll: saved.exposedAll, why: saved.why, jumped: saved.jumped, values: saved.values, conditions: saved.conditions, carried: saved.carried });
     this.options = { ...this.options, collect: saved.collect, assume: saved.assume };
     return made;
   }
@@ -413,7 +417,7 @@ export class Coverage {
   private call(name: string, args: readonly Expr[], span: Expr["span"], inner: Map<Sym, Interval>, elems: Expr[], conditional: boolean, pure: boolean): boolean {
     const touches = args.some((a) => this.mentionsArray(a));
     // A pure function only reads its arguments; any other call is what `calls` says (unknown when it is not told).
-    const eff = pure ? null : this.options.calls ? this.options.calls({ name, args, span }) : touches ? "unknown" : null;
+    const eff = pure ? null : this.options.calls ? this.options.calls({ name, args, span }, !!this.options.assume) : touches ? "unknown" : null;
     // The values of arguments are read (subscripts of elements passed, expressions).
     for (const arg of args) {
       // C's &w[k][0]: the address of the element passed is not a read of it (what the callee does
@@ -431,6 +435,7 @@ export class Coverage {
     // The boxes' bounds through the scalars assigned earlier (an actual lhs(1, 1, aa, jsize)).
     const at = (b: Box): Box => b.map((r) => r && { lo: this.subst(r.lo), hi: this.subst(r.hi) });
     for (const b of eff.euse) if (!this.readBox(at(b), inner, `${name} (line ${span.line}) may read an element written in another iteration`)) return false;
+    for (const c of eff.conditions ?? []) if (!this.carried.some((x) => x.proc === c.proc && exprEquals(x.expr, c.expr))) this.carried.push(c);
     if (this.sure(conditional))
       for (const b of eff.ddef.map(at)) if (b.every((r) => r && this.isFixed(r.lo, inner) && this.isFixed(r.hi, inner))) this.boxes = addMust(this.boxes, b);
     return true;
@@ -455,11 +460,11 @@ export class Coverage {
    */
   private readCovered(box: Box, inner: Map<Sym, Interval>, point: boolean): boolean {
     const attempt = (): boolean => {
-      if (point && (this.boxes.some((b) => this.holds(b, box)) || this.byEarlier(box, inner) || this.stridedHolds(box, inner))) return true;
+      if (point && (this.holdsIn(this.boxes, box) || this.byEarlier(box, inner) || this.stridedHolds(box, inner))) return true;
       // Over the whole ranges of the enclosing inner loops, against boxes written before them.
       const wide = this.spread(box, inner);
       const before = this.boxes.filter((b) => b.every((r) => !r || ![...inner.keys()].some((k) => mentions(r.lo, k) || mentions(r.hi, k))));
-      return !!wide && before.some((b) => this.holds(b, wide));
+      return !!wide && this.holdsIn(before, wide);
     };
     if (attempt()) return true;
     if (!this.options.assume) return false;
@@ -468,6 +473,28 @@ export class Coverage {
     if (ok) for (const c of this.pending) if (!this.conditions.some((x) => exprEquals(x, c))) this.conditions.push(c);
     this.pending = null;
     return ok;
+  }
+
+  /**
+   * Whether one of the written boxes holds the read box; assuming, the one
+   * that needs the fewest comparisons: SP's lhs(3, i, 1) lies in the loop's
+   * lhs(1:5, i, 1:ny2) when 1 <= ny2, not in lhsinitj's lhs(1:5, i, ny2+1)
+   * when ny2 + 1 = 1, which would make the check fail on every real grid.
+   */
+  private holdsIn(boxes: readonly Box[], r: Box): boolean {
+    if (this.pending === null) return boxes.some((b) => this.holds(b, r));
+    const at = this.pending.length;
+    let best: Box | null = null;
+    let fewest = Infinity;
+    for (const b of boxes) {
+      if (this.holds(b, r) && this.pending.length - at < fewest) {
+        best = b;
+        fewest = this.pending.length - at;
+      }
+      this.pending.length = at;
+      if (fewest === 0) break;
+    }
+    return best !== null && this.holds(best, r);
   }
 
   /**
@@ -507,6 +534,8 @@ export class Coverage {
 
   /** Comparisons of fixed values the walk relied on (with `assume`): all must hold at run time. */
   conditions: Expr[] = [];
+  /** Comparisons callees' assumed EUSE relied on (CallArrayEffect.conditions): all must hold too. */
+  carried: RunCondition[] = [];
   /** While an assuming pass runs: the comparisons it needs so far. */
   private pending: Expr[] | null = null;
 
@@ -656,7 +685,7 @@ export class Coverage {
     let yes = false;
     walkExpr(e, (x) => {
       if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && x.sym === this.sym) yes = true;
-      else if (x.kind === "call" && !x.pure && this.options.calls && this.options.calls({ name: x.name, args: x.args, span: x.span }) !== null) yes = true;
+      else if (x.kind === "call" && !x.pure && this.options.calls && this.options.calls({ name: x.name, args: x.args, span: x.span }, false) !== null) yes = true;
     });
     return yes;
   }
@@ -667,7 +696,7 @@ export class Coverage {
     const known = this.untouched.get(s);
     if (known !== undefined) return known;
     let yes = stmtExprs(s).some((e) => this.accesses(e));
-    if (!yes && s.kind === "call" && this.options.calls && this.options.calls({ name: s.name, args: s.args, span: s.span }) !== null) yes = true;
+    if (!yes && s.kind === "call" && this.options.calls && this.options.calls({ name: s.name, args: s.args, span: s.span }, false) !== null) yes = true;
     if (!yes) yes = childBlocks(s).some((b) => b.some((x) => !this.noAccess(x)));
     this.untouched.set(s, !yes);
     return !yes;

@@ -7,7 +7,7 @@ import { memberExtent } from "./common-layout.js";
 import { addMay, anyBox, pointBox, type Box, type Interval } from "../regions/box.js";
 import { symBytes } from "./common-layout.js";
 import { argumentWritten, commonRegionsAt, type CallRegions, type CallSiteRef } from "../regions/call-regions.js";
-import { Coverage } from "../regions/coverage.js";
+import { Coverage, type CallArrayEffect, type CoverageOptions } from "../regions/coverage.js";
 import { factsIn, type CommonFacts } from "../regions/common-facts.js";
 import { indexInterval, projectBox } from "../regions/project.js";
 import type { ArrayRegions, CommonArrayRegions, ProcedureSummary, RegionSummary } from "./summary.js";
@@ -64,20 +64,22 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
       collect: true,
       assumeBounds,
       facts: factsIn(facts, proc),
-      calls: (call) => {
+      calls: (call, assume) => {
         const c = callsOf(call);
         const r = c.arrays.get(sym);
-        return r ? { euse: r.euse, ddef: r.ddef } : c.opaque ? "unknown" : null;
+        return r ? callEffect(r, assume) : c.opaque ? "unknown" : null;
       },
       argWritten: (call, k) => argumentWritten(calleeSummary(call.name), k),
     });
     const ok = c.run(proc.body);
+    const euse = ok && !c.exposedAll ? c.exposed : [anyBox(n)];
     return {
       mod: m.whole ? [anyBox(n)] : m.mod,
       use: m.whole ? [anyBox(n)] : m.use,
-      euse: ok && !c.exposedAll ? c.exposed : [anyBox(n)],
+      euse,
       // Conservative: boxes made before a walk that gave up may still hold inner loop indices.
       ddef: ok ? c.boxes : [],
+      ...(ok && euse.length > 0 && facts ? assumedEuse(proc, sym, c.options, facts) : {}),
     };
   };
   const commonStarts = new Map<Sym, number>();
@@ -89,9 +91,27 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
     dummies: proc.params,
     commonStarts,
     formals: formals.map((f) => (f ? regionsOf(f) : null)),
-    commons: [...commons.map((s) => ({ block: s.common ?? "", start: memberExtent(proc, s)!.start, member: s, regions: regionsOf(s) })), ...passedUp(proc, fixed, calleeSummary, assumeBounds)],
+    commons: [...commons.map((s) => ({ block: s.common ?? "", start: memberExtent(proc, s)!.start, member: s, regions: regionsOf(s) })), ...passedUp(proc, fixed, calleeSummary, assumeBounds, facts)],
     globals: globalSyms.map((sym) => ({ sym, regions: regionsOf(sym) })),
   };
+}
+
+/**
+ * The EUSE of a walk again, taking comparisons of fixed values as true
+ * (Coverage's `assume`), when all it takes are comparisons of COMMON
+ * values set before any call (CommonFacts.earlyIn): they hold or not for
+ * the whole run, and a caller can check them before a loop.
+ */
+/** What a call does to the array for a walk: with `assume`, its EUSE under its conditions (ArrayRegions.assumed), with them. */
+export function callEffect(r: ArrayRegions, assume: boolean): CallArrayEffect {
+  return assume && r.assumed ? { euse: r.assumed.euse, ddef: r.ddef, conditions: r.assumed.conditions } : { euse: r.euse, ddef: r.ddef };
+}
+
+function assumedEuse(proc: Procedure, sym: Sym, options: CoverageOptions, facts: CommonFacts): Pick<ArrayRegions, "assumed"> {
+  const c = new Coverage(sym, { ...options, assume: true });
+  if (!c.run(proc.body) || c.exposedAll || c.conditions.length + c.carried.length === 0) return {};
+  if (!c.conditions.every((e) => facts.earlyIn(proc, e))) return {};
+  return { assumed: { conditions: [...c.conditions.map((expr) => ({ expr, proc })), ...c.carried], euse: c.exposed } };
 }
 
 /**
@@ -101,7 +121,7 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
  * their callees' regions for the member at the same offset say. Without
  * them, a caller of adi would know only that the block is touched.
  */
-function passedUp(proc: Procedure, fixed: (s: Sym) => boolean, calleeSummary: (name: string) => ProcedureSummary | undefined, assumeBounds: boolean): CommonArrayRegions[] {
+function passedUp(proc: Procedure, fixed: (s: Sym) => boolean, calleeSummary: (name: string) => ProcedureSummary | undefined, assumeBounds: boolean, facts: CommonFacts | undefined): CommonArrayRegions[] {
   const calls: CallSiteRef[] = [];
   const walk = (list: readonly Stmt[]) => {
     for (const s of list) {
@@ -139,17 +159,19 @@ function passedUp(proc: Procedure, fixed: (s: Sym) => boolean, calleeSummary: (n
       lang: proc.language,
       collect: true,
       assumeBounds,
-      calls: (call) => {
+      facts: factsIn(facts, proc),
+      calls: (call, assume) => {
         const r = at(call);
-        return r === null || r === "unknown" ? r : { euse: r.euse, ddef: r.ddef };
+        return r === null || r === "unknown" ? r : callEffect(r, assume);
       },
     });
     const ok = cov.run(proc.body);
+    const euse = ok && !cov.exposedAll ? cov.exposed : [anyBox(n)];
     out.push({
       block: e.block,
       start: e.start,
       member: e.member,
-      regions: { mod: whole ? [anyBox(n)] : mod, use: whole ? [anyBox(n)] : use, euse: ok && !cov.exposedAll ? cov.exposed : [anyBox(n)], ddef: ok ? cov.boxes : [] },
+      regions: { mod: whole ? [anyBox(n)] : mod, use: whole ? [anyBox(n)] : use, euse, ddef: ok ? cov.boxes : [], ...(ok && euse.length > 0 && facts ? assumedEuse(proc, e.member, cov.options, facts) : {}) },
     });
   }
   return out;

@@ -1,3 +1,5 @@
+import type { Procedure } from "../../ir/program.js";
+import type { Expr } from "../../ir/expr.js";
 import type { Sym } from "../../ir/symbol.js";
 import type { Box } from "../regions/box.js";
 import type { Extent } from "./common-layout.js";
@@ -39,6 +41,25 @@ export interface ArrayRegions {
   euse: Box[];
   /** Written on every path through the call. */
   ddef: Box[];
+  /**
+   * EUSE when some comparisons of COMMON values the main program sets
+   * before any call hold (SP's y_solve reads lhs(3, i, 1) before writing
+   * it only when grid_points(2) < 3): `conditions`, in the procedure's
+   * symbols, and the EUSE then. Liveness across calls may take it, with
+   * the conditions as a run-time check (common-liveness.ts).
+   */
+  assumed?: { conditions: RunCondition[]; euse: Box[] };
+}
+
+/**
+ * A comparison of COMMON values the main program sets before any call
+ * (CommonFacts.earlyIn), in the symbols of the procedure it was found in:
+ * it has one value for the whole run, and any procedure declaring the
+ * same storage can check it (CommonFacts.moveTo).
+ */
+export interface RunCondition {
+  expr: Expr;
+  proc: Procedure;
 }
 
 /** The regions of a COMMON array, named by its block and byte offset (as each procedure may lay the block out its own way). */
