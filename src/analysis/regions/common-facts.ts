@@ -132,33 +132,17 @@ export class CommonFacts {
 
   /** An expression of COMMON facts and constants of `from` in the symbols of `to` (the members at the same bytes), or null. */
   moveTo(e: Expr, from: Procedure, to: Procedure): Expr | null {
-    const go = (x: Expr): Expr | null => {
+    return mapLeaves(e, (x) => {
       const v = evalInt(x);
-      if (v !== undefined && (x.kind === "int" || x.kind === "var" || x.kind === "unary" || x.kind === "binary")) return { kind: "int", value: v, type: x.type, span: x.span } as Expr;
-      switch (x.kind) {
-        case "var": {
-          const key = x.sym.storage === "common" ? this.keyOf(from, x.sym) : null;
-          const mine = key ? memberAt(to, key) : null;
-          return mine ? { ...x, sym: mine } : null;
-        }
-        case "elem": {
-          const key = elemKey(from, x);
-          return key ? elementAt(to, key, x) : null;
-        }
-        case "binary": {
-          const l = go(x.left);
-          const r = go(x.right);
-          return l && r ? { ...x, left: l, right: r } : null;
-        }
-        case "unary": {
-          const o = go(x.operand);
-          return o ? { ...x, operand: o } : null;
-        }
-        default:
-          return null;
+      if (v !== undefined) return { kind: "int", value: v, type: x.type, span: x.span } as Expr;
+      if (x.kind === "var") {
+        const key = x.sym.storage === "common" ? this.keyOf(from, x.sym) : null;
+        const mine = key ? memberAt(to, key) : null;
+        return mine ? { ...x, sym: mine } : null;
       }
-    };
-    return go(e);
+      const key = x.kind === "elem" ? elemKey(from, x) : null;
+      return key && x.kind === "elem" ? elementAt(to, key, x) : null;
+    });
   }
 
   /** Defined by the main program (Fortran), in top-level statements before the first that makes a call. */
@@ -253,37 +237,24 @@ export class CommonFacts {
 
   /** A value in another procedure's symbols: each COMMON scalar by the member at its offset there, or by its own value. */
   private inTerms(v: { e: Expr; from: Procedure }, proc: Procedure): Expr | null {
-    const go = (x: Expr): Expr | null => {
-      switch (x.kind) {
-        case "var": {
-          if (x.sym.storage === "parameter") return x;
-          const key = this.keyOf(v.from, x.sym);
-          const mine = key ? this.memberAt(proc, key) : null;
-          if (mine) return { ...x, sym: mine };
-          const w = key ? this.value(key) : null;
-          return w ? this.inTerms(w, proc) : null;
-        }
-        case "elem": {
-          const key = elemKey(v.from, x);
-          const mine = key ? elementAt(proc, key, x) : null;
-          if (mine) return mine;
-          const w = key ? this.value(key) : null;
-          return w ? this.inTerms(w, proc) : null;
-        }
-        case "binary": {
-          const l = go(x.left);
-          const r = go(x.right);
-          return l && r ? { ...x, left: l, right: r } : null;
-        }
-        case "unary": {
-          const o = go(x.operand);
-          return o ? { ...x, operand: o } : null;
-        }
-        default:
-          return x;
+    return mapLeaves(v.e, (x) => {
+      if (x.kind === "var") {
+        if (x.sym.storage === "parameter") return x;
+        const key = this.keyOf(v.from, x.sym);
+        const mine = key ? this.memberAt(proc, key) : null;
+        if (mine) return { ...x, sym: mine };
+        const w = key ? this.value(key) : null;
+        return w ? this.inTerms(w, proc) : null;
       }
-    };
-    return go(v.e);
+      if (x.kind === "elem") {
+        const key = elemKey(v.from, x);
+        const mine = key ? elementAt(proc, key, x) : null;
+        if (mine) return mine;
+        const w = key ? this.value(key) : null;
+        return w ? this.inTerms(w, proc) : null;
+      }
+      return x;
+    });
   }
 
   /** Records the definitions of COMMON scalars (and array elements) in a procedure; true when it calls something not in the run. */
@@ -463,6 +434,20 @@ export class CommonFacts {
 function keyOf(p: Procedure, s: Sym): string | null {
   const ext = memberExtent(p, s);
   return ext ? `${s.common ?? ""}@${ext.start}:${ext.end}` : null;
+}
+
+/** `e` with each operand of its unary and binary operations, down to the leaves, replaced by `leaf`'s: null when a leaf gives null. */
+function mapLeaves(e: Expr, leaf: (x: Expr) => Expr | null): Expr | null {
+  if (e.kind === "binary") {
+    const l = mapLeaves(e.left, leaf);
+    const r = l && mapLeaves(e.right, leaf);
+    return l && r ? { ...e, left: l, right: r } : null;
+  }
+  if (e.kind === "unary") {
+    const o = mapLeaves(e.operand, leaf);
+    return o ? { ...e, operand: o } : null;
+  }
+  return leaf(e);
 }
 
 /** A COMMON key's block and bytes. */
