@@ -1,4 +1,4 @@
-import { parallelizeLoaded } from "../driver/parallelize-file.js";
+import { parallelizeFirst } from "../driver/parallelize-file.js";
 import { explainContext } from "../report/explain-context.js";
 import { explainLoop } from "../report/explain-text.js";
 import { diagnosticReport, type DiagnosticReport } from "../report/file-report.js";
@@ -49,13 +49,13 @@ export function explainPaths(paths: readonly string[], host: SourceHost, options
   const chosen = chooseFile(paths, options?.file, options?.line, "line", "explain");
   if ("diagnostic" in chosen) return { loops: [], text: "", diagnostics: [chosen.diagnostic] };
   const { at, line } = chosen;
-  // FILE first, as `doall explain FILE OTHER...` reads them; only FILE is planned, the others give their summaries.
+  // FILE first, as `doall explain FILE OTHER...` reads them; FILE is planned (all of them for a whole Fortran program: parallelizeFirst), the others give their summaries.
   const order = [paths[at]!, ...paths.filter((_, i) => i !== at)];
   const run = loadRun(order, host, options);
   const file = order[0]!;
   const diagnostics: DiagnosticReport[] = [];
   for (const l of run.loaded.slice(1)) for (const d of [...l.diagnostics, ...(l.program?.diagnostics ?? [])]) if (d.severity === "error") diagnostics.push(diagnosticReport(d));
-  const r = parallelizeLoaded(run.loaded[0]!, host, { ...run.analysis, link: run.link });
+  const r = parallelizeFirst(run.loaded, host, { ...run.analysis, link: run.link });
   diagnostics.unshift(...r.report.diagnostics);
   if (!r.plan) return { loops: [], text: "", diagnostics };
   const mine = r.plan.loops.filter((x) => x.loop.span.file === file);

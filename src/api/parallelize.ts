@@ -1,4 +1,4 @@
-import { parallelizeLoaded } from "../driver/parallelize-file.js";
+import { parallelizeLoadedRun } from "../driver/parallelize-file.js";
 import { makeReport, type FileReport, type Report } from "../report/file-report.js";
 import type { SourceHost } from "../source/host.js";
 import { loadRun, type Run } from "./load-run.js";
@@ -42,11 +42,12 @@ export function parallelizePaths(paths: readonly string[], host: SourceHost, opt
 function parallelizeRun(run: Run, host: SourceHost): ParallelizeResult {
   const files: SourceFile[] = [];
   const reports: FileReport[] = [];
-  for (const l of run.loaded) {
-    // The report always has the range facts (`facts`), as the CLI's has when a report is asked for.
-    const r = parallelizeLoaded(l, host, { ...run.analysis, rangeFacts: true, link: run.link });
+  // The report always has the range facts (`facts`), as the CLI's has when a report is asked for.
+  const results = parallelizeLoadedRun(run.loaded, host, { ...run.analysis, rangeFacts: true, link: run.link });
+  run.loaded.forEach((l, i) => {
+    const r = results[i]!;
     reports.push(r.report);
     if (r.output !== null) files.push({ path: l.path, text: r.output });
-  }
+  });
   return { files, report: makeReport(reports) };
 }

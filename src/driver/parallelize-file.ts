@@ -1,6 +1,7 @@
 import { formatDiagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
 import { emitProgram } from "../emit/emit-program.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
+import { chooseThreadprivate } from "../parallelize/threadprivate-blocks.js";
 import { buildFileReport, diagnosticReport, type FileReport } from "../report/file-report.js";
 import { stackWarnings } from "../report/stack-arrays.js";
 import type { SourceHost } from "../source/host.js";
@@ -20,6 +21,14 @@ export interface ParallelizeResult {
   failed: boolean;
 }
 
+/** One file read and planned, its directives not yet written (the run decides its threadprivate blocks first). */
+export interface PlannedLoaded {
+  loaded: Loaded;
+  plan: ProgramPlan | null;
+  failed: boolean;
+  diagnostics: Diagnostic[];
+}
+
 /**
  * Reads one file, plans its loops and writes the directives into its text.
  * A file with errors gets no directive (its analysis cannot be trusted);
@@ -29,15 +38,64 @@ export function parallelizeFile(path: string, host: SourceHost, opts: LoadOption
   return parallelizeLoaded(loadProgram(path, host, opts), host, options);
 }
 
-/** The same for a file already loaded (a run that links its files loads them all first; `options.link`). */
+/**
+ * The same for a file already loaded. Threadprivate blocks are decided
+ * over all the files of a run (parallelizeLoadedRun): a file planned
+ * alone in a run of several makes none (its directive would be missing
+ * from the other files' units).
+ */
 export function parallelizeLoaded(loaded: Loaded, host: SourceHost, options: ParallelizeOptions = {}): ParallelizeResult {
-  const path = loaded.path;
-  const diags = [...loaded.diagnostics, ...(loaded.program?.diagnostics ?? [])];
-  const failed = diags.some((d) => d.severity === "error");
-  const messages = diags.map((d) => formatDiagnostic(d, path));
-  const text = host.readFile(path) ?? null;
+  const alone = !options.link || options.link.programs().length <= 1;
+  return parallelizeLoadedRun([loaded], host, options, undefined, alone)[0]!;
+}
+
+/**
+ * The files of one run (`options.link` links them): each planned, then
+ * the COMMON blocks the run makes threadprivate decided over all their
+ * plans (threadprivate-blocks.ts), then each file's report and text.
+ * `each(i)` is told before file i is planned and before it is written.
+ * `whole`: the files are all the run's (else no block is made threadprivate).
+ */
+export function parallelizeLoadedRun(loaded: readonly Loaded[], host: SourceHost, options: ParallelizeOptions = {}, each?: (i: number, stage: "plan" | "write") => void, whole = true): ParallelizeResult[] {
+  const planned = loaded.map((l, i) => {
+    each?.(i, "plan");
+    return planLoaded(l, options);
+  });
+  const files = planned.flatMap((p) => (p.plan ? [{ plan: p.plan, failed: p.failed }] : []));
+  const link = options.link;
+  const blocks = chooseThreadprivate(files, whole, (p) => (link ? link.summariesFor(p) : (files.find((f) => f.plan.program.procedures.includes(p))?.plan.summaries?.(p) ?? (() => undefined))));
+  return planned.map((p, i) => {
+    each?.(i, "write");
+    return finishPlanned(p, host, options, blocks);
+  });
+}
+
+/**
+ * The first file of a run as `doall explain` shows it: when the run is a
+ * whole Fortran program, every file is planned (another file's loops may
+ * keep a COMMON block from being threadprivate); else the first alone,
+ * the others giving their summaries.
+ */
+export function parallelizeFirst(loaded: readonly Loaded[], host: SourceHost, options: ParallelizeOptions = {}): ParallelizeResult {
+  return options.link?.wholeFortran ? parallelizeLoadedRun(loaded, host, options)[0]! : parallelizeLoaded(loaded[0]!, host, options);
+}
+
+/** Reads nothing: plans a loaded file's loops. */
+export function planLoaded(loaded: Loaded, options: ParallelizeOptions = {}): PlannedLoaded {
+  const diagnostics = [...loaded.diagnostics, ...(loaded.program?.diagnostics ?? [])];
+  const failed = diagnostics.some((d) => d.severity === "error");
   const program = loaded.program;
   const plan = program ? phase("plan", () => planProgram(program, options)) : null;
+  return { loaded, plan, failed, diagnostics };
+}
+
+/** A planned file's report and text with its directives (`threadprivate`: the blocks the run makes threadprivate). */
+export function finishPlanned(p: PlannedLoaded, host: SourceHost, options: ParallelizeOptions, threadprivate: ReadonlySet<string>): ParallelizeResult {
+  const { loaded, plan, failed } = p;
+  const path = loaded.path;
+  const diags = [...p.diagnostics];
+  const messages = diags.map((d) => formatDiagnostic(d, path));
+  const text = host.readFile(path) ?? null;
   const report = phase("report", () => buildFileReport(path, loaded.program, loaded.diagnostics, { plan: plan ?? undefined, dependences: plan ? undefined : false, link: options.link }));
   if (failed || !plan || text === null) {
     // No directive on a file doall could not read completely.
@@ -51,5 +109,5 @@ export function parallelizeLoaded(loaded: Loaded, host: SourceHost, options: Par
     messages.push(...stack.map((d) => formatDiagnostic(d, path)));
     report.diagnostics.push(...stack.map(diagnosticReport));
   }
-  return { output: phase("emit", () => emitProgram(text, plan)), report, plan, diagnostics: diags, messages, failed };
+  return { output: phase("emit", () => emitProgram(text, plan, threadprivate)), report, plan, diagnostics: diags, messages, failed };
 }

@@ -3,7 +3,8 @@ import type { LoopPlan, PlanReductionOp } from "../parallelize/loop-plan.js";
 import type { ProgramPlan } from "../parallelize/plan-program.js";
 import { emitCDirectives } from "./c/emit-c.js";
 import type { DirectiveClauses } from "./directive-text.js";
-import { emitFortranDirectives, type FortranLoopDirective } from "./fortran/emit-fortran.js";
+import { emitFortranDirectives, type FortranLoopDirective, type ThreadprivateDirective } from "./fortran/emit-fortran.js";
+import { directiveLine } from "../parallelize/threadprivate-blocks.js";
 
 const FORTRAN_OPS: Record<PlanReductionOp, string> = { "+": "+", "*": "*", max: "max", min: "min", and: ".and.", or: ".or.", eqv: ".eqv.", neqv: ".neqv.", bitand: "iand", bitor: "ior", bitxor: "ieor" };
 const C_OPS: Record<PlanReductionOp, string> = { "+": "+", "*": "*", max: "max", min: "min", and: "&&", or: "||", eqv: "==", neqv: "!=", bitand: "&", bitor: "|", bitxor: "^" };
@@ -32,7 +33,7 @@ export function planClauses(plan: LoopPlan): DirectiveClauses {
  * The source with a directive on every emitted loop of the program's own
  * file (never in included files); everything else byte for byte.
  */
-export function emitProgram(text: string, plan: ProgramPlan): string {
+export function emitProgram(text: string, plan: ProgramPlan, threadprivate: ReadonlySet<string> = new Set()): string {
   const file = plan.program.file;
   const emitted = plan.loops.filter((p) => p.emitted && p.loop.span.file === file.path);
   if (file.language === "c") return emitCDirectives(text, emitted.map((p) => ({ line: p.loop.span.line, clauses: planClauses(p) })));
@@ -45,5 +46,13 @@ export function emitProgram(text: string, plan: ProgramPlan): string {
     return false;
   };
   const loops: FortranLoopDirective[] = emitted.map((p) => ({ line: p.loop.span.line, endLine: p.loop.endSpan.endLine, clauses: planClauses(p), end: !sharesTerminal(p.loop) && !p.loop.sharesLine?.last }));
-  return emitFortranDirectives(text, file.form ?? "fixed", loops);
+  // Every unit of this file that declares a block the run makes threadprivate (threadprivate-blocks.ts checked each has its line).
+  const units: ThreadprivateDirective[] = [];
+  for (const proc of plan.program.procedures) {
+    if (proc.span.file !== file.path || proc.host) continue;
+    const blocks = [...threadprivate].filter((b) => [...proc.symbols.values()].some((s) => s.storage === "common" && (s.common ?? "") === b)).sort();
+    const line = directiveLine(proc);
+    if (blocks.length && line !== null) units.push({ line, blocks });
+  }
+  return emitFortranDirectives(text, file.form ?? "fixed", loops, units);
 }

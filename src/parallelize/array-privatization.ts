@@ -55,9 +55,28 @@ export interface CallContext {
   commons?: CommonLiveness;
   /** COMMON scalars set once for the run (common-facts.ts). */
   facts?: CommonFacts;
+  /**
+   * A Fortran COMMON array its callees reach through the block may be
+   * private to the iterations by making the block threadprivate: the whole
+   * program is in the run (the run decides: threadprivate-blocks.ts).
+   */
+  threadprivate?: boolean;
 }
 
-export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carried: CarriedDependence[], calls: CallContext = { summaries: () => undefined, assumeBounds: true }): { arrays: string[]; copied: string[]; remaining: CarriedDependence[]; hints: string[]; conditions: Expr[] } {
+/** What privatization decided for the arrays of one loop. */
+export interface ArrayPrivatization {
+  /** Private arrays (also `copied` ones). */
+  arrays: string[];
+  /** Private only under `conditions`: copied in and out. */
+  copied: string[];
+  /** Private through their COMMON blocks made threadprivate (not in `arrays`): the arrays, and their blocks. */
+  threadprivate: { arrays: string[]; blocks: string[] };
+  remaining: CarriedDependence[];
+  hints: string[];
+  conditions: Expr[];
+}
+
+export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carried: CarriedDependence[], calls: CallContext = { summaries: () => undefined, assumeBounds: true }): ArrayPrivatization {
   const syms = new Map<number, Sym>();
   for (const c of carried) {
     syms.set(c.source.sym.id, c.source.sym);
@@ -68,6 +87,7 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
   const done = new Set<number>();
   const conditions: Expr[] = [];
   const copied: string[] = [];
+  const threadprivate: ArrayPrivatization["threadprivate"] = { arrays: [], blocks: [] };
   let total = 0;
   for (const sym of syms.values()) {
     // Proved, or else under comparisons of values fixed before the loop (a run-time check).
@@ -77,25 +97,37 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
       if (typeof assumed !== "string") r = assumed;
     }
     const bytes = symBytes(sym) ?? 0;
-    if (typeof r !== "string" && total + bytes > MAX_LOOP_PRIVATE_BYTES) r = `the loop's private arrays would take more than ${MAX_LOOP_PRIVATE_BYTES} bytes of every thread's stack`;
+    if (typeof r !== "string" && !r.block && total + bytes > MAX_LOOP_PRIVATE_BYTES) r = `the loop's private arrays would take more than ${MAX_LOOP_PRIVATE_BYTES} bytes of every thread's stack`;
     if (typeof r === "string") {
       hints.push(`privatizing the array ${sym.name} is impossible because ${r}`);
       continue;
     }
-    for (const c of r) if (!conditions.some((x) => exprEquals(x, c))) conditions.push(c);
+    for (const c of r.conditions) if (!conditions.some((x) => exprEquals(x, c))) conditions.push(c);
+    done.add(sym.id);
+    if (r.block !== null) {
+      // Each thread's copy of the block; with the check false, one thread runs the loop on the
+      // original storage (the initial thread's copy): nothing to copy in or out.
+      threadprivate.arrays.push(sym.name);
+      if (!threadprivate.blocks.includes(r.block)) threadprivate.blocks.push(r.block);
+      continue;
+    }
     // Private only while the check holds; but OpenMP makes the private copies whatever the if()
     // clause says, and a serial run (check false: one thread) must see the values from before the
     // loop and leave its last values after it: copied in and out (firstprivate, lastprivate).
-    if (r.length > 0) copied.push(sym.name);
+    if (r.conditions.length > 0) copied.push(sym.name);
     total += bytes;
-    done.add(sym.id);
     arrays.push(sym.name);
   }
-  return { arrays, copied, hints, conditions, remaining: carried.filter((c) => !done.has(c.source.sym.id) && !done.has(c.sink.sym.id)) };
+  return { arrays, copied, threadprivate, hints, conditions, remaining: carried.filter((c) => !done.has(c.source.sym.id) && !done.has(c.sink.sym.id)) };
 }
 
-/** Why the array cannot be private (a string), or the run-time conditions under which it can (none: proved). `assume`: comparisons of fixed values may be conditions. */
-function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, calls: CallContext, assume: boolean): string | Expr[] {
+/**
+ * Why the array cannot be private (a string), or the run-time conditions
+ * under which it can (none: proved), and the COMMON block to make
+ * threadprivate when callees reach it through the block (else null).
+ * `assume`: comparisons of fixed values may be conditions.
+ */
+function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, calls: CallContext, assume: boolean): string | { conditions: Expr[]; block: string | null } {
   const lang = cfg.proc.language;
   if (sym.dims.length === 0) return "it is not an array";
   if (sym.attrs.pointer || sym.attrs.allocatable || sym.type.base === "pointer") return "it has no fixed storage of its own";
@@ -112,10 +144,16 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
     if (lo === undefined || hi === undefined) return "its size is not a constant";
     size *= Math.max(0, hi - lo + 1);
   }
-  const bytes = symBytes(sym);
-  if (bytes !== undefined && bytes > MAX_PRIVATE_BYTES) return `it is too large to copy onto every thread's stack (${size} elements, ${bytes} bytes)`;
   const v = cfg.vars.lookup(sym);
   if (v === undefined) return "it is not analyzed";
+  // A callee given the array as an argument works on the private copy (the call's regions say
+  // what it reads and writes); one that reaches it otherwise (COMMON, a statement function) would not,
+  // unless every copy of the block is the thread's own (threadprivate: callees see it too).
+  const hidden = loopRefs(cfg, info, v).filter((r) => r.origin !== "explicit" && !(r.origin === "call" && r.expr !== null));
+  const block = hidden.length > 0 && calls.threadprivate && lang === "fortran" && sym.storage === "common" && hidden.every((r) => r.origin === "call") ? (sym.common ?? "") : null;
+  // A threadprivate copy is static storage, not the stack.
+  const bytes = symBytes(sym);
+  if (block === null && bytes !== undefined && bytes > MAX_PRIVATE_BYTES) return `it is too large to copy onto every thread's stack (${size} elements, ${bytes} bytes)`;
   // The dataflow takes a COMMON array as live at the procedure's exit, and any array as live while
   // only part of it is written again: array liveness (common-liveness.ts) follows elements.
   let deadIf: Expr[] = [];
@@ -124,10 +162,7 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
     if (dead === null) return "its values may be used after the loop";
     deadIf = dead;
   }
-  // A callee given the array as an argument works on the private copy (the call's regions say
-  // what it reads and writes); one that reaches it otherwise (COMMON, a statement function) would not.
-  const hidden = loopRefs(cfg, info, v).find((r) => r.origin !== "explicit" && !(r.origin === "call" && r.expr !== null));
-  if (hidden) return `it is also accessed by ${hidden.callee ?? "a statement doall cannot model"} (line ${hidden.span.line})`;
+  if (hidden.length > 0 && block === null) return `it is also accessed by ${hidden[0]!.callee ?? "a statement doall cannot model"} (line ${hidden[0]!.span.line})`;
   const fixed = new Set<Sym>();
   if (loop.index) fixed.add(loop.index);
   for (const s of info.scalars) if (s.class === "read-only") for (const x of cfg.vars.vars[s.var]!.syms) fixed.add(x);
@@ -157,5 +192,5 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
     argWritten: (call, k) => argumentWritten(calls.summaries(call.name), k),
   });
   if (!c.run(loop.body)) return c.why ?? "some element may be read before it is written in the same iteration";
-  return [...deadIf, ...c.conditions];
+  return { conditions: [...deadIf, ...c.conditions], block };
 }

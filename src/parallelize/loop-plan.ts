@@ -58,8 +58,14 @@ export interface LoopPlan {
   lastprivate: string[];
   reductions: PlanReduction[];
   linear: PlanLinear[];
-  /** Arrays privatized (also listed in `private`). */
+  /** Arrays privatized (also listed in `private`, but for those of `threadprivate` blocks). */
   privateArrays: string[];
+  /**
+   * COMMON blocks whose arrays are private to the iterations only as
+   * threadprivate blocks (their callees reach them through the block):
+   * the run makes them so, or the loop serial (threadprivate-blocks.ts).
+   */
+  threadprivate?: string[];
   /** Parallel only when this holds (the array dependence issue's run-time condition). */
   runtimeCheck: RuntimeCheck | null;
   /** The profitability guard for a symbolic trip count, in source syntax (an `if` clause). */
@@ -103,6 +109,17 @@ export interface OverlapPair {
   a: string;
   b: string;
   restrict: string[] | null;
+}
+
+/** A serial loop's plan keeps no clauses: they only mean something on a loop that runs in parallel. */
+export function dropClauses(plan: LoopPlan): void {
+  plan.private = [];
+  plan.firstprivate = [];
+  plan.lastprivate = [];
+  plan.reductions = [];
+  plan.linear = [];
+  plan.privateArrays = [];
+  delete plan.threadprivate;
 }
 
 export function emptyPlan(proc: Procedure, loop: Loop, parent: Loop | null = null, depth = 1): LoopPlan {

@@ -11,7 +11,8 @@ import { arrayVerdict, combinedCheck, type RuntimeCheck } from "../analysis/depe
 import { SolutionCache } from "../analysis/dependence/solution-cache.js";
 import type { Expr } from "../ir/expr.js";
 import { exprText } from "../ir/expr-text.js";
-import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
+import { analyzeFlow, calledNames, type ProcedureFlow } from "../analysis/flow-analysis.js";
+import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { IfStmt, Loop } from "../ir/stmt.js";
@@ -30,7 +31,7 @@ import { carriedReasons } from "./array-reasons.js";
 import { callVerdicts } from "./call-verdict.js";
 import type { ProgramLink } from "../analysis/link/link-programs.js";
 import { exclusions } from "./exclusions.js";
-import { emptyPlan, type LoopPlan } from "./loop-plan.js";
+import { dropClauses, emptyPlan, type LoopPlan } from "./loop-plan.js";
 import { callGraph, type CallGraph } from "./call-graph.js";
 import { chooseDirectives } from "./choose-directives.js";
 import { applyConcurrent } from "./concurrent-plan.js";
@@ -75,6 +76,8 @@ export interface ProgramPlan {
   loops: LoopPlan[];
   /** Analyses that failed (the loops concerned stay serial): messages for the report's diagnostics. */
   warnings: { message: string; line: number | null; file: string | null }[];
+  /** The call summaries each procedure's calls use (what the run's threadprivate decision asks of callees). */
+  summaries?: (p: Procedure) => SummaryLookup;
 }
 
 /**
@@ -104,6 +107,8 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     ? linkedLiveness(link, graph, assumeBounds)
     : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c), assumeBounds, facts, globalIn: (_, g) => program.globals.get(g.name) ?? null });
   const perProc = new Map<Procedure, LoopPlan[]>();
+  // Every unit of the program in the run: COMMON blocks may be made threadprivate (threadprivate-blocks.ts).
+  const whole = link ? link.wholeFortran : wholeProgram(program, graph);
   const bindings = link ? linkedBindings(link) : new ParamBindings(program);
   // The file's nests and procedures share their dependence solutions. Not the run's files: measured on
   // NPB, sharing across files saved no time and kept every file's problems until the run's end.
@@ -131,7 +136,8 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     // The user's loops only: an implied loop (an array assignment's, Loop.implied) gets no plan and no directive.
     // Depth in the HIR counts implied loops (a multi-index DO CONCURRENT's) for the analyses' limit.
     const hirDepth = new Map(collectLoops(proc.body).map((l) => [l.loop, l.depth]));
-    const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false, commons, facts };
+    // Threadprivate COMMON blocks only when every unit of the program is in the run (the run decides which).
+    const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false, commons, facts, threadprivate: whole };
     const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, hirDepth.get(loop) ?? depth, deps, flow, (name) => calls.verdict(name, proc), callContext));
     // Serial loops held back only by statements under a condition they never change: parallel while it is false.
     if (flow && deps)
@@ -154,7 +160,13 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     chooseDirectives(program, proc, plans, entries, calleeWork(proc), limit);
     for (const pl of plans) if (pl.emitted) emitted.add(pl.loop);
   }
-  return { program, loops: program.procedures.flatMap((p) => perProc.get(p)!), warnings };
+  return { program, loops: program.procedures.flatMap((p) => perProc.get(p)!), warnings, summaries: (p) => calls.summariesFor(p) };
+}
+
+/** A file that is a whole Fortran program: one main program, every call resolved among its procedures. */
+function wholeProgram(program: Program, graph: CallGraph): boolean {
+  const procs = program.procedures;
+  return procs.filter((p) => p.kind === "program").length === 1 && procs.every((p) => p.language === "fortran" && !p.unanalyzable && [...calledNames(p)].every((n) => procs.includes(graph.resolve(n, p)!)));
 }
 
 const linkedGraphs = new WeakMap<ProgramLink, CallGraph>();
@@ -227,7 +239,8 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   plan.private.push(...privatized.arrays.filter((a) => !privatized.copied.includes(a)));
   plan.firstprivate.push(...privatized.copied);
   plan.lastprivate.push(...privatized.copied);
-  plan.privateArrays.push(...privatized.arrays);
+  plan.privateArrays.push(...privatized.arrays, ...privatized.threadprivate.arrays);
+  if (privatized.threadprivate.blocks.length) plan.threadprivate = privatized.threadprivate.blocks;
   plan.hints.push(...privatized.hints);
   const remaining = privatized.remaining;
   plan.blockers = remaining;
@@ -345,14 +358,7 @@ function finish(plan: LoopPlan): LoopPlan {
   };
   if (!plan.parallel) {
     // The clauses only mean something on a loop that runs in parallel (possibly under its check).
-    if (plan.runtimeCheck === null) {
-      plan.private = [];
-      plan.firstprivate = [];
-      plan.lastprivate = [];
-      plan.reductions = [];
-      plan.linear = [];
-      plan.privateArrays = [];
-    }
+    if (plan.runtimeCheck === null) dropClauses(plan);
   }
   return plan;
 }

@@ -23,7 +23,9 @@ export type ReasonKind =
   | "layout"
   | "too-deep"
   /** A parallel DO CONCURRENT: gfortran accepts no OpenMP directive on it. */
-  | "concurrent";
+  | "concurrent"
+  /** Its COMMON work arrays are private only with the block threadprivate, which the run refused (threadprivate-blocks.ts). */
+  | "shared-common";
 
 /** The kinds that say why a loop proved parallel gets no directive (where it is, not what it does). */
 export const PLACEMENT_KINDS: ReadonlySet<ReasonKind> = new Set<ReasonKind>(["nested", "not-profitable", "existing-directive", "included-file", "layout", "concurrent"]);

@@ -163,6 +163,8 @@ function fixFor(g: CauseGroup, plan: LoopPlan, ctx: CauseContext | undefined): s
       return `put the ${lang === "fortran" ? "DO" : "for"} on a line of its own`;
     case "included-file":
       return "move the loop into the file that includes it, or parallelize by hand in the included file";
+    case "shared-common":
+      return "give the work arrays a COMMON block of their own, used only by the loop and its callees, or pass them as arguments";
     default:
       return null;
   }

@@ -46,6 +46,10 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
   } else lines.push(blocking.length === 1 ? "Serial, for one cause:" : `Serial, for ${blocking.length} causes:`);
   for (const g of blocking) lines.push(...causeLines(g, plan, ctx));
   if (plan.emitted) lines.push(`Directive written: ${directive}`);
+  if (plan.emitted && plan.threadprivate?.length) {
+    const blocks = plan.threadprivate.map((b) => `/${b}/`).join(", ");
+    lines.push(`  - with ${blocks} threadprivate (\`!$omp threadprivate(${blocks})\` in every unit that declares ${plan.threadprivate.length > 1 ? "them" : "it"}): the callees reach its work arrays through the block, so each thread needs its own copy of the block.`);
+  }
   else if (plan.parallel || plan.runtimeCheck) for (const g of placement) lines.push(`No directive here [${g.rule.id}]: ${g.summary}.${g.fix ? ` Fix: ${g.fix}.` : ""}`);
   if (ctx.verbose && !plan.parallel && !plan.runtimeCheck && plan.hints.length) {
     lines.push("Also:");

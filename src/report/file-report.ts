@@ -129,5 +129,6 @@ export function planFields(lp: LoopPlan, ctx?: CauseContext): Partial<LoopReport
     attributes: lp.attributes,
     ...(lp.facts && lp.facts.length > 0 ? { facts: lp.facts } : {}),
     ...(lp.runtimeCheck && lp.overlaps?.length ? { overlapChecks: lp.overlaps.map((o) => ({ arrays: [o.a, o.b], restrict: o.restrict })) } : {}),
+    ...(lp.emitted && lp.threadprivate?.length ? { threadprivate: lp.threadprivate } : {}),
   };
 }

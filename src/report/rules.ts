@@ -31,7 +31,8 @@ export type RuleId =
   | "nested"
   | "included-file"
   | "layout"
-  | "do-concurrent";
+  | "do-concurrent"
+  | "shared-common";
 
 export interface Rule {
   id: RuleId;
@@ -63,6 +64,7 @@ export const RULES: Record<RuleId, Rule> = {
   "included-file": rule("included-file", "the loop is in an included file", true, true),
   layout: rule("layout", "the loop starts after other text on its line", true, true),
   "do-concurrent": rule("do-concurrent", "a DO CONCURRENT takes no OpenMP directive", false, true),
+  "shared-common": rule("shared-common", "a COMMON work array cannot be made threadprivate", true),
 };
 
 /** How the reasons of one kind are named: one entry per kind. */
@@ -85,6 +87,7 @@ const BY_KIND: { [K in ReasonKind]: RuleId | ((r: Reason) => RuleId) } = {
   "included-file": "included-file",
   layout: "layout",
   concurrent: "do-concurrent",
+  "shared-common": "shared-common",
 };
 
 export function ruleOf(r: Reason): Rule {

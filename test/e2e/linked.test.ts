@@ -7,7 +7,7 @@ import { ensureCParser } from "../../src/node/c-parser-node.js";
 import { nodeHost } from "../../src/node/node-host.js";
 import { linkLoaded } from "../../src/driver/link-loaded.js";
 import { loadProgram } from "../../src/driver/load-program.js";
-import { parallelizeLoaded } from "../../src/driver/parallelize-file.js";
+import { parallelizeLoadedRun } from "../../src/driver/parallelize-file.js";
 import { checkDirectivesOnly, checkExpectations, compile, emittedLoops, loopSites, parseExpectations, run, sameRun, type Lang, type SourceFile } from "./harness.js";
 
 /**
@@ -40,8 +40,8 @@ describe("doall parallelize on programs in several files: linked calls, same out
       const loaded = sources.map((f) => loadProgram(join(dir, f.name), host, { includeDirs: [dir] }));
       const link = linkLoaded(loaded);
       const transformed = new Map<string, string>();
-      for (const [k, l] of loaded.entries()) {
-        const r = parallelizeLoaded(l, host, { link });
+      // One run: the COMMON blocks made threadprivate are decided over all its files.
+      for (const [k, r] of parallelizeLoadedRun(loaded, host, { link }).entries()) {
         assert.equal(r.failed, false, r.messages.join("\n"));
         transformed.set(sources[k]!.name, r.output!);
       }

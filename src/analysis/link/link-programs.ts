@@ -43,6 +43,13 @@ export class ProgramLink {
    * (param-bindings.ts).
    */
   readonly closed: boolean;
+  /**
+   * The files are a whole Fortran program: all read without errors, one
+   * main program among them, and every call of every procedure resolved
+   * to one of them (intrinsics aside). Then every unit that declares a
+   * COMMON block is in the run (threadprivate-blocks.ts).
+   */
+  readonly wholeFortran: boolean;
 
   /** `assumeBounds`: the summaries' regions may rely on the bounds assumption (analysis-options.ts). */
   constructor(
@@ -78,6 +85,11 @@ export class ProgramLink {
       mains === 1 &&
       allDefined &&
       procs.every((p) => !p.unanalyzable && [...calledNames(p)].every((n) => this.programOf.has(this.names.resolve(n, p, this.programOf.get(p)!)!)));
+    const resolvesAll = (p: Procedure) => !p.unanalyzable && [...calledNames(p)].every((n) => this.programOf.has(this.names.resolve(n, p, this.programOf.get(p)!)!));
+    this.wholeFortran =
+      inputs.every((i) => i.usable) &&
+      procs.filter((p) => p.kind === "program").length === 1 &&
+      procs.every((p) => p.language !== "fortran" || resolvesAll(p));
     this.facts = new CommonFacts({
       procedures: procs,
       resolve: (name, caller) => this.names.resolve(name, caller, this.programOf.get(caller)!),

@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import { linkLoaded } from "../../driver/link-loaded.js";
 import { loadProgram } from "../../driver/load-program.js";
-import { parallelizeLoaded } from "../../driver/parallelize-file.js";
+import { parallelizeFirst } from "../../driver/parallelize-file.js";
 import { explainContext } from "../../report/explain-context.js";
 import { explainLoop } from "../../report/explain-text.js";
 import { analysisOptionsFrom } from "../analysis-flags.js";
@@ -75,9 +75,9 @@ export const explainCommand: Command = {
     const own = resolve(io.cwd, file);
     const host = nodeHost(io.cwd);
     const loaded = [file, ...others.inputs.filter((f) => f.abs !== own).map((f) => f.arg)].map((f) => loadProgram(f, host, lo.opts));
-    // Only FILE is planned; the others give their summaries. Their own errors are reported too.
+    // FILE is planned (with the others when they are a whole Fortran program: parallelizeFirst); the others give their summaries. Their own errors are reported too.
     const printer = new DiagnosticPrinter(io.stderr);
-    const r = parallelizeLoaded(loaded[0]!, host, { ...analysisOptionsFrom(p), link: linkLoaded(loaded, analysisOptionsFrom(p)) });
+    const r = parallelizeFirst(loaded, host, { ...analysisOptionsFrom(p), link: linkLoaded(loaded, analysisOptionsFrom(p)) });
     printer.print(file, r.diagnostics);
     for (const l of loaded.slice(1)) printer.print(l.path, [...l.diagnostics, ...(l.program?.diagnostics ?? [])].filter((d) => d.severity === "error"));
     if (!r.plan) return EXIT_INPUT_ERROR;

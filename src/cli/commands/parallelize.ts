@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { linkLoaded } from "../../driver/link-loaded.js";
 import { loadProgram } from "../../driver/load-program.js";
-import { parallelizeLoaded } from "../../driver/parallelize-file.js";
+import { parallelizeLoadedRun } from "../../driver/parallelize-file.js";
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
 import { makeReport, type FileReport } from "../../report/file-report.js";
 import { toSarif } from "../../report/sarif.js";
@@ -120,9 +120,11 @@ export const parallelizeCommand: Command = {
     let failed = false;
     let changed = 0;
     const printer = new DiagnosticPrinter(io.stderr);
+    // Every file planned first: the COMMON blocks made threadprivate are decided for the whole run.
+    const results = parallelizeLoadedRun(loaded, host, { ...analysis, link }, (i, stage) => stage === "plan" && progress.step(i, inputs[i]!.arg));
+    progress.done();
     inputs.forEach((f, i) => {
-      progress.step(i, f.arg);
-      const r = parallelizeLoaded(loaded[i]!, host, { ...analysis, link });
+      const r = results[i]!;
       const own = r.report.loops.filter((l) => l.file === f.arg);
       const directives = own.filter((l) => l.emitted).length;
       printer.print(f.arg, r.diagnostics);
@@ -143,7 +145,6 @@ export const parallelizeCommand: Command = {
       const where = dest !== null ? ` -> ${relative(io.cwd, dest) || dest}` : differs ? "" : " (unchanged)";
       io.stderr(`${f.arg}: ${own.length} loops, ${own.filter((l) => l.parallel).length} parallel, ${directives} directives${where}\n`);
     });
-    progress.done();
     const report = makeReport(reports);
     if (reportPath !== undefined) writeOutput(io, reportPath, phase("report", () => JSON.stringify(report, null, 2) + "\n"));
     if (sarifPath !== undefined) writeOutput(io, sarifPath, JSON.stringify(toSarif(report, { version: VERSION }), null, 2) + "\n");

@@ -16,6 +16,12 @@ export interface FortranLoopDirective {
   end: boolean;
 }
 
+/** `!$omp threadprivate(/b/, ...)` for one program unit, before the given line (its first executable statement, or END). */
+export interface ThreadprivateDirective {
+  line: number;
+  blocks: string[];
+}
+
 const FIXED_WIDTH = 72;
 const FREE_WIDTH = 132;
 
@@ -27,9 +33,15 @@ const FREE_WIDTH = 132;
  * `!$omp&` lines within 72 columns; free form indents like the DO and
  * continues with `&`.
  */
-export function emitFortranDirectives(text: string, form: "fixed" | "free", loops: FortranLoopDirective[]): string {
+export function emitFortranDirectives(text: string, form: "fixed" | "free", loops: FortranLoopDirective[], threadprivate: ThreadprivateDirective[] = []): string {
   const lines = text.split("\n");
   const ins: LineInsertion[] = [];
+  // First: a unit's specification directive goes before its first executable statement, which may be a DO with its own directive.
+  for (const t of threadprivate) {
+    const indent = form === "fixed" ? "" : /^[ \t]*/.exec((lines[t.line - 1] ?? "").replace(/\r$/, ""))![0];
+    const body = wrapWords([`threadprivate(${t.blocks.map((b) => `/${b}/`).join(", ")})`], form === "fixed" ? FIXED_WIDTH - 7 : FREE_WIDTH - indent.length - 10);
+    ins.push({ line: t.line, where: "before", lines: body.map((b) => `${indent}!$omp ${b}`) });
+  }
   for (const l of loops) {
     const doLine = (lines[l.line - 1] ?? "").replace(/\r$/, "");
     const words = ["parallel do", ...clauseWords(l.clauses, "fortran")];

@@ -3,7 +3,9 @@ c     and never read after the loop by anyone, they are private to the
 c     iterations (as NPB's experts make LU's flux or BT's lhs), whether the
 c     loop fills them itself or through a call it gives them to. Kept
 c     serial: a COMMON array whose last values are printed after the loop,
-c     and one a callee reaches through the COMMON block itself.
+c     and one a callee reaches through the COMMON block itself whose last
+c     values are printed too (without them, /cq/ threadprivate would make
+c     it private: test/e2e/linked/f_threadprivate).
       program cwork
       integer n, m
       parameter (n = 16, m = 5000)
@@ -56,8 +58,8 @@ c doall: either
    80    continue
          d(i) = z(2)
    70 continue
-c     q: filled here, read by peek through /cq/.
-c doall: serial -- peek reads q through the COMMON block: private(q) would not reach it
+c     q: filled here, read by peek through /cq/, and after the loop.
+c doall: serial -- peek reads q through the COMMON block: private(q) would not reach it, and q(2) is printed after the loop
       do 90 i = 1, m
 c doall: either
          do 95 j = 1, n
@@ -67,6 +69,7 @@ c doall: either
    90 continue
       call report(b, c, d, e, m)
       print '(a, 2f12.3)', 'z ', z(1), z(n)
+      print '(a, f12.3)', 'q ', q(2)
       end
 
       subroutine fill(x, y, n)

@@ -1,0 +1,54 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { linkLoaded } from "../driver/link-loaded.js";
+import { loadProgram } from "../driver/load-program.js";
+import { parallelizeLoaded, parallelizeLoadedRun } from "../driver/parallelize-file.js";
+import { memoryHost } from "../source/host.js";
+
+// The linked e2e program whose solvers need /work/ threadprivate (test/e2e/linked/f_threadprivate).
+const dir = new URL("../../test/e2e/linked/f_threadprivate/", import.meta.url);
+const files = Object.fromEntries(["main.f", "solve.f", "work.h"].map((f) => [f, readFileSync(new URL(f, dir), "utf8")]));
+
+function run(over: Record<string, string> = {}) {
+  const host = memoryHost({ ...files, ...over });
+  const loaded = ["main.f", "solve.f"].map((f) => loadProgram(f, host));
+  const link = linkLoaded(loaded)!;
+  return { host, loaded, link, results: parallelizeLoadedRun(loaded, host, { link }) };
+}
+
+const loopAt = (r: ReturnType<typeof run>["results"][number], line: number) => r.plan!.loops.find((l) => l.loop.span.line === line)!;
+
+test("a work area a callee writes through COMMON: the block threadprivate in every unit that declares it, its members out of the clauses", () => {
+  const { results } = run();
+  const [main, solve] = results;
+  const sweep = loopAt(solve!, 9);
+  assert.equal(sweep.emitted, true, JSON.stringify(sweep.reasons));
+  assert.deepEqual(sweep.threadprivate, ["work"]);
+  // q is in /work/ too: a threadprivate variable may be in no clause.
+  assert.ok(!sweep.private.includes("q") && sweep.privateArrays.includes("lhs"), JSON.stringify(sweep));
+  // main, sweep, sweep2 and initlhs all declare /work/ (through work.h): one directive each, before the first executable statement.
+  assert.equal(main!.output!.split("\n").filter((l) => l === "!$omp threadprivate(/work/)").length, 1);
+  assert.equal(solve!.output!.split("\n").filter((l) => l === "!$omp threadprivate(/work/)").length, 3);
+  assert.match(main!.output!, /!\$omp threadprivate\(\/work\/\)\n {6}read \(\*, \*, iostat=ios\) k/);
+  assert.equal(results[1]!.report.loops.find((l) => l.line === 9)!.threadprivate?.[0], "work");
+});
+
+test("another parallel loop reading a member of the block that the code around it set: the block stays shared and the solvers serial, saying why", () => {
+  const main = files["main.f"]!.replace("      call sweep\n", "      q(0) = 2.0d0\nc doall: parallel\n      do j = 1, m\n         do i = 0, n\n            u(i, j) = u(i, j) + q(0) * dble(i)\n         end do\n      end do\n      call sweep\n");
+  const { results } = run({ "main.f": main });
+  const sweep = loopAt(results[1]!, 9);
+  assert.equal(sweep.emitted, false);
+  assert.equal(sweep.reasons.at(-1)?.kind, "shared-common");
+  assert.match(sweep.reasons.at(-1)!.message, /\/work\/.*main\.f:29/);
+  assert.ok(!results.some((r) => r.output!.includes("!$omp threadprivate")));
+  // The loop that reads q(0) keeps its directive: q stays the one shared array.
+  assert.equal(loopAt(results[0]!, 29).emitted, true);
+});
+
+test("a file planned alone in a run of several makes no block threadprivate", () => {
+  const { host, loaded, link } = run();
+  const r = parallelizeLoaded(loaded[1]!, host, { link });
+  assert.equal(loopAt(r, 9).emitted, false);
+  assert.ok(!r.output!.includes("!$omp threadprivate"));
+});

@@ -1,0 +1,190 @@
+import type { Procedure } from "../ir/program.js";
+import type { Expr } from "../ir/expr.js";
+import type { Stmt } from "../ir/stmt.js";
+import { childBlocks, stmtExprs, walkExpr } from "../ir/walk.js";
+import { memberExtent, type Extent } from "../analysis/summaries/common-layout.js";
+import type { SummaryLookup } from "../analysis/summaries/summary.js";
+import { dropClauses, type LoopPlan } from "./loop-plan.js";
+import type { ProgramPlan } from "./plan-program.js";
+
+/** One file's plan in a run, and whether its directives can be written (a file with errors gets none). */
+export interface PlannedFile {
+  plan: ProgramPlan;
+  failed: boolean;
+}
+
+/**
+ * Which COMMON blocks the run makes threadprivate (issue 14 §4), deciding
+ * for the whole program what each file's plan asked (LoopPlan.threadprivate:
+ * SP's x_solve privatizes lhs, which lhsinit writes through /work_lhs/).
+ *
+ * With `!$omp threadprivate(/b/)` in every unit that declares /b/, each
+ * thread has its own copy of the block, and the initial thread's copy is
+ * the original storage. That keeps the program's meaning when every
+ * directive the run writes on a loop that touches the block (itself or
+ * through its callees) makes each member it touches private to the
+ * iterations (written before read in each, dead after the loop, possibly
+ * under its run-time check): a value then never passes between a thread's
+ * copy and the code around the loops, which runs on the original. A loop
+ * run serially (not emitted, or its check false: one thread) works on the
+ * original, as written. So a block is refused when:
+ * - an emitted loop touches a member it does not make private (reads a
+ *   table the serial code filled, keeps a value for after the loop: the
+ *   other threads would not see it, nor would the code after);
+ * - a unit declaring it is a module, inside a module or host, or its
+ *   executable part does not start in its own file (nowhere to write the
+ *   directive), or a member is in an EQUIVALENCE.
+ * The loops that needed a refused block become serial, which only takes
+ * constraints away: repeated until nothing changes. For the blocks taken,
+ * their members leave every clause (a threadprivate variable may not be
+ * in one; the thread's copy is already its own).
+ *
+ * `whole`: the files are all the run's (else every block is refused).
+ * `summaries(p)`: the call summaries of procedure p's calls (what a
+ * callee touches in the block). Plans are changed in place; the blocks
+ * taken are returned.
+ */
+export function chooseThreadprivate(files: readonly PlannedFile[], whole: boolean, summaries: (p: Procedure) => SummaryLookup): Set<string> {
+  const loops = files.flatMap((f) => (f.failed ? [] : f.plan.loops));
+  const refused = new Map<string, string>();
+  for (;;) {
+    const emitted = loops.filter((l) => l.emitted);
+    const needed = new Set(emitted.flatMap((l) => l.threadprivate ?? []));
+    let changed = false;
+    for (const b of needed) {
+      if (refused.has(b)) continue;
+      const why = (whole ? null : "the other files of the run were not planned with this one") ?? placementProblem(files, b) ?? emitted.map((l) => sharedUse(l, b, summaries)).find((x) => x !== null) ?? null;
+      if (why === null) continue;
+      refused.set(b, why);
+      changed = true;
+    }
+    for (const l of emitted) {
+      const b = (l.threadprivate ?? []).find((x) => refused.has(x));
+      if (b === undefined) continue;
+      serialize(l, b, refused.get(b)!);
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  const chosen = new Set(loops.filter((l) => l.emitted).flatMap((l) => l.threadprivate ?? []));
+  for (const l of loops) if (l.emitted) dropMembers(l, chosen);
+  return chosen;
+}
+
+/** The units of the run that declare a COMMON block. */
+export function declaringUnits(files: readonly PlannedFile[], block: string): Procedure[] {
+  return files.flatMap((f) => f.plan.program.procedures.filter((p) => [...p.symbols.values()].some((s) => s.storage === "common" && (s.common ?? "") === block && !p.host)));
+}
+
+/**
+ * The line a unit's threadprivate directive goes before: its first
+ * executable statement (after every specification statement, so after the
+ * COMMON or the INCLUDE that brings it), or its END; null when that line
+ * is not in the unit's own file.
+ */
+export function directiveLine(p: Procedure): number | null {
+  const at = p.body[0]?.span ?? p.endSpan;
+  return at.file === p.span.file ? at.line : null;
+}
+
+/** Why the block's directive cannot be written in every unit that declares it, or null. */
+function placementProblem(files: readonly PlannedFile[], block: string): string | null {
+  for (const f of files) {
+    for (const p of f.plan.program.procedures) {
+      const members = [...p.symbols.values()].filter((s) => s.storage === "common" && (s.common ?? "") === block);
+      if (members.length === 0) continue;
+      if (f.failed) return `${f.plan.program.file.path} declares /${block}/ and has errors`;
+      // OpenMP names blocks in the directive; the blank COMMON has no name.
+      if (block === "") return "the blank COMMON cannot be threadprivate";
+      if (p.kind === "module" || p.host) return `/${block}/ is declared in a module or a contained procedure (${p.name})`;
+      if (members.some((s) => s.equivalence !== undefined)) return `a member of /${block}/ is in an EQUIVALENCE (${p.name})`;
+      if (directiveLine(p) === null) return `the executable part of ${p.name} starts in an included file: no place for the directive making /${block}/ threadprivate`;
+    }
+  }
+  return null;
+}
+
+/** Why the emitted loop keeps threadprivate copies of the block from meaning what it does now (a member it touches but does not make private), or null. */
+function sharedUse(l: LoopPlan, block: string, summaries: (p: Procedure) => SummaryLookup): string | null {
+  const touched = touchedExtents(l, block, summaries);
+  if (touched.length === 0) return null;
+  const own = new Set([...l.privateArrays, ...l.private].map((n) => n.toLowerCase()));
+  const ok: Extent[] = [];
+  for (const s of l.proc.symbols.values()) {
+    if (s.storage !== "common" || (s.common ?? "") !== block || !own.has(s.name.toLowerCase())) continue;
+    const e = memberExtent(l.proc, s);
+    if (e) ok.push(e);
+  }
+  if (touched.every((t) => coveredBy(t, ok))) return null;
+  return `the loop at ${l.loop.span.file}:${l.loop.span.line} (in ${l.proc.name}) would run in parallel on /${block}/ without making all it touches there private: with the block threadprivate, its threads would not see the values of the code around it`;
+}
+
+/** The bytes of the block the loop touches: its own references (header included), and its calls' (all of it for a call not known). */
+function touchedExtents(l: LoopPlan, block: string, summaries: (p: Procedure) => SummaryLookup): Extent[] {
+  const out: Extent[] = [];
+  const all: Extent = { start: 0, end: Infinity };
+  const proc = l.proc;
+  const look = summaries(proc);
+  const ref = (x: Expr) => {
+    if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && x.sym.storage === "common" && (x.sym.common ?? "") === block) out.push(memberExtent(proc, x.sym) ?? all);
+  };
+  const call = (name: string) => {
+    const s = look(name);
+    if (!s || s.unknown) return void out.push(all);
+    const eff = s.commons.get(block);
+    if (!eff) return;
+    for (const list of [eff.use, eff.mod]) {
+      if (list === "all") out.push(all);
+      else out.push(...list);
+    }
+  };
+  const walk = (list: readonly Stmt[]) => {
+    for (const s of list) {
+      if (s.kind === "call" && !s.intrinsic && !s.pure) call(s.name);
+      for (const e of stmtExprs(s))
+        walkExpr(e, (x) => {
+          ref(x);
+          if (x.kind === "call" && x.sym?.attrs.statementFunction) {
+            const sf = proc.statementFunctions.get(x.name.toLowerCase());
+            if (sf) walkExpr(sf.body, ref);
+            else out.push(all);
+          } else if (x.kind === "call" && !x.intrinsic) call(x.name);
+        });
+      childBlocks(s).forEach(walk);
+    }
+  };
+  walk([l.loop]);
+  return out;
+}
+
+/** Whether the extents hold every byte of `t`. */
+function coveredBy(t: Extent, ok: readonly Extent[]): boolean {
+  let at = t.start;
+  for (const e of [...ok].sort((a, b) => a.start - b.start)) {
+    if (e.start > at) break;
+    if (e.end > at) at = e.end;
+    if (at >= t.end) return true;
+  }
+  return at >= t.end;
+}
+
+/** The loop needed a refused block: serial, with the reason. */
+function serialize(l: LoopPlan, block: string, why: string): void {
+  l.emitted = false;
+  l.parallel = false;
+  l.runtimeCheck = null;
+  l.profitableIf = null;
+  dropClauses(l);
+  l.reasons.push({ kind: "shared-common", message: `its work arrays in /${block}/ would be private only if the block were threadprivate, and it cannot be: ${why}` });
+}
+
+/** Members of threadprivate blocks leave the loop's clauses. */
+function dropMembers(l: LoopPlan, chosen: ReadonlySet<string>): void {
+  const inChosen = (name: string) => {
+    const s = l.proc.symbols.get(l.proc.language === "fortran" ? name.toLowerCase() : name);
+    return !!s && s.storage === "common" && chosen.has(s.common ?? "");
+  };
+  l.private = l.private.filter((n) => !inChosen(n));
+  l.firstprivate = l.firstprivate.filter((n) => !inChosen(n));
+  l.lastprivate = l.lastprivate.filter((n) => !inChosen(n));
+}
