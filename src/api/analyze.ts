@@ -1,4 +1,4 @@
-import { analyzeLoaded } from "../driver/analyze-file.js";
+import { analyzeLoadedRun } from "../driver/analyze-file.js";
 import { makeReport, type Report } from "../report/file-report.js";
 import type { SourceHost } from "../source/host.js";
 import { loadRun, type Run } from "./load-run.js";
@@ -36,5 +36,5 @@ export function analyzePaths(paths: readonly string[], host: SourceHost, options
 function analyzeRun(run: Run): AnalyzeResult {
   // As `doall analyze --json`: the range facts a parallel loop needed are part of the report.
   const parallelize = { ...run.analysis, rangeFacts: true, link: run.link };
-  return { report: makeReport(run.loaded.map((l) => analyzeLoaded(l, { parallelize }).report)) };
+  return { report: makeReport(analyzeLoadedRun(run.loaded, { parallelize }).map((r) => r.report)) };
 }

@@ -3,7 +3,7 @@ import { DepStats } from "../../analysis/dependence/stats.js";
 import { makeReport, type FileReport } from "../../report/file-report.js";
 import { toSarif } from "../../report/sarif.js";
 import { renderAnalyzeText } from "../../report/text-report.js";
-import { analyzeLoaded, type AnalyzeResult } from "../../driver/analyze-file.js";
+import { analyzeLoadedRun, type AnalyzeResult } from "../../driver/analyze-file.js";
 import { linkLoaded } from "../../driver/link-loaded.js";
 import { loadProgram } from "../../driver/load-program.js";
 import { ANALYSIS_OPTIONS, INPUT_OPTIONS, optFlag, optionsHelp, optString, parseArgs, type OptionName } from "../options.js";
@@ -105,12 +105,11 @@ export const analyzeCommand: Command = {
     });
     reading.done();
     const link = linkLoaded(loaded, analysis);
-    files.forEach((f, i) => {
-      progress.step(i, f);
-      const parallelize = { ...analysis, link };
-      take(f, analyzeLoaded(loaded[i]!, stats ? { stats, parallelize } : { parallelize }));
-    });
+    // Every file planned first: the COMMON blocks made threadprivate are decided for the whole run, as parallelize does.
+    const parallelize = { ...analysis, link };
+    const results = analyzeLoadedRun(loaded, stats ? { stats, parallelize } : { parallelize }, (i) => progress.step(i, files[i]!));
     progress.done();
+    files.forEach((f, i) => take(f, results[i]!));
     const report = makeReport(reports);
     if (json) io.stdout(JSON.stringify(report, null, 2) + "\n");
     if (sarif !== undefined) writeOutput(io, sarif, JSON.stringify(toSarif(report, { version: VERSION }), null, 2) + "\n");
