@@ -39,6 +39,10 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
       const [lo, hi] = plan.guard.lines;
       lines.push(`  - ${plan.guard.cond} guards statements (line${lo === hi ? ` ${lo}` : `s ${lo}-${hi}`}) that keep the loop serial; while it is false they do not run and the loop is parallel. When it is true the loop runs on one thread, in order.`);
     }
+    if (plan.sizeCheck && plan.privateArrays.length) {
+      const arrays = plan.privateArrays.join(", ");
+      lines.push(`  - it compares sizes fixed before the loop: when it holds, every element of ${arrays} an iteration reads was written earlier in that iteration, and no value ${plan.privateArrays.length > 1 ? "they keep" : "it keeps"} is read after the loop (here or in the procedures that run later), so ${plan.privateArrays.length > 1 ? "they are" : "it is"} private. It holds for all but tiny problems.`);
+    }
     for (const o of plan.overlaps ?? []) {
       lines.push(`  - ${o.a} and ${o.b} may share storage: the check tests that the parts of them the loop touches do not overlap (if they do, the loop runs serially).`);
       if (o.restrict) lines.push(`    Declaring the parameter ${o.restrict[0]} (or ${o.restrict[1]}) restrict, if they never overlap, would make the loop parallel without the check.`);
