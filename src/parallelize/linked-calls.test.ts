@@ -271,7 +271,7 @@ test("C globals set once before any read (LU's domain: ist = 1, iend = nx - 1) b
   assert.ok(k.private.includes("flux"));
 });
 
-test("no fact for a C global defined under a condition, or read before its definition", () => {
+test("no value for a C global defined under a condition (it may keep its 0), and no fact for one read before its definition", () => {
   for (const body of ["  ist = 1;\n  if (nx > 4) iend = nx - 1;", "  ist = 1;\n  sweep();\n  iend = nx - 1;"]) {
     const { link, loaded } = cLink({ "sweep.c": sweepC, "main.c": domainMain(body) });
     const p = planProgram(loaded[0]!.program!, { link, rangeFacts: false });

@@ -1,11 +1,16 @@
-import { test } from "node:test";
+import { before, test } from "node:test";
 import assert from "node:assert/strict";
+import { linkLoaded } from "../../driver/link-loaded.js";
 import { loadProgram } from "../../driver/load-program.js";
+import { ensureCParser } from "../../node/c-parser-node.js";
 import type { Expr } from "../../ir/expr.js";
 import { exprText } from "../../ir/expr-text.js";
 import type { Procedure } from "../../ir/program.js";
 import { memoryHost } from "../../source/host.js";
+import type { Sym } from "../../ir/symbol.js";
 import { CommonFacts } from "./common-facts.js";
+
+before(() => ensureCParser());
 
 /**
  * A main program that sets grid(1..3) and n2 = grid(1) - 2 (`setup`, a
@@ -96,4 +101,57 @@ test("a definition a GO TO may run again is no fact (n2 = n2 + 1 in a loop made 
   const { facts, use } = factsOf(`      n2 = 0\n      grid(1) = 1\n   10 continue\n      if (n2 .lt. 3) then\n        n2 = n2 + 1\n        goto 10\n      endif`);
   assert.equal(facts.stableIn(use, use.symbols.get("n2")!), false);
   assert.equal(facts.stableElemIn(use, grid(use, 1)), false);
+});
+
+/** A C program in two files, SP-C's way: main reads grid[0..2] with fscanf or sets defaults (`setup`), then n2 = grid[0] - 2; use() reads them. */
+function cFacts(setup: string): { facts: CommonFacts; use: Procedure; n2: Sym; grid: (k: number) => Expr } {
+  const files: Record<string, string> = {
+    "main.c": `#include <stdio.h>
+int grid[3], n2;
+void use(void);
+int main(void) {
+  FILE *fp;
+${setup}
+  n2 = grid[0] - 2;
+  use();
+  return 0;
+}
+`,
+    "use.c": `#include <stdio.h>
+extern int grid[3], n2;
+void use(void) {
+  printf("%d %d %d\\n", grid[0], grid[1], n2);
+}
+`,
+  };
+  const host = memoryHost(files);
+  const loaded = ["main.c", "use.c"].map((f) => loadProgram(f, host));
+  const link = linkLoaded(loaded)!;
+  assert.equal(link.closed, true);
+  const use = loaded[1]!.program!.procedures[0]!;
+  const g = loaded[1]!.program!.globals.get("grid")!;
+  const int = (k: number) => ({ kind: "int", value: k, type: { base: "integer", bytes: 4 } }) as Expr;
+  return { facts: link.facts, use, n2: loaded[1]!.program!.globals.get("n2")!, grid: (k) => ({ kind: "elem", sym: g, subs: [int(k)], type: g.type, span: g.span }) as Expr };
+}
+
+const cReadOrDefault = `  if ((fp = fopen("in.data", "r")) != NULL) {
+    if (fscanf(fp, "%d%d%d", &grid[0], &grid[1], &grid[2]) != 3) return 1;
+    fclose(fp);
+  } else {
+    grid[0] = 12;
+    grid[1] = 12;
+    grid[2] = 12;
+  }`;
+
+test("C: elements of a global array read with fscanf or set to defaults are set once; a global set from one has that value", () => {
+  const { facts, use, n2, grid } = cFacts(cReadOrDefault);
+  for (const k of [0, 1, 2]) assert.equal(facts.stableElemIn(use, grid(k)), true, `grid[${k}]`);
+  assert.equal(exprText(facts.valueIn(use, n2)!, "c"), "grid[0] - 2");
+});
+
+test("C: no element fact when the array is used otherwise: its address given to another function, a store at a variable index, a read before the definitions", () => {
+  for (const setup of [`${cReadOrDefault}\n  memset(grid, 0, sizeof(grid));`, `${cReadOrDefault}\n  { int i; for (i = 0; i < 3; i++) grid[i] = 1; }`, `  grid[1] = grid[0];\n${cReadOrDefault}`]) {
+    const { facts, use, grid } = cFacts(setup);
+    assert.equal(facts.stableElemIn(use, grid(0)), false, setup);
+  }
 });

@@ -4,7 +4,7 @@ import type { Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { evalInt } from "../../ir/const-eval.js";
 import { exprEquals } from "../../ir/expr-equals.js";
-import { childBlocks, stmtExprs, walkExpr } from "../../ir/walk.js";
+import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
 import { memberExtent, overlaps, typeBytes, type Extent } from "../summaries/common-layout.js";
 import { hasBackwardJump } from "./backward-jump.js";
 
@@ -98,14 +98,14 @@ export class CommonFacts {
    */
   stableElemIn(proc: Procedure, e: Expr): boolean {
     if (this.none) return false;
-    const key = elemKey(proc, e);
+    const key = this.elemKeyOf(proc, e);
     return !!key && this.stable(key);
   }
 
   /** The value of such an element wherever `proc` reads it, in `proc`'s symbols; undefined when not known. */
   elemValueIn(proc: Procedure, e: Expr): Expr | undefined {
     if (this.none) return undefined;
-    const key = elemKey(proc, e);
+    const key = this.elemKeyOf(proc, e);
     const v = key ? this.value(key) : null;
     return v ? (this.inTerms(v, proc) ?? undefined) : undefined;
   }
@@ -123,7 +123,7 @@ export class CommonFacts {
     walkExpr(e, (x) => {
       if (!ok || x.kind === "int" || x.kind === "binary" || x.kind === "unary") return;
       if (x.kind === "var" && x.sym.storage === "parameter") return;
-      const key = x.kind === "var" && x.sym.storage === "common" ? this.keyOf(proc, x.sym) : x.kind === "elem" ? elemKey(proc, x) : null;
+      const key = x.kind === "var" && (x.sym.storage === "common" || x.sym.storage === "global") ? this.keyOf(proc, x.sym) : x.kind === "elem" ? this.elemKeyOf(proc, x) : null;
       if (!key || !this.stable(key) || !this.early(key)) ok = false;
       // The subscripts of an element are constants (its key says so); nothing below it to see.
     });
@@ -136,20 +136,21 @@ export class CommonFacts {
       const v = evalInt(x);
       if (v !== undefined) return { kind: "int", value: v, type: x.type, span: x.span } as Expr;
       if (x.kind === "var") {
-        const key = x.sym.storage === "common" ? this.keyOf(from, x.sym) : null;
-        const mine = key ? memberAt(to, key) : null;
+        const key = x.sym.storage === "common" || x.sym.storage === "global" ? this.keyOf(from, x.sym) : null;
+        const mine = key ? this.memberAt(to, key) : null;
         return mine ? { ...x, sym: mine } : null;
       }
-      const key = x.kind === "elem" ? elemKey(from, x) : null;
-      return key && x.kind === "elem" ? elementAt(to, key, x) : null;
+      const key = x.kind === "elem" ? this.elemKeyOf(from, x) : null;
+      return key && x.kind === "elem" ? this.elementAt(to, key, x) : null;
     });
   }
 
   /** Defined by the main program (Fortran), in top-level statements before the first that makes a call. */
   private early(key: string): boolean {
     const f = this.facts.get(key);
-    if (!f || f === "many" || f.definer.kind !== "program") return false;
-    const first = f.definer.body.findIndex((s) => contains(s, (x) => stmtCalls(x)));
+    if (!f || f === "many" || !(f.definer.kind === "program" || (f.definer.language === "c" && f.definer.name === "main"))) return false;
+    // A call of the run (printf or fopen call nothing of the program).
+    const first = f.definer.body.findIndex((s) => contains(s, (x) => stmtCalls(x, (n) => this.world.resolve(n, f.definer) !== undefined)));
     return first < 0 || f.top < first;
   }
 
@@ -175,7 +176,8 @@ export class CommonFacts {
     let r = this.stableMemo.get(key);
     if (r === undefined) {
       const f = this.facts.get(key);
-      r = !!f && f !== "many" && this.executedOnce(f.definer) && (key.startsWith("g:") ? this.setBeforeUse(key, f) : this.alone(key));
+      const array = key.startsWith("g:") && key.endsWith("]") ? key.slice(0, key.indexOf("[")) : null;
+      r = !!f && f !== "many" && this.executedOnce(f.definer) && (key.startsWith("g:") ? !(array && this.poisonedArrays.has(array)) && this.setBeforeUse(key, f) : this.alone(key));
       this.stableMemo.set(key, r);
     }
     return r;
@@ -198,6 +200,8 @@ export class CommonFacts {
     }
     return true;
   }
+  /** C global arrays (their keys' prefix) some statement stores to in a way the facts do not follow. */
+  private readonly poisonedArrays = new Set<string>();
   /** Byte extents of each block that something stores to in a way the facts do not follow. */
   private readonly poisoned = new Map<string, Extent[]>();
 
@@ -226,7 +230,7 @@ export class CommonFacts {
           // Conservative: `n = n + 1` is no value of n (a definition run once reads the value before).
           if (!k || k === key || !this.stable(k)) ok = false;
         } else if (x.kind === "elem") {
-          const k = elemKey(f.definer, x);
+          const k = this.elemKeyOf(f.definer, x);
           if (!k || k === key || !this.stable(k)) ok = false;
         } else if (x.kind !== "int" && x.kind !== "binary" && x.kind !== "unary") ok = false;
       });
@@ -247,8 +251,8 @@ export class CommonFacts {
         return w ? this.inTerms(w, proc) : null;
       }
       if (x.kind === "elem") {
-        const key = elemKey(v.from, x);
-        const mine = key ? elementAt(proc, key, x) : null;
+        const key = this.elemKeyOf(v.from, x);
+        const mine = key ? this.elementAt(proc, key, x) : null;
         if (mine) return mine;
         const w = key ? this.value(key) : null;
         return w ? this.inTerms(w, proc) : null;
@@ -273,7 +277,7 @@ export class CommonFacts {
     const store = (t: Expr, rhs: Expr | null, inLoop: boolean, arms: Arm[]) => {
       if (t.kind === "var" && t.sym.dims.length === 0) return def(t.sym, rhs, inLoop, arms);
       if (t.kind === "var" || t.kind === "elem" || t.kind === "section") {
-        const key = t.kind === "elem" ? elemKey(p, t) : null;
+        const key = t.kind === "elem" ? this.elemKeyOf(p, t) : null;
         if (key) this.define(key, p, rhs, inLoop || again, arms, top);
         else this.many(p, t.sym);
       }
@@ -293,6 +297,8 @@ export class CommonFacts {
         }
         for (const e of stmtExprs(s))
           walkExpr(e, (x) => {
+            // fscanf(fp, "%d", &g[0]): a definition of the element (C arrays whose elements are facts: trackedArrays).
+            if (x.kind === "call" && p.language === "c" && SCANF.has(x.name)) for (const a of x.args) if (a.kind === "addr" && a.operand.kind === "elem") store(a.operand, null, inLoop, arms);
             if (x.kind === "call" && !x.pure && !x.intrinsic && !x.sym?.attrs.statementFunction) {
               if (!this.called(x.name, p, inLoop)) unknown = true;
               const callee = this.world.resolve(x.name, p);
@@ -319,11 +325,63 @@ export class CommonFacts {
    * default); else "many".
    */
   private define(key: string, p: Procedure, rhs: Expr | null, inLoop: boolean, arms: Arm[], top: number): void {
+    // C: a definition under a condition may not run, and the global keeps its 0: no value, only stability.
+    if (p.language === "c" && arms.length > 0) rhs = null;
     const old = this.facts.get(key);
     if (inLoop || old === "many") return void this.facts.set(key, "many");
     if (old === undefined) return void this.facts.set(key, { rhs, definer: p, arms: [arms], top });
     if (old.definer !== p || !old.arms.every((a) => exclusive(a, arms))) return void this.facts.set(key, "many");
     this.facts.set(key, { rhs: old.rhs && rhs && exprEquals(old.rhs, rhs) ? old.rhs : null, definer: p, arms: [...old.arms, arms], top: Math.max(old.top, top) });
+  }
+
+  /** The key of an element with constant subscripts: a Fortran COMMON array's (its bytes in the block), or a C global array's whose every use is an element (trackedArrays). */
+  private elemKeyOf(p: Procedure, e: Expr): string | null {
+    if (p.language === "fortran") return elemKey(p, e);
+    if (e.kind !== "elem" || !this.cArrayTracked(e.sym)) return null;
+    const subs = e.subs.map((x) => evalInt(x));
+    if (subs.some((v, k) => v === undefined || v < 0 || (evalInt(e.sym.dims[k]!.upper ?? e.sym.dims[k]!.lower) ?? -1) < v)) return null;
+    return `${this.cKey(e.sym, true)}[${subs.join(",")}]`;
+  }
+
+  /** The storage of a key in a procedure's symbols, as `like` (an element) names it. */
+  private elementAt(p: Procedure, key: string, like: Expr & { kind: "elem" }): Expr | null {
+    if (!key.startsWith("g:")) return elementAt(p, key, like);
+    const g = this.world.cGlobals?.inFile(p, like.sym.name);
+    return g && this.elemKeyOf(p, { ...like, sym: g }) === key ? { ...like, sym: g } : null;
+  }
+
+  /**
+   * A C global array whose elements may be facts: the program is whole
+   * (cGlobals), the array of plain numbers is not initialized, and every
+   * use of it in every procedure is an element (`g[k]`), never the array
+   * itself (a pointer to it could write any element) nor an element's
+   * address, but as an argument of fscanf, scanf or sscanf (which only
+   * store there).
+   */
+  private cArrayTracked(g: Sym): boolean {
+    const c = this.world.cGlobals;
+    if (!c || g.storage !== "global" || g.dims.length === 0 || g.attrs.initialized || g.attrs.pointer || g.type.base === "pointer" || g.type.base === "derived") return false;
+    this.loose ??= this.looseArrays();
+    return !this.loose.has(g.attrs.save ? `${g.span.file}:${g.name}` : g.name);
+  }
+  private loose: Set<string> | undefined;
+
+  /** C global arrays some statement uses otherwise than by element (by name; a static's with its file). */
+  private looseArrays(): Set<string> {
+    const out = new Set<string>();
+    const name = (g: Sym) => (g.attrs.save ? `${g.span.file}:${g.name}` : g.name);
+    for (const p of this.world.procedures) {
+      if (p.language !== "c") continue;
+      const scanned = new Set<Expr>();
+      const visit = (e: Expr) =>
+        walkExpr(e, (x) => {
+          if (x.kind === "call" && SCANF.has(x.name)) for (const a of x.args) if (a.kind === "addr" && a.operand.kind === "elem") scanned.add(a);
+          if (x.kind === "var" && x.sym.storage === "global" && x.sym.dims.length > 0) out.add(name(x.sym));
+          if (x.kind === "addr" && !scanned.has(x)) walkExpr(x.operand, (y) => void ((y.kind === "elem" || y.kind === "var") && y.sym.storage === "global" && y.sym.dims.length > 0 && out.add(name(y.sym))));
+        });
+      walkStmts(p.body, (st) => stmtExprs(st).forEach(visit));
+    }
+    return out;
   }
 
   /** A COMMON scalar by block, byte offset and size; a C global number no pointer reaches (cGlobals) by name. */
@@ -332,10 +390,10 @@ export class CommonFacts {
     return p.language === "c" ? this.cKey(s) : null;
   }
 
-  /** A C global's key: its name (a static's with its file), when facts may be kept for it. */
-  private cKey(s: Sym): string | null {
+  /** A C global's key: its name (a static's with its file), when facts may be kept for it (`array`: the prefix of its elements' keys). */
+  private cKey(s: Sym, array = false): string | null {
     const c = this.world.cGlobals;
-    if (!c || s.storage !== "global" || s.dims.length > 0 || s.attrs.initialized || !c.untaken(s)) return null;
+    if (!array && (!c || s.storage !== "global" || s.dims.length > 0 || s.attrs.initialized || !c.untaken(s))) return null;
     return `g:${s.attrs.save ? `${s.span.file}:` : ""}${s.name}`;
   }
 
@@ -357,11 +415,17 @@ export class CommonFacts {
   private setBeforeUse(key: string, f: Fact): boolean {
     const main = this.world.procedures.find((p) => p.language === "c" && p.name === "main");
     if (!main) return false;
-    const mentions = (s: Stmt) => stmtMentions(s, (sym) => this.cKey(sym) === key);
+    // An element's key names its array: any use of the array counts.
+    const array = key.endsWith("]") ? key.slice(0, key.indexOf("[")) : null;
+    const mentions = (s: Stmt) => stmtMentions(s, (sym) => (array ? sym.storage === "global" && this.cKey(sym, true) === array : this.cKey(sym) === key));
     // The definition, and main's call of the definer, are top-level statements that run whenever the
-    // procedure does: no return or goto before them (exit() ends the program: harmless).
-    const jumps = (p: Procedure, upTo: number) => p.body.slice(0, upTo).some((st) => contains(st, (x) => x.kind === "return" || x.kind === "goto"));
-    const defAt = f.definer.body.findIndex((st) => st.kind === "assign" && st.lhs.kind === "var" && this.cKey(st.lhs.sym) === key);
+    // procedure does: no return or goto before them (exit(), or a return from main, ends the program: harmless).
+    const jumps = (p: Procedure, upTo: number) => p.body.slice(0, upTo).some((st) => contains(st, (x) => (x.kind === "return" && p !== main) || x.kind === "goto"));
+    // The top-level statement that holds the definitions (an IF with one in each branch: SP's fscanf or defaults);
+    // nested, it may hold no other use of the variable, which could come before a definition.
+    const defAt = f.top;
+    const at = f.definer.body[defAt];
+    if (!at || (f.arms.some((a) => a.length > 0) && !onlyDefines(at, (sym) => (array ? this.cKey(sym, true) === array : this.cKey(sym) === key)))) return false;
     let mainAt: number;
     if (f.definer === main) mainAt = defAt;
     else {
@@ -405,6 +469,11 @@ export class CommonFacts {
   }
 
   private many(p: Procedure, s: Sym): void {
+    if (s.dims.length > 0 && s.storage === "global") {
+      // Any element of a C global array: none of them is a fact.
+      this.poisonedArrays.add(this.cKey(s, true)!);
+      return;
+    }
     if (s.dims.length > 0) {
       // Any element of a COMMON array: none of them is a fact (C arrays have none).
       const ext = s.storage === "common" ? memberExtent(p, s) : null;
@@ -558,11 +627,29 @@ function formalWritten(p: Procedure, k: number, world: FactWorld, depth: number)
   return yes;
 }
 
-/** Whether a statement itself calls a procedure (a CALL, or a function that is not an intrinsic or a statement function). */
-function stmtCalls(s: Stmt): boolean {
-  if (s.kind === "call" && !s.intrinsic) return true;
+/** The scanf family: they store through their pointer arguments and keep none of them. */
+const SCANF = new Set(["fscanf", "scanf", "sscanf"]);
+
+/** Whether every use of the variable (`is`) in the statement is a store to it: an assignment's target, or an element whose address a scanf-family call is given. */
+function onlyDefines(st: Stmt, is: (sym: Sym) => boolean): boolean {
+  let ok = true;
+  walkStmts([st], (x) => {
+    const targets = new Set<Expr>();
+    if (x.kind === "assign") targets.add(x.lhs);
+    for (const e of stmtExprs(x))
+      walkExpr(e, (y) => {
+        if (y.kind === "call" && SCANF.has(y.name)) for (const a of y.args) if (a.kind === "addr") targets.add(a.operand);
+        if ((y.kind === "var" || y.kind === "elem") && is(y.sym) && !targets.has(y)) ok = false;
+      });
+  });
+  return ok;
+}
+
+/** Whether a statement itself calls a procedure `ours` accepts (a CALL, or a function that is not an intrinsic or a statement function). */
+function stmtCalls(s: Stmt, ours: (name: string) => boolean): boolean {
+  if (s.kind === "call" && !s.intrinsic && ours(s.name)) return true;
   let yes = false;
-  for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "call" && !x.intrinsic && !x.sym?.attrs.statementFunction && (yes = true)));
+  for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "call" && !x.intrinsic && !x.sym?.attrs.statementFunction && ours(x.name) && (yes = true)));
   return yes;
 }
 

@@ -176,7 +176,9 @@ export class CommonLiveness {
     if (rest === null) return null;
     const r = this.walk(proc, rest, mine ?? g, mine, null, this.world.summaries(proc), assume, valuesBefore(proc, s));
     if (r === "live") return null;
-    return r.whole || !this.globalLiveOut(proc, g) ? r.conditions : null;
+    if (r.whole) return r.conditions;
+    const out = this.globalDeadOut(proc, g, assume);
+    return out === null ? null : union(r.conditions, out);
   }
 
   /**
@@ -204,12 +206,12 @@ export class CommonLiveness {
     return live ? null : r.conditions;
   }
 
-  /** Whether values of a C global the procedure leaves at its exit may be read afterwards (its callers' continuations). */
-  private globalLiveOut(proc: Procedure, g: Sym): boolean {
-    if (proc.name === "main" && proc.language === "c") return false;
+  /** Null when values of a C global the procedure leaves at its exit may be read afterwards (its callers' continuations); else the conditions under which not (deadOut). */
+  private globalDeadOut(proc: Procedure, g: Sym, assume: boolean): RunCondition[] | null {
+    if (proc.name === "main" && proc.language === "c") return [];
     // A static by its file too: two files may each have one of that name.
     const name = g.attrs.save ? `${g.span.file}:${g.name}` : g.name;
-    return this.liveAtCallers(proc, `global:${name}`, (site) => this.deadGlobal(site.caller, site.stmt, g, false) === null);
+    return this.deadAtCallers(proc, `global:${name}`, assume, (site) => this.deadGlobal(site.caller, site.stmt, g, assume));
   }
 
   /**
