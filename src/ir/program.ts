@@ -40,6 +40,8 @@ export interface Procedure {
   host?: string;
   /** Modules this unit USEs. */
   uses: string[];
+  /** C: the file-scope variables of its translation unit, by name (a C function's `symbols` holds only its own). */
+  fileGlobals?: Map<string, Sym>;
   /**
    * Set when the unit contains a construct doall does not understand. Its
    * loops are still listed, but no analysis result is trusted.

@@ -242,6 +242,8 @@ class Substitution {
   }
 
   private callerSees(s: Sym): boolean {
+    // A C global of the caller's file (a summary the link translated names the caller's own).
+    if (s.storage === "global" && this.caller.fileGlobals?.get(s.name) === s) return true;
     for (const x of this.caller.symbols.values()) if (x === s) return true;
     return false;
   }

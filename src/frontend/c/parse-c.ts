@@ -87,6 +87,7 @@ export function parseC(path: string, text: string, host: SourceHost, opts: COpti
     });
   }
   markSharedLines(path, text, procedures);
+  for (const p of procedures) p.fileGlobals = program.globals;
   program.procedures = procedures;
   program.symbolCount = ids.count;
   program.loopCount = loops;
