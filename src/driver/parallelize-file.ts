@@ -72,12 +72,12 @@ export function parallelizeLoadedRun(loaded: readonly Loaded[], host: SourceHost
 
 /**
  * The first file of a run as `doall explain` shows it: when the run is a
- * whole Fortran program, every file is planned (another file's loops may
+ * whole program (Fortran, or C: ProgramLink.closed), every file is planned (another file's loops may
  * keep a COMMON block from being threadprivate); else the first alone,
  * the others giving their summaries.
  */
 export function parallelizeFirst(loaded: readonly Loaded[], host: SourceHost, options: ParallelizeOptions = {}): ParallelizeResult {
-  return options.link?.wholeFortran ? parallelizeLoadedRun(loaded, host, options)[0]! : parallelizeLoaded(loaded[0]!, host, options);
+  return options.link?.wholeFortran || options.link?.closed ? parallelizeLoadedRun(loaded, host, options)[0]! : parallelizeLoaded(loaded[0]!, host, options);
 }
 
 /** Reads nothing: plans a loaded file's loops. */

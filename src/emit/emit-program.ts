@@ -4,7 +4,7 @@ import type { ProgramPlan } from "../parallelize/plan-program.js";
 import { emitCDirectives } from "./c/emit-c.js";
 import type { DirectiveClauses } from "./directive-text.js";
 import { emitFortranDirectives, type FortranLoopDirective, type ThreadprivateDirective } from "./fortran/emit-fortran.js";
-import { directiveLine } from "../parallelize/threadprivate-blocks.js";
+import { cDirectiveLine, directiveLine } from "../parallelize/threadprivate-blocks.js";
 
 const FORTRAN_OPS: Record<PlanReductionOp, string> = { "+": "+", "*": "*", max: "max", min: "min", and: ".and.", or: ".or.", eqv: ".eqv.", neqv: ".neqv.", bitand: "iand", bitor: "ior", bitxor: "ieor" };
 const C_OPS: Record<PlanReductionOp, string> = { "+": "+", "*": "*", max: "max", min: "min", and: "&&", or: "||", eqv: "==", neqv: "!=", bitand: "&", bitor: "|", bitxor: "^" };
@@ -36,7 +36,12 @@ export function planClauses(plan: LoopPlan): DirectiveClauses {
 export function emitProgram(text: string, plan: ProgramPlan, threadprivate: ReadonlySet<string> = new Set()): string {
   const file = plan.program.file;
   const emitted = plan.loops.filter((p) => p.emitted && p.loop.span.file === file.path);
-  if (file.language === "c") return emitCDirectives(text, emitted.map((p) => ({ line: p.loop.span.line, clauses: planClauses(p) })));
+  if (file.language === "c") {
+    // The C globals the run makes threadprivate that this file declares (threadprivate-blocks.ts checked the line).
+    const vars = [...threadprivate].filter((v) => plan.program.globals.get(v)?.storage === "global").sort();
+    const line = cDirectiveLine(plan.program);
+    return emitCDirectives(text, emitted.map((p) => ({ line: p.loop.span.line, clauses: planClauses(p) })), vars.length && line !== null ? { line, vars } : null);
+  }
   const parentOf = new Map<Loop, Loop | null>(plan.loops.map((p) => [p.loop, p.parent]));
   // The END directive is optional: it is left out where it could not stand right after the
   // loop (a shared terminal statement, or `end do; b = 1` on one line).

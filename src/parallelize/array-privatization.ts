@@ -57,8 +57,9 @@ export interface CallContext {
   facts?: CommonFacts;
   /**
    * A Fortran COMMON array its callees reach through the block may be
-   * private to the iterations by making the block threadprivate: the whole
-   * program is in the run (the run decides: threadprivate-blocks.ts).
+   * private to the iterations by making the block threadprivate (a C
+   * global, the variable): the whole program is in the run (the run
+   * decides: threadprivate-blocks.ts).
    */
   threadprivate?: boolean;
 }
@@ -150,7 +151,9 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   // what it reads and writes); one that reaches it otherwise (COMMON, a statement function) would not,
   // unless every copy of the block is the thread's own (threadprivate: callees see it too).
   const hidden = loopRefs(cfg, info, v).filter((r) => r.origin !== "explicit" && !(r.origin === "call" && r.expr !== null));
-  const block = hidden.length > 0 && calls.threadprivate && lang === "fortran" && sym.storage === "common" && hidden.every((r) => r.origin === "call") ? (sym.common ?? "") : null;
+  // The unit made threadprivate: a Fortran COMMON block, or a C global (not a static: one file's, by name).
+  const unit = lang === "fortran" && sym.storage === "common" ? (sym.common ?? "") : lang === "c" && sym.storage === "global" && !sym.attrs.save ? sym.name : null;
+  const block = hidden.length > 0 && calls.threadprivate && unit !== null && hidden.every((r) => r.origin === "call") ? unit : null;
   // A threadprivate copy is static storage, not the stack.
   const bytes = symBytes(sym);
   if (block === null && bytes !== undefined && bytes > MAX_PRIVATE_BYTES) return `it is too large to copy onto every thread's stack (${size} elements, ${bytes} bytes)`;

@@ -108,7 +108,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c), assumeBounds, facts, globalIn: (_, g) => program.globals.get(g.name) ?? null });
   const perProc = new Map<Procedure, LoopPlan[]>();
   // Every unit of the program in the run: COMMON blocks may be made threadprivate (threadprivate-blocks.ts).
-  const whole = link ? link.wholeFortran : wholeProgram(program, graph);
+  const whole = link ? link.wholeFortran || link.closed : wholeProgram(program, graph);
   const bindings = link ? linkedBindings(link) : new ParamBindings(program);
   // The file's nests and procedures share their dependence solutions. Not the run's files: measured on
   // NPB, sharing across files saved no time and kept every file's problems until the run's end.

@@ -1,7 +1,7 @@
 import type { Procedure } from "../ir/program.js";
 import type { Expr } from "../ir/expr.js";
 import type { Stmt } from "../ir/stmt.js";
-import { childBlocks, stmtExprs, walkExpr } from "../ir/walk.js";
+import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { memberExtent, type Extent } from "../analysis/summaries/common-layout.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import { dropClauses, type LoopPlan } from "./loop-plan.js";
@@ -53,7 +53,13 @@ export function chooseThreadprivate(files: readonly PlannedFile[], whole: boolea
     let changed = false;
     for (const b of needed) {
       if (refused.has(b)) continue;
-      const why = (whole ? null : "the other files of the run were not planned with this one") ?? placementProblem(files, b) ?? emitted.map((l) => sharedUse(l, b, summaries)).find((x) => x !== null) ?? null;
+      // A COMMON block (Fortran) or a C global, as the loops that need it are.
+      const c = emitted.some((l) => l.proc.language === "c" && l.threadprivate?.includes(b));
+      const why =
+        (whole ? null : "the other files of the run were not planned with this one") ??
+        (c ? cPlacementProblem(files, b) : placementProblem(files, b)) ??
+        emitted.map((l) => (l.proc.language === "c" ? cSharedUse(l, b, summaries) : l.proc.language === "fortran" && c ? null : sharedUse(l, b, summaries))).find((x) => x !== null) ??
+        null;
       if (why === null) continue;
       refused.set(b, why);
       changed = true;
@@ -85,6 +91,59 @@ export function declaringUnits(files: readonly PlannedFile[], block: string): Pr
 export function directiveLine(p: Procedure): number | null {
   const at = p.body[0]?.span ?? p.endSpan;
   return at.file === p.span.file ? at.line : null;
+}
+
+/**
+ * The line a C file's `#pragma omp threadprivate` goes before: its first
+ * function (after its includes and file-scope declarations); null when
+ * it defines none.
+ */
+export function cDirectiveLine(program: ProgramPlan["program"]): number | null {
+  const lines = program.procedures.filter((p) => p.span.file === program.file.path).map((p) => p.span.line);
+  return lines.length ? Math.min(...lines) : null;
+}
+
+/** Why the C global's pragma cannot be written in every file that declares it, or null. */
+function cPlacementProblem(files: readonly PlannedFile[], name: string): string | null {
+  for (const f of files) {
+    const program = f.plan.program;
+    if (program.file.language !== "c") continue;
+    const g = program.globals.get(name);
+    if (!g || g.storage !== "global") continue;
+    if (f.failed) return `${program.file.path} declares ${name} and has errors`;
+    if (g.attrs.save) return `${name} is a static of ${program.file.path}`;
+    const line = cDirectiveLine(program);
+    if (line === null) return `${program.file.path} declares ${name} but defines no function to put the pragma before`;
+    if (g.span.file === program.file.path && g.span.line >= line) return `${program.file.path} declares ${name} after its first function`;
+  }
+  return null;
+}
+
+/** Why the emitted C loop keeps a threadprivate copy of the global from meaning what it does now (it touches it without making it private), or null. */
+function cSharedUse(l: LoopPlan, name: string, summaries: (p: Procedure) => SummaryLookup): string | null {
+  if (![...l.privateArrays, ...l.private].includes(name) && touchesGlobal(l, name, summaries)) return `the loop at ${l.loop.span.file}:${l.loop.span.line} (in ${l.proc.name}) would run in parallel on ${name} without making it private: with ${name} threadprivate, its threads would not see the values of the code around it`;
+  return null;
+}
+
+/** Whether the loop names the C global, or calls something that may touch it (or is not known). */
+function touchesGlobal(l: LoopPlan, name: string, summaries: (p: Procedure) => SummaryLookup): boolean {
+  const look = summaries(l.proc);
+  let yes = false;
+  const call = (callee: string) => {
+    const s = look(callee);
+    if (!s || s.unknown) return void (yes = true);
+    for (const e of s.shared.values()) if (e.sym.name === name && (e.use || e.mod)) yes = true;
+    for (const g of s.regions?.globals ?? []) if (g.sym.name === name && (g.regions.mod.length || g.regions.use.length)) yes = true;
+  };
+  walkStmts([l.loop], (st) => {
+    if (st.kind === "call" && !st.intrinsic && !st.pure) call(st.name);
+    for (const e of stmtExprs(st))
+      walkExpr(e, (x) => {
+        if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && x.sym.storage === "global" && x.sym.name === name) yes = true;
+        if (x.kind === "call" && !x.intrinsic && !x.pure) call(x.name);
+      });
+  });
+  return yes;
 }
 
 /** Why the block's directive cannot be written in every unit that declares it, or null. */
@@ -175,13 +234,18 @@ function serialize(l: LoopPlan, block: string, why: string): void {
   l.runtimeCheck = null;
   l.profitableIf = null;
   dropClauses(l);
-  l.reasons.push({ kind: "shared-common", message: `its work arrays in /${block}/ would be private only if the block were threadprivate, and it cannot be: ${why}` });
+  const what = l.proc.language === "c" ? `the global ${block} would be private only if it were threadprivate` : `its work arrays in /${block}/ would be private only if the block were threadprivate`;
+  l.reasons.push({ kind: "shared-common", message: `${what}, and it cannot be: ${why}` });
 }
 
-/** Members of threadprivate blocks leave the loop's clauses. */
+/** Members of threadprivate blocks (C: the globals) leave the loop's clauses. */
 function dropMembers(l: LoopPlan, chosen: ReadonlySet<string>): void {
   const inChosen = (name: string) => {
-    const s = l.proc.symbols.get(l.proc.language === "fortran" ? name.toLowerCase() : name);
+    if (l.proc.language === "c") {
+      const s = l.proc.symbols.get(name);
+      return chosen.has(name) && (!s || s.storage === "global");
+    }
+    const s = l.proc.symbols.get(name.toLowerCase());
     return !!s && s.storage === "common" && chosen.has(s.common ?? "");
   };
   l.private = l.private.filter((n) => !inChosen(n));

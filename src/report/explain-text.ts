@@ -50,7 +50,10 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
   } else lines.push(blocking.length === 1 ? "Serial, for one cause:" : `Serial, for ${blocking.length} causes:`);
   for (const g of blocking) lines.push(...causeLines(g, plan, ctx));
   if (plan.emitted) lines.push(`Directive written: ${directive}`);
-  if (plan.emitted && plan.threadprivate?.length) {
+  if (plan.emitted && plan.threadprivate?.length && lang === "c") {
+    const vars = plan.threadprivate.join(", ");
+    lines.push(`  - with ${vars} threadprivate (\`#pragma omp threadprivate(${vars})\` in every file that declares ${plan.threadprivate.length > 1 ? "them" : "it"}): the callees reach ${plan.threadprivate.length > 1 ? "these globals" : "this global"} too, so each thread needs its own copy.`);
+  } else if (plan.emitted && plan.threadprivate?.length) {
     const blocks = plan.threadprivate.map((b) => `/${b}/`).join(", ");
     lines.push(`  - with ${blocks} threadprivate (\`!$omp threadprivate(${blocks})\` in every unit that declares ${plan.threadprivate.length > 1 ? "them" : "it"}): the callees reach its work arrays through the block, so each thread needs its own copy of the block.`);
   }

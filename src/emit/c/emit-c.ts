@@ -13,13 +13,15 @@ export interface CLoopDirective {
  * loop, before the line of each loop. Nothing else changes: the original
  * lines are kept byte for byte.
  */
-export function emitCDirectives(text: string, loops: CLoopDirective[]): string {
+export function emitCDirectives(text: string, loops: CLoopDirective[], threadprivate: { line: number; vars: string[] } | null = null): string {
   const lines = text.split("\n");
-  return insertLines(
-    text,
-    loops.map((l) => {
+  // At file scope, before the file's first function: after the globals' declarations (its includes, its definitions), before any use.
+  const tp = threadprivate ? [{ line: threadprivate.line, where: "before" as const, lines: [`#pragma omp threadprivate(${threadprivate.vars.join(", ")})`] }] : [];
+  return insertLines(text, [
+    ...tp,
+    ...loops.map((l) => {
       const indent = /^[ \t]*/.exec(lines[l.line - 1] ?? "")![0];
-      return { line: l.line, where: "before", lines: [`${indent}#pragma omp parallel for${clauseWords(l.clauses, "c").map((w) => " " + w).join("")}`] };
+      return { line: l.line, where: "before" as const, lines: [`${indent}#pragma omp parallel for${clauseWords(l.clauses, "c").map((w) => " " + w).join("")}`] };
     }),
-  );
+  ]);
 }
