@@ -34,6 +34,9 @@ export interface PlannedFile {
  * - a unit declaring it is a module, inside a module or host, or its
  *   executable part does not start in its own file (nowhere to write the
  *   directive), or a member is in an EQUIVALENCE.
+ * C globals are handled alike, each variable its own unit: `#pragma omp
+ * threadprivate(v)` before the first function of every file that declares
+ * v (after its includes and file-scope declarations, before any use).
  * The loops that needed a refused block become serial, which only takes
  * constraints away: repeated until nothing changes. For the blocks taken,
  * their members leave every clause (a threadprivate variable may not be
@@ -75,11 +78,6 @@ export function chooseThreadprivate(files: readonly PlannedFile[], whole: boolea
   const chosen = new Set(loops.filter((l) => l.emitted).flatMap((l) => l.threadprivate ?? []));
   for (const l of loops) if (l.emitted) dropMembers(l, chosen);
   return chosen;
-}
-
-/** The units of the run that declare a COMMON block. */
-export function declaringUnits(files: readonly PlannedFile[], block: string): Procedure[] {
-  return files.flatMap((f) => f.plan.program.procedures.filter((p) => [...p.symbols.values()].some((s) => s.storage === "common" && (s.common ?? "") === block && !p.host)));
 }
 
 /**
