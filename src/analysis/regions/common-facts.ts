@@ -111,8 +111,9 @@ export class CommonFacts {
   }
 
   /**
-   * Whether `e` (of `proc`) is built from constants and COMMON facts that
-   * the main program defines before it calls anything: every other
+   * Whether `e` (of `proc`) is built from constants and facts (COMMON
+   * storage, C globals) that the main program (Fortran's, or C's main)
+   * defines before it calls a procedure of the run: every other
    * procedure runs after they are set, so `e` has one value wherever it is
    * evaluated outside the main program (a run-time check in one procedure
    * of what another reads later: SP's `grid_points(2) - 2 >= 2`).
@@ -130,7 +131,7 @@ export class CommonFacts {
     return ok;
   }
 
-  /** An expression of COMMON facts and constants of `from` in the symbols of `to` (the members at the same bytes), or null. */
+  /** An expression of facts and constants of `from` in the symbols of `to` (COMMON: the members at the same bytes; C: the globals of the same name), or null. */
   moveTo(e: Expr, from: Procedure, to: Procedure): Expr | null {
     return mapLeaves(e, (x) => {
       const v = evalInt(x);
