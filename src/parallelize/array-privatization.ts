@@ -14,6 +14,7 @@ import { factsIn, type CommonFacts } from "../analysis/regions/common-facts.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import { loopRefs, loopWrites } from "./loop-refs.js";
 import { symBytes } from "../analysis/summaries/common-layout.js";
+import { contradictory } from "./contradictory.js";
 
 /**
  * Largest array privatized, and most bytes of private arrays in one loop:
@@ -95,7 +96,7 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
     let r = cannotPrivatize(cfg, info, loop, sym, calls, false);
     if (typeof r === "string") {
       const assumed = cannotPrivatize(cfg, info, loop, sym, calls, true);
-      if (typeof assumed !== "string") r = assumed;
+      if (typeof assumed !== "string") r = contradictory(assumed.conditions) ? "it would be private only under comparisons that contradict each other" : assumed;
     }
     const bytes = symBytes(sym) ?? 0;
     if (typeof r !== "string" && !r.block && total + bytes > MAX_LOOP_PRIVATE_BYTES) r = `the loop's private arrays would take more than ${MAX_LOOP_PRIVATE_BYTES} bytes of every thread's stack`;
