@@ -2,6 +2,7 @@ import { formatDiagnostic, type Diagnostic } from "../diagnostics/diagnostic.js"
 import { emitProgram } from "../emit/emit-program.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
 import { chooseThreadprivate } from "../parallelize/threadprivate-blocks.js";
+import type { LoopPlan } from "../parallelize/loop-plan.js";
 import { buildFileReport, diagnosticReport, type FileReport } from "../report/file-report.js";
 import { stackWarnings } from "../report/stack-arrays.js";
 import type { SourceHost } from "../source/host.js";
@@ -71,13 +72,25 @@ export function parallelizeLoadedRun(loaded: readonly Loaded[], host: SourceHost
 }
 
 /**
- * The first file of a run as `doall explain` shows it: when the run is a
- * whole program (Fortran, or C: ProgramLink.closed), every file is planned (another file's loops may
- * keep a COMMON block from being threadprivate); else the first alone,
- * the others giving their summaries.
+ * The first file of a run as `doall explain` shows it, the others giving
+ * their summaries. The run's threadprivate decision can change its loops
+ * only when one of its directives needs a block (or C global) made
+ * threadprivate or names COMMON or global storage in a clause (whose block
+ * another file may need); then, in a whole program (Fortran, or C:
+ * ProgramLink.closed), every file is planned, as parallelize does.
  */
 export function parallelizeFirst(loaded: readonly Loaded[], host: SourceHost, options: ParallelizeOptions = {}): ParallelizeResult {
-  return options.link?.wholeFortran || options.link?.closed ? parallelizeLoadedRun(loaded, host, options)[0]! : parallelizeLoaded(loaded[0]!, host, options);
+  const link = options.link;
+  if (!(link?.wholeFortran || link?.closed)) return parallelizeLoaded(loaded[0]!, host, options);
+  const first = planLoaded(loaded[0]!, options);
+  const shared = (l: LoopPlan) =>
+    [...l.private, ...l.firstprivate, ...l.lastprivate].some((n) => {
+      const s = l.proc.symbols.get(l.proc.language === "fortran" ? n.toLowerCase() : n) ?? l.proc.fileGlobals?.get(n);
+      return !!s && (s.storage === "common" || s.storage === "global");
+    });
+  const involved = first.plan?.loops.some((l) => l.emitted && (l.threadprivate?.length || shared(l)));
+  if (!involved) return finishPlanned(first, host, options, new Set());
+  return parallelizeLoadedRun(loaded, host, options)[0]!;
 }
 
 /** Reads nothing: plans a loaded file's loops. */

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { linkLoaded } from "../driver/link-loaded.js";
 import { loadProgram } from "../driver/load-program.js";
-import { parallelizeLoaded, parallelizeLoadedRun } from "../driver/parallelize-file.js";
+import { parallelizeFirst, parallelizeLoaded, parallelizeLoadedRun } from "../driver/parallelize-file.js";
 import { memoryHost } from "../source/host.js";
 
 // The linked e2e program whose solvers need /work/ threadprivate (test/e2e/linked/f_threadprivate).
@@ -51,4 +51,14 @@ test("a file planned alone in a run of several makes no block threadprivate", ()
   const r = parallelizeLoaded(loaded[1]!, host, { link });
   assert.equal(loopAt(r, 9).emitted, false);
   assert.ok(!r.output!.includes("!$omp threadprivate"));
+});
+
+test("explain's file (parallelizeFirst) is decided with the whole run when its loops need a block: as parallelize decides", () => {
+  const main = files["main.f"]!.replace("      call sweep\n", "      q(0) = 2.0d0\nc doall: parallel\n      do j = 1, m\n         do i = 0, n\n            u(i, j) = u(i, j) + q(0) * dble(i)\n         end do\n      end do\n      call sweep\n");
+  for (const [over, emitted] of [[{}, true], [{ "main.f": main }, false]] as const) {
+    const host = memoryHost({ ...files, ...over });
+    const loaded = ["solve.f", "main.f"].map((f) => loadProgram(f, host));
+    const r = parallelizeFirst(loaded, host, { link: linkLoaded(loaded)! });
+    assert.equal(loopAt(r, 9).emitted, emitted, JSON.stringify(over));
+  }
 });
