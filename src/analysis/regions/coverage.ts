@@ -482,19 +482,18 @@ export class Coverage {
    * when ny2 + 1 = 1, which would make the check fail on every real grid.
    */
   private holdsIn(boxes: readonly Box[], r: Box): boolean {
-    if (this.pending === null) return boxes.some((b) => this.holds(b, r));
-    const at = this.pending.length;
-    let best: Box | null = null;
-    let fewest = Infinity;
+    const pending = this.pending;
+    if (pending === null) return boxes.some((b) => this.holds(b, r));
+    const at = pending.length;
+    // The comparisons the best box needs so far (each try's are taken back).
+    let best: Expr[] | null = null;
     for (const b of boxes) {
-      if (this.holds(b, r) && this.pending.length - at < fewest) {
-        best = b;
-        fewest = this.pending.length - at;
-      }
-      this.pending.length = at;
-      if (fewest === 0) break;
+      if (this.holds(b, r) && (best === null || pending.length - at < best.length)) best = pending.slice(at);
+      pending.length = at;
+      if (best?.length === 0) break;
     }
-    return best !== null && this.holds(best, r);
+    if (best) pending.push(...best);
+    return best !== null;
   }
 
   /**
