@@ -177,7 +177,7 @@ export class CommonFacts {
     let r = this.stableMemo.get(key);
     if (r === undefined) {
       const f = this.facts.get(key);
-      const array = key.startsWith("g:") && key.endsWith("]") ? key.slice(0, key.indexOf("[")) : null;
+      const array = arrayOfKey(key);
       r = !!f && f !== "many" && this.executedOnce(f.definer) && (key.startsWith("g:") ? !(array && this.poisonedArrays.has(array)) && this.setBeforeUse(key, f) : this.alone(key));
       this.stableMemo.set(key, r);
     }
@@ -268,25 +268,18 @@ export class CommonFacts {
     for (const s of p.symbols.values()) if (s.storage === "common" && (s.attrs.initialized || s.equivalence !== undefined)) this.many(p, s);
     // Conservative: a jump back may run a definition again.
     const again = hasBackwardJump(p.body);
-    // eslint-disable-next-line prefer-const
-    let top: number;
-    const def = (s: Sym, rhs: Expr | null, inLoop: boolean, arms: Arm[]) => {
-      const key = this.keyOf(p, s);
+    // A store: a definition of a scalar or of a constant element, else of any element of the array.
+    // `top`: the index in p's body of the top-level statement that holds it.
+    const store = (t: Expr, rhs: Expr | null, inLoop: boolean, arms: Arm[], top: number) => {
+      if (t.kind !== "var" && t.kind !== "elem" && t.kind !== "section") return;
+      const key = t.kind === "var" && t.sym.dims.length === 0 ? this.keyOf(p, t.sym) : t.kind === "elem" ? this.elemKeyOf(p, t) : null;
       if (key) this.define(key, p, rhs, inLoop || again, arms, top);
+      else if (t.sym.dims.length > 0) this.many(p, t.sym);
     };
-    // A store to an element: a definition of a constant element, else of any element of the array.
-    const store = (t: Expr, rhs: Expr | null, inLoop: boolean, arms: Arm[]) => {
-      if (t.kind === "var" && t.sym.dims.length === 0) return def(t.sym, rhs, inLoop, arms);
-      if (t.kind === "var" || t.kind === "elem" || t.kind === "section") {
-        const key = t.kind === "elem" ? this.elemKeyOf(p, t) : null;
-        if (key) this.define(key, p, rhs, inLoop || again, arms, top);
-        else this.many(p, t.sym);
-      }
-    };
-    const walk = (list: readonly Stmt[], inLoop: boolean, arms: Arm[]) => {
+    const walk = (list: readonly Stmt[], inLoop: boolean, arms: Arm[], top: number) => {
       for (const s of list) {
-        if (s.kind === "assign") store(s.lhs, s.rhs, inLoop, arms);
-        if (s.kind === "io") for (const d of s.defs) walkExpr(d, (x) => void ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && (d.kind === "implied-do" ? this.many(p, x.sym) : x === d && store(x, null, inLoop, arms))));
+        if (s.kind === "assign") store(s.lhs, s.rhs, inLoop, arms, top);
+        if (s.kind === "io") for (const d of s.defs) walkExpr(d, (x) => void ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && (d.kind === "implied-do" ? this.many(p, x.sym) : x === d && store(x, null, inLoop, arms, top))));
         if (s.kind === "loop" && s.index) this.many(p, s.index);
         if (s.kind === "call" && !s.pure) {
           if (!s.intrinsic && !this.called(s.name, p, inLoop)) unknown = true;
@@ -298,8 +291,8 @@ export class CommonFacts {
         }
         for (const e of stmtExprs(s))
           walkExpr(e, (x) => {
-            // fscanf(fp, "%d", &g[0]): a definition of the element (C arrays whose elements are facts: trackedArrays).
-            if (x.kind === "call" && p.language === "c" && SCANF.has(x.name)) for (const a of x.args) if (a.kind === "addr" && a.operand.kind === "elem") store(a.operand, null, inLoop, arms);
+            // fscanf(fp, "%d", &g[0]): a definition of the element (C arrays whose elements are facts: cArrayTracked).
+            if (p.language === "c") for (const a of scanfStores(x)) store(a.operand, null, inLoop, arms, top);
             if (x.kind === "call" && !x.pure && !x.intrinsic && !x.sym?.attrs.statementFunction) {
               if (!this.called(x.name, p, inLoop)) unknown = true;
               const callee = this.world.resolve(x.name, p);
@@ -310,12 +303,12 @@ export class CommonFacts {
             if (x.kind === "assign-expr") walkExpr(x, (y) => void ((y.kind === "var" || y.kind === "elem") && this.many(p, y.sym)));
           });
         if (s.kind === "if") {
-          walk(s.then, inLoop, [...arms, { stmt: s, then: true }]);
-          walk(s.else, inLoop, [...arms, { stmt: s, then: false }]);
-        } else for (const b of childBlocks(s)) walk(b, inLoop || s.kind === "loop", arms);
+          walk(s.then, inLoop, [...arms, { stmt: s, then: true }], top);
+          walk(s.else, inLoop, [...arms, { stmt: s, then: false }], top);
+        } else for (const b of childBlocks(s)) walk(b, inLoop || s.kind === "loop", arms, top);
       }
     };
-    for (top = 0; top < p.body.length; top++) walk([p.body[top]!], false, []);
+    p.body.forEach((s, top) => walk([s], false, [], top));
     return unknown;
   }
 
@@ -376,7 +369,7 @@ export class CommonFacts {
       const scanned = new Set<Expr>();
       const visit = (e: Expr) =>
         walkExpr(e, (x) => {
-          if (x.kind === "call" && SCANF.has(x.name)) for (const a of x.args) if (a.kind === "addr" && a.operand.kind === "elem") scanned.add(a);
+          for (const a of scanfStores(x)) scanned.add(a);
           if (x.kind === "var" && x.sym.storage === "global" && x.sym.dims.length > 0) out.add(name(x.sym));
           if (x.kind === "addr" && !scanned.has(x)) walkExpr(x.operand, (y) => void ((y.kind === "elem" || y.kind === "var") && y.sym.storage === "global" && y.sym.dims.length > 0 && out.add(name(y.sym))));
         });
@@ -417,7 +410,7 @@ export class CommonFacts {
     const main = this.world.procedures.find((p) => p.language === "c" && p.name === "main");
     if (!main) return false;
     // An element's key names its array: any use of the array counts.
-    const array = key.endsWith("]") ? key.slice(0, key.indexOf("[")) : null;
+    const array = arrayOfKey(key);
     const mentions = (s: Stmt) => stmtMentions(s, (sym) => (array ? sym.storage === "global" && this.cKey(sym, true) === array : this.cKey(sym) === key));
     // The definition, and main's call of the definer, are top-level statements that run whenever the
     // procedure does: no return or goto before them (exit(), or a return from main, ends the program: harmless).
@@ -631,6 +624,17 @@ function formalWritten(p: Procedure, k: number, world: FactWorld, depth: number)
 /** The scanf family: they store through their pointer arguments and keep none of them. */
 const SCANF = new Set(["fscanf", "scanf", "sscanf"]);
 
+/** The arguments `&g[k]` of a scanf-family call (none for any other expression): stores into those elements. */
+function scanfStores(x: Expr): (Expr & { kind: "addr"; operand: Expr & { kind: "elem" } })[] {
+  if (x.kind !== "call" || !SCANF.has(x.name)) return [];
+  return x.args.filter((a): a is Expr & { kind: "addr"; operand: Expr & { kind: "elem" } } => a.kind === "addr" && a.operand.kind === "elem");
+}
+
+/** The key of the array an element's key (C: `g:name[k]`) belongs to; null for any other key. */
+function arrayOfKey(key: string): string | null {
+  return key.startsWith("g:") && key.endsWith("]") ? key.slice(0, key.indexOf("[")) : null;
+}
+
 /** Whether every use of the variable (`is`) in the statement is a store to it: an assignment's target, or an element whose address a scanf-family call is given. */
 function onlyDefines(st: Stmt, is: (sym: Sym) => boolean): boolean {
   let ok = true;
@@ -639,7 +643,7 @@ function onlyDefines(st: Stmt, is: (sym: Sym) => boolean): boolean {
     if (x.kind === "assign") targets.add(x.lhs);
     for (const e of stmtExprs(x))
       walkExpr(e, (y) => {
-        if (y.kind === "call" && SCANF.has(y.name)) for (const a of y.args) if (a.kind === "addr") targets.add(a.operand);
+        for (const a of scanfStores(y)) targets.add(a.operand);
         if ((y.kind === "var" || y.kind === "elem") && is(y.sym) && !targets.has(y)) ok = false;
       });
   });
