@@ -2,8 +2,7 @@ import { formatDiagnostic, type Diagnostic } from "../diagnostics/diagnostic.js"
 import { loadProgram, type Loaded, type LoadOptions } from "./load-program.js";
 import { buildFileReport, type FileReport, type ReportOptions } from "../report/file-report.js";
 import type { SourceHost } from "../source/host.js";
-import { planProgram } from "../parallelize/plan-program.js";
-import { chooseThreadprivate } from "../parallelize/threadprivate-blocks.js";
+import { planRun } from "./parallelize-file.js";
 
 /** What `doall analyze` produces for one file: plain data, so a worker thread can send it back. */
 export interface AnalyzeResult {
@@ -38,13 +37,6 @@ export function analyzeLoaded(loaded: Loaded, report: ReportOptions = {}): Analy
  */
 export function analyzeLoadedRun(loaded: readonly Loaded[], report: ReportOptions = {}, each?: (i: number) => void): AnalyzeResult[] {
   if (report.dependences === false) return loaded.map((l) => analyzeLoaded(l, report));
-  const plans = loaded.map((l, i) => {
-    each?.(i);
-    return l.program ? planProgram(l.program, { ...report.parallelize, dependence: report.dependences || undefined, stats: report.stats }) : null;
-  });
-  const link = report.parallelize?.link;
-  const files = plans.flatMap((plan, i) => (plan ? [{ plan, failed: [...loaded[i]!.diagnostics, ...(loaded[i]!.program?.diagnostics ?? [])].some((d) => d.severity === "error") }] : []));
-  const whole = loaded.length === 1 || !!link;
-  chooseThreadprivate(files, whole, (p) => (link ? link.summariesFor(p) : (files.find((f) => f.plan.program.procedures.includes(p))?.plan.summaries?.(p) ?? (() => undefined))));
-  return loaded.map((l, i) => analyzeLoaded(l, { ...report, ...(plans[i] ? { plan: plans[i]! } : {}) }));
+  const { planned } = planRun(loaded, { ...report.parallelize, dependence: report.dependences || undefined, stats: report.stats }, true, each);
+  return planned.map((p) => analyzeLoaded(p.loaded, { ...report, ...(p.plan ? { plan: p.plan } : {}) }));
 }

@@ -58,17 +58,28 @@ export function parallelizeLoaded(loaded: Loaded, host: SourceHost, options: Par
  * `whole`: the files are all the run's (else no block is made threadprivate).
  */
 export function parallelizeLoadedRun(loaded: readonly Loaded[], host: SourceHost, options: ParallelizeOptions = {}, each?: (i: number, stage: "plan" | "write") => void, whole = true): ParallelizeResult[] {
-  const planned = loaded.map((l, i) => {
-    each?.(i, "plan");
-    return planLoaded(l, options);
-  });
-  const files = planned.flatMap((p) => (p.plan ? [{ plan: p.plan, failed: p.failed }] : []));
-  const link = options.link;
-  const blocks = chooseThreadprivate(files, whole, (p) => (link ? link.summariesFor(p) : (files.find((f) => f.plan.program.procedures.includes(p))?.plan.summaries?.(p) ?? (() => undefined))));
+  const { planned, blocks } = planRun(loaded, options, whole, (i) => each?.(i, "plan"));
   return planned.map((p, i) => {
     each?.(i, "write");
     return finishPlanned(p, host, options, blocks);
   });
+}
+
+/**
+ * Every file of a run planned (`each(i)` told before file i), then the
+ * COMMON blocks and C globals the run makes threadprivate decided over
+ * all the plans, which it changes (threadprivate-blocks.ts).
+ */
+export function planRun(loaded: readonly Loaded[], options: ParallelizeOptions, whole = true, each?: (i: number) => void): { planned: PlannedLoaded[]; blocks: Set<string> } {
+  const planned = loaded.map((l, i) => {
+    each?.(i);
+    return planLoaded(l, options);
+  });
+  const blocks = chooseThreadprivate(
+    planned.flatMap((p) => (p.plan ? [{ plan: p.plan, failed: p.failed }] : [])),
+    whole,
+  );
+  return { planned, blocks };
 }
 
 /**

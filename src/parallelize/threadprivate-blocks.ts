@@ -1,9 +1,9 @@
 import type { Procedure } from "../ir/program.js";
 import type { Expr } from "../ir/expr.js";
-import type { Stmt } from "../ir/stmt.js";
-import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { memberExtent, type Extent } from "../analysis/summaries/common-layout.js";
-import type { SummaryLookup } from "../analysis/summaries/summary.js";
+import type { ProcedureSummary, SummaryLookup } from "../analysis/summaries/summary.js";
+import type { Sym } from "../ir/symbol.js";
 import { dropClauses, type LoopPlan } from "./loop-plan.js";
 import type { ProgramPlan } from "./plan-program.js";
 
@@ -43,12 +43,13 @@ export interface PlannedFile {
  * in one; the thread's copy is already its own).
  *
  * `whole`: the files are all the run's (else every block is refused).
- * `summaries(p)`: the call summaries of procedure p's calls (what a
- * callee touches in the block). Plans are changed in place; the blocks
- * taken are returned.
+ * Plans are changed in place; the blocks taken are returned.
  */
-export function chooseThreadprivate(files: readonly PlannedFile[], whole: boolean, summaries: (p: Procedure) => SummaryLookup): Set<string> {
+export function chooseThreadprivate(files: readonly PlannedFile[], whole: boolean): Set<string> {
   const loops = files.flatMap((f) => (f.failed ? [] : f.plan.loops));
+  // What a callee touches in a block: the summaries each plan's calls used.
+  const planOf = new Map(files.flatMap((f) => f.plan.program.procedures.map((p) => [p, f.plan] as const)));
+  const summaries = (p: Procedure): SummaryLookup => planOf.get(p)?.summaries?.(p) ?? (() => undefined);
   const refused = new Map<string, string>();
   for (;;) {
     const emitted = loops.filter((l) => l.emitted);
@@ -125,23 +126,40 @@ function cSharedUse(l: LoopPlan, name: string, summaries: (p: Procedure) => Summ
 
 /** Whether the loop names the C global, or calls something that may touch it (or is not known). */
 function touchesGlobal(l: LoopPlan, name: string, summaries: (p: Procedure) => SummaryLookup): boolean {
-  const look = summaries(l.proc);
   let yes = false;
-  const call = (callee: string) => {
-    const s = look(callee);
-    if (!s || s.unknown) return void (yes = true);
-    for (const e of s.shared.values()) if (e.sym.name === name && (e.use || e.mod)) yes = true;
-    for (const g of s.regions?.globals ?? []) if (g.sym.name === name && (g.regions.mod.length || g.regions.use.length)) yes = true;
-  };
-  walkStmts([l.loop], (st) => {
-    if (st.kind === "call" && !st.intrinsic && !st.pure) call(st.name);
-    for (const e of stmtExprs(st))
-      walkExpr(e, (x) => {
-        if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && x.sym.storage === "global" && x.sym.name === name) yes = true;
-        if (x.kind === "call" && !x.intrinsic && !x.pure) call(x.name);
-      });
+  reach(l, summaries(l.proc), {
+    ref: (sym) => void (sym.storage === "global" && sym.name === name && (yes = true)),
+    call: (s, pure) => {
+      // (A pure function, libc's sqrt, touches no global.)
+      if (pure) return;
+      if (!s || s.unknown) return void (yes = true);
+      for (const e of s.shared.values()) if (e.sym.name === name && (e.use || e.mod)) yes = true;
+      for (const g of s.regions?.globals ?? []) if (g.sym.name === name && (g.regions.mod.length || g.regions.use.length)) yes = true;
+    },
   });
   return yes;
+}
+
+/**
+ * What a loop reaches: every variable it names (its header included, and
+ * the bodies of the statement functions it uses) and the summary of every
+ * procedure it calls (undefined: not known), with whether a function
+ * called in an expression is known to be pure.
+ */
+function reach(l: LoopPlan, look: SummaryLookup, on: { ref(sym: Sym): void; call(s: ProcedureSummary | undefined, pure: boolean): void }): void {
+  const ref = (x: Expr) => void ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && on.ref(x.sym));
+  walkStmts([l.loop], (st) => {
+    if (st.kind === "call" && !st.intrinsic && !st.pure) on.call(look(st.name), false);
+    for (const e of stmtExprs(st))
+      walkExpr(e, (x) => {
+        ref(x);
+        if (x.kind !== "call" || x.intrinsic) return;
+        if (!x.sym?.attrs.statementFunction) return void on.call(look(x.name), !!x.pure);
+        const sf = l.proc.statementFunctions.get(x.name.toLowerCase());
+        if (sf) walkExpr(sf.body, ref);
+        else on.call(undefined, false);
+      });
+  });
 }
 
 /** Why the block's directive cannot be written in every unit that declares it, or null. */
@@ -180,37 +198,17 @@ function sharedUse(l: LoopPlan, block: string, summaries: (p: Procedure) => Summ
 function touchedExtents(l: LoopPlan, block: string, summaries: (p: Procedure) => SummaryLookup): Extent[] {
   const out: Extent[] = [];
   const all: Extent = { start: 0, end: Infinity };
-  const proc = l.proc;
-  const look = summaries(proc);
-  const ref = (x: Expr) => {
-    if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && x.sym.storage === "common" && (x.sym.common ?? "") === block) out.push(memberExtent(proc, x.sym) ?? all);
-  };
-  const call = (name: string) => {
-    const s = look(name);
-    if (!s || s.unknown) return void out.push(all);
-    const eff = s.commons.get(block);
-    if (!eff) return;
-    for (const list of [eff.use, eff.mod]) {
-      if (list === "all") out.push(all);
-      else out.push(...list);
-    }
-  };
-  const walk = (list: readonly Stmt[]) => {
-    for (const s of list) {
-      if (s.kind === "call" && !s.intrinsic && !s.pure) call(s.name);
-      for (const e of stmtExprs(s))
-        walkExpr(e, (x) => {
-          ref(x);
-          if (x.kind === "call" && x.sym?.attrs.statementFunction) {
-            const sf = proc.statementFunctions.get(x.name.toLowerCase());
-            if (sf) walkExpr(sf.body, ref);
-            else out.push(all);
-          } else if (x.kind === "call" && !x.intrinsic) call(x.name);
-        });
-      childBlocks(s).forEach(walk);
-    }
-  };
-  walk([l.loop]);
+  reach(l, summaries(l.proc), {
+    ref: (sym) => void (sym.storage === "common" && (sym.common ?? "") === block && out.push(memberExtent(l.proc, sym) ?? all)),
+    call: (s) => {
+      if (!s || s.unknown) return void out.push(all);
+      const eff = s.commons.get(block);
+      for (const list of eff ? [eff.use, eff.mod] : []) {
+        if (list === "all") out.push(all);
+        else out.push(...list);
+      }
+    },
+  });
   return out;
 }
 
