@@ -11,7 +11,7 @@ import { arrayVerdict, combinedCheck, type RuntimeCheck } from "../analysis/depe
 import { SolutionCache } from "../analysis/dependence/solution-cache.js";
 import type { Expr } from "../ir/expr.js";
 import { exprText } from "../ir/expr-text.js";
-import { analyzeFlow, calledNames, type ProcedureFlow } from "../analysis/flow-analysis.js";
+import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { Procedure, Program } from "../ir/program.js";
@@ -29,7 +29,7 @@ import { arrayReductions } from "./array-reductions.js";
 import { overlapPairs } from "./overlap-plan.js";
 import { carriedReasons } from "./array-reasons.js";
 import { callVerdicts } from "./call-verdict.js";
-import type { ProgramLink } from "../analysis/link/link-programs.js";
+import { wholeFortranProgram, type ProgramLink } from "../analysis/link/link-programs.js";
 import { exclusions } from "./exclusions.js";
 import { dropClauses, emptyPlan, type LoopPlan } from "./loop-plan.js";
 import { callGraph, type CallGraph } from "./call-graph.js";
@@ -166,7 +166,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
 /** A file that is a whole Fortran program: one main program, every call resolved among its procedures. */
 function wholeProgram(program: Program, graph: CallGraph): boolean {
   const procs = program.procedures;
-  return procs.filter((p) => p.kind === "program").length === 1 && procs.every((p) => p.language === "fortran" && !p.unanalyzable && [...calledNames(p)].every((n) => procs.includes(graph.resolve(n, p)!)));
+  return procs.every((p) => p.language === "fortran") && wholeFortranProgram(procs, (n, p) => procs.includes(graph.resolve(n, p)!));
 }
 
 const linkedGraphs = new WeakMap<ProgramLink, CallGraph>();

@@ -80,16 +80,9 @@ export class ProgramLink {
     const defined = new Set<string>();
     for (const pr of this.linked) for (const g of pr.globals.values()) if (g.storage === "global" && !g.attrs.external) defined.add(g.name);
     const allDefined = [...this.linked].every((pr) => [...pr.globals.values()].every((g) => g.storage !== "global" || !g.attrs.external || defined.has(g.name) || g.attrs.intrinsic === true));
-    this.closed =
-      inputs.every((i) => i.usable && i.program.file.language === "c") &&
-      mains === 1 &&
-      allDefined &&
-      procs.every((p) => !p.unanalyzable && [...calledNames(p)].every((n) => this.programOf.has(this.names.resolve(n, p, this.programOf.get(p)!)!)));
-    const resolvesAll = (p: Procedure) => !p.unanalyzable && [...calledNames(p)].every((n) => this.programOf.has(this.names.resolve(n, p, this.programOf.get(p)!)!));
-    this.wholeFortran =
-      inputs.every((i) => i.usable) &&
-      procs.filter((p) => p.kind === "program").length === 1 &&
-      procs.every((p) => p.language !== "fortran" || resolvesAll(p));
+    const resolved = (n: string, p: Procedure) => this.programOf.has(this.names.resolve(n, p, this.programOf.get(p)!)!);
+    this.closed = inputs.every((i) => i.usable && i.program.file.language === "c") && mains === 1 && allDefined && procs.every((p) => resolvesAll(p, resolved));
+    this.wholeFortran = inputs.every((i) => i.usable) && wholeFortranProgram(procs, resolved);
     this.facts = new CommonFacts({
       procedures: procs,
       resolve: (name, caller) => this.names.resolve(name, caller, this.programOf.get(caller)!),
@@ -220,4 +213,19 @@ export class ProgramLink {
     if (!ix) this.indexes.set(program, (ix = new SharedIndex(program)));
     return ix;
   }
+}
+
+/** Whether every call of the procedure resolves (`resolved`) among the procedures of the run, and the procedure is analyzed. */
+function resolvesAll(p: Procedure, resolved: (name: string, caller: Procedure) => boolean): boolean {
+  return !p.unanalyzable && [...calledNames(p)].every((n) => resolved(n, p));
+}
+
+/**
+ * Whether the procedures are a whole Fortran program: one main program,
+ * every call of a Fortran procedure resolved among them (`resolved`).
+ * Then every unit that declares a COMMON block is among them
+ * (threadprivate-blocks.ts).
+ */
+export function wholeFortranProgram(procs: readonly Procedure[], resolved: (name: string, caller: Procedure) => boolean): boolean {
+  return procs.filter((p) => p.kind === "program").length === 1 && procs.every((p) => p.language !== "fortran" || resolvesAll(p, resolved));
 }
