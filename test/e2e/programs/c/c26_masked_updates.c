@@ -74,7 +74,7 @@ int main(void) {
   // doall: parallel private(s)
   for (int i = 0; i < N; i++) {
     int neg = 0;
-    // doall: either
+    // doall: either private(s)
     for (int j = 0; j < N; j++)
       if (c[j][i] < 0) {
         s = c[j][i] * 2;

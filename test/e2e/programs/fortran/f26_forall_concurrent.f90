@@ -49,7 +49,7 @@ program forall_concurrent
   end do
   ! doall: parallel private(s)
   do i = 1, n
-    ! doall: either -- DO CONCURRENT; s is written before it is read in every iteration
+    ! doall: either private(s) -- DO CONCURRENT; s is written before it is read in every iteration
     do concurrent (j = 1:n, c(i, j) < 0)
       s = c(i, j) * 2
       c(i, j) = s + i
