@@ -29,10 +29,10 @@ test("analyze verdicts: never parallel where the e2e corpus's experts say serial
       // race in those rounds (so is a private variable it lacks), one that few-iteration loops show only now and then.
       if (e.verdict !== "serial" && mine === "parallel") {
         const marked = new Set(e.clauses.reductions.map((x) => x.var.replace(/\[.*$/, "").toLowerCase()));
-        const missing = loop.reductions.filter((x) => !marked.has(x.var.toLowerCase()));
+        const missing = (loop.reductions ?? []).filter((x) => !marked.has(x.var.toLowerCase()));
         if (missing.length) wrong.push(`${p.path}:${e.loopLine}: doall reduces ${missing.map((x) => `${x.op}:${x.var}`).join(", ")}, the marker does not`);
         const listed = new Set([...e.clauses.private, ...e.clauses.firstprivate, ...e.clauses.lastprivate, ...e.clauses.linear.map((x) => x.var)].map((x) => x.toLowerCase()));
-        const unlisted = [...loop.private, ...loop.firstprivate, ...loop.lastprivate].filter((x) => !listed.has(x.toLowerCase()));
+        const unlisted = [...(loop.private ?? []), ...(loop.firstprivate ?? []), ...(loop.lastprivate ?? [])].filter((x) => !listed.has(x.toLowerCase()));
         if (unlisted.length) wrong.push(`${p.path}:${e.loopLine}: doall privatizes ${unlisted.join(", ")}, the marker does not`);
       }
     }
