@@ -84,7 +84,7 @@ int main(void) {
   #pragma omp parallel for private(s)
   for (int i = 0; i < N; i++) {
     int neg = 0;
-    // doall: either
+    // doall: either private(s)
     for (int j = 0; j < N; j++)
       if (c[j][i] < 0) {
         s = c[j][i] * 2;

@@ -46,7 +46,7 @@ static double rough(void) {
   for (k = 0; k < N; k++) {
     // doall: either
     for (i = 0; i < N / 2; i++) x[2 * i] = r[k][0][2 * i];
-    // doall: either
+    // doall: either reduction(+:t)
     for (i = 0; i < N / 2; i++) {
       x[2 * i + 1] += x[2 * i];
       t += x[2 * i + 1];

@@ -54,7 +54,7 @@ program forall_concurrent
   ! doall: parallel private(s)
   !$omp parallel do private(s)
   do i = 1, n
-    ! doall: either -- DO CONCURRENT; s is written before it is read in every iteration
+    ! doall: either private(s) -- DO CONCURRENT; s is written before it is read in every iteration
     do concurrent (j = 1:n, c(i, j) < 0)
       s = c(i, j) * 2
       c(i, j) = s + i

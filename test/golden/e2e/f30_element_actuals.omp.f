@@ -67,7 +67,7 @@ c doall: either reduction(+:s)
 c doall: either -- called inside a parallel loop: five iterations
       do 10 j = 1, n
          y(j) = 0.0d0
-c doall: either -- y(j) summed: a reduction over five iterations
+c doall: either reduction(+:y) -- y(j) summed over five iterations
          do 20 k = 1, n
             y(j) = y(j) + a(j, k) * x(k)
    20    continue

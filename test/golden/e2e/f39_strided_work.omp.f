@@ -89,7 +89,7 @@ c doall: either
          do 10 i = 1, n / 2
             x(2 * i - 1) = r(2 * i - 1, 1, k)
    10    continue
-c doall: either
+c doall: either reduction(+:rough)
          do 20 i = 1, n / 2
             x(2 * i) = x(2 * i) + x(2 * i - 1)
             rough = rough + x(2 * i)
