@@ -1,11 +1,13 @@
 import type { Procedure } from "../ir/program.js";
 import type { CallGraph } from "./call-graph.js";
 import { blockWork, type CalleeWork } from "./profitability.js";
+import { subscriptExtent } from "./trip-bounds.js";
 
 /**
  * What a call costs, for the profitability of the loop around it: the
  * statements the callee executes (its own loops and calls counted as in
- * blockWork). A call of a procedure not among the programs, or of one in
+ * blockWork, symbolic trip counts capped by the extents their indices
+ * subscript, trip-bounds.ts). A call of a procedure not among the programs, or of one in
  * a recursive cycle, counts for nothing beyond the call statement.
  */
 export function procedureWork(graph: CallGraph): (caller: Procedure) => CalleeWork {
@@ -16,7 +18,9 @@ export function procedureWork(graph: CallGraph): (caller: Procedure) => CalleeWo
     if (known !== undefined) return known;
     if (busy.has(p)) return 0;
     busy.add(p);
-    const w = blockWork(p.body, calleeOf(p));
+    // Symbolic trip counts at the extents their indices subscript when known (UA's facev over a
+    // 5x5x5 element: guessed at 100 per loop, each of its calls weighed a million statements).
+    const w = blockWork(p.body, calleeOf(p), subscriptExtent);
     busy.delete(p);
     memo.set(p, w);
     return w;

@@ -116,8 +116,9 @@ export function profitability(loop: Loop, lang: Language, entered: Entries = { c
   if (often && bodyWork * MAX_GUARD_TRIPS < REGION_WORK)
     return { trips: null, bodyWork, work: null, notProfitable: `${about()} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`, ifCondition: null };
   const inner = repeated ? dominantInner(loop, callee, limit) : null;
-  // bodyWork / GUESS_TRIPS: an iteration's statements per iteration of the inner loop (the others scaled alike).
-  const guard = (inner ? profitGuard([loop, inner], Math.ceil((needed * GUESS_TRIPS) / bodyWork), lang, limit) : null) ?? profitGuard([loop], threshold, lang, limit);
+  // bodyWork / (the inner loop's counted trips): an iteration's statements per iteration of the inner loop (the others scaled alike).
+  const innerTrips = inner ? Math.min(GUESS_TRIPS, limit(inner) ?? GUESS_TRIPS) : 1;
+  const guard = (inner ? profitGuard([loop, inner], Math.ceil((needed * innerTrips) / bodyWork), lang, limit) : null) ?? profitGuard([loop], threshold, lang, limit);
   const none = { trips: null, bodyWork, work: null };
   if (!guard) {
     // Conservative: a loop entered repeatedly whose trip count cannot be tested before it starts could start a region for a few iterations each time.
@@ -167,11 +168,16 @@ export function blockWork(stmts: readonly Stmt[], callee: CalleeWork = () => 0, 
   return Math.min(w, 1e15);
 }
 
+/** An inner loop capped at this many iterations (UA's 5-point element faces) is not worth a term of the guard. */
+const SMALL_INNER = 8;
+
 /**
  * The inner loop that stands for an iteration's work: among the loops
  * directly in the body (not inside another inner loop), one with a
- * symbolic trip count whose bounds the loop does not change, the one
- * doing the most work.
+ * symbolic trip count whose bounds the loop does not change and whose cap
+ * is above SMALL_INNER (an array's extent, NPB LU's `do i = ist, iend`
+ * over 33 points, is an upper bound: the guard tests the real count), the
+ * one doing the most work.
  */
 function dominantInner(loop: Loop, callee: CalleeWork, limit: TripLimit): Loop | null {
   const assigned = assignedIn(loop);
@@ -189,7 +195,7 @@ function dominantInner(loop: Loop, callee: CalleeWork, limit: TripLimit): Loop |
     for (const s of stmts) {
       if (s.kind === "loop") {
         const cap = limit(s);
-        if (constTrips(s) !== null || (cap !== null && cap <= GUESS_TRIPS) || !s.lower || !s.upper || !fixed(s.lower) || !fixed(s.upper)) continue;
+        if (constTrips(s) !== null || (cap !== null && cap <= SMALL_INNER) || !s.lower || !s.upper || !fixed(s.lower) || !fixed(s.upper)) continue;
         const w = blockWork(s.body, callee, limit);
         if (w > bestWork) [best, bestWork] = [s, w];
         continue;

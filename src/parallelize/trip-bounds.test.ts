@@ -35,5 +35,30 @@ test("trip bounds: from the ranges at each nest's start and from enclosing indic
     }),
   );
   assert.deepEqual(loops.map(broken), loops.map(tripBounds(proc, null)));
-  assert.deepEqual(loops.map(broken), [50, null, null]);
+  // Without ranges, the extents of the dimensions the indices subscript: a(100, 100).
+  assert.deepEqual(loops.map(broken), [50, 100, 100]);
+});
+
+test("trip bounds from subscripts: an index used as `i + c` in a dimension of constant extent, by a reference every iteration makes (not under an IF, not `2*i`)", () => {
+  const proc = fortran(`subroutine s(a, b, n, m)
+  real a(0:7, 40), b(n)
+  integer i, j, n, m
+  do i = 1, n
+    a(i - 1, 1) = 0.0
+  end do
+  do i = 1, n
+    do j = 1, m
+      a(1, j + 2) = b(i)
+    end do
+  end do
+  do i = 1, n
+    if (i .lt. 4) a(i, 1) = 1.0
+  end do
+  do i = 1, n
+    a(1, 2 * i) = 1.0
+  end do
+end
+`).procedures[0]!;
+  const loops = collectLoops(proc.body).map((l) => l.loop);
+  assert.deepEqual(loops.map(tripBounds(proc, null)), [8, null, 40, null, null]);
 });
