@@ -2,6 +2,7 @@ import { formatDiagnostic, type Diagnostic } from "../diagnostics/diagnostic.js"
 import { emitProgram } from "../emit/emit-program.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
 import { chooseThreadprivate } from "../parallelize/threadprivate-blocks.js";
+import { dropSerialConsumed } from "../parallelize/serial-consumers.js";
 import type { LoopPlan } from "../parallelize/loop-plan.js";
 import { buildFileReport, diagnosticReport, type FileReport } from "../report/file-report.js";
 import { stackWarnings } from "../report/stack-arrays.js";
@@ -75,6 +76,9 @@ export function planRun(loaded: readonly Loaded[], options: ParallelizeOptions, 
     each?.(i);
     return planLoaded(l, options);
   });
+  // Directives that serial code around them would make cost more than they save go first: the
+  // threadprivate decision then weighs only the loops that keep theirs.
+  dropSerialConsumed(planned.flatMap((p) => (p.plan?.calls && !p.failed ? [{ loops: p.plan.loops, ...p.plan.calls }] : [])));
   const blocks = chooseThreadprivate(
     planned.flatMap((p) => (p.plan ? [{ plan: p.plan, failed: p.failed }] : [])),
     whole,

@@ -118,6 +118,7 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
       const entries = { count: calls.count * loopProduct(around, limit), guessed: calls.guessed || !tripsKnown(around, limit) };
       const profit = profitability(s, lang, entries, callee, limit);
       plan.work = profit.work;
+      plan.entries = entries.count;
       if (profit.notProfitable) {
         plan.reasons.push({ kind: "not-profitable", message: `parallel, not profitable: ${profit.notProfitable}` });
         visit(s.body, null, inner);

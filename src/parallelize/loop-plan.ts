@@ -83,6 +83,8 @@ export interface LoopPlan {
   attributes: LoopAttributes;
   /** Estimated work of one execution of the loop (statement executions), null when symbolic. */
   work: number | null;
+  /** Estimated starts of its region in a run (entry-counts.ts), when profitability was weighed. */
+  entries?: number;
   /**
    * The pairs of arrays that `runtimeCheck` tests do not overlap (C
    * pointers, overlap-check.ts), and the parameters whose `restrict` would

@@ -37,6 +37,7 @@ import { chooseDirectives } from "./choose-directives.js";
 import { applyConcurrent } from "./concurrent-plan.js";
 import { EntryCounts } from "./entry-counts.js";
 import { procedureWork } from "./procedure-work.js";
+import type { CalleeWork, TripLimit } from "./profitability.js";
 import { constTrips } from "./trip-count.js";
 import { tripBounds } from "./trip-bounds.js";
 import { planScalars } from "./scalar-plan.js";
@@ -78,6 +79,8 @@ export interface ProgramPlan {
   warnings: { message: string; line: number | null; file: string | null }[];
   /** The call summaries each procedure's calls use (what the run's threadprivate decision asks of callees). */
   summaries?: (p: Procedure) => SummaryLookup;
+  /** How the program's procedures call one another (the link's, when linked), and how work is counted: what the run's serial-consumer check needs (serial-consumers.ts). */
+  calls?: { graph: CallGraph; callee: (p: Procedure) => CalleeWork; limit: TripLimit };
 }
 
 /**
@@ -160,7 +163,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     chooseDirectives(program, proc, plans, entries, calleeWork(proc), limit);
     for (const pl of plans) if (pl.emitted) emitted.add(pl.loop);
   }
-  return { program, loops: program.procedures.flatMap((p) => perProc.get(p)!), warnings, summaries: (p) => calls.summariesFor(p) };
+  return { program, loops: program.procedures.flatMap((p) => perProc.get(p)!), warnings, summaries: (p) => calls.summariesFor(p), calls: { graph, callee: calleeWork, limit } };
 }
 
 /** A file that is a whole Fortran program: one main program, every call resolved among its procedures. */
