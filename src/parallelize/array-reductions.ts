@@ -11,6 +11,7 @@ import { evalInt } from "../ir/const-eval.js";
 import { exprEquals } from "../ir/expr-equals.js";
 import type { PlanReduction, PlanReductionOp } from "./loop-plan.js";
 import { implicitRef } from "./loop-refs.js";
+import { constantElements } from "../ir/constant-elements.js";
 
 /**
  * Array reductions (seed 004 §2.3, the issue's `a(k(i)) = a(k(i)) + …`):
@@ -41,7 +42,7 @@ export function arrayReductions(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carr
     const u = arrayUpdateOp(cfg, info, loop, sym);
     if (u) {
       reduced.add(sym.id);
-      const section = cfg.proc.language === "c" && sym.storage === "dummy" ? (u.section ?? `[${evalInt(sym.dims[0]!.lower)}:${elements(sym)}]`) : undefined;
+      const section = cfg.proc.language === "c" && sym.storage === "dummy" ? (u.section ?? `[${evalInt(sym.dims[0]!.lower)}:${constantElements(sym)}]`) : undefined;
       reductions.push({ op: u.op, var: sym.name, array: true, ...(section ? { section } : {}) });
     }
   }
@@ -66,7 +67,7 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): { 
   // A C pointer parameter: through an array section of its declared extent (OpenMP 4.5 2.15.3.6), one
   // dimension only (`double rms[5]`), with the bounds assumption that the loop's subscripts stay in it;
   // of unknown extent (`double *rnmu`), the section its constant subscripts span.
-  if (cParam && (sym.dims.length !== 1 || elements(sym) === 0)) return null;
+  if (cParam && (sym.dims.length !== 1 || constantElements(sym) === 0)) return null;
   if (sym.equivalence !== undefined) return null;
   // Hidden accesses: a callee or an opaque statement would touch the shared array.
   const v = cfg.vars.lookup(sym);
@@ -107,7 +108,7 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): { 
     if (target && target.kind === "elem" && target.subs.length === 1) constants.push(evalInt(target.subs[0]!));
   });
   if (!ok || !op) return null;
-  if (Number.isFinite(elements(sym))) return indirect || elements(sym) <= SMALL_ARRAY ? { op } : null;
+  if (Number.isFinite(constantElements(sym))) return indirect || constantElements(sym) <= SMALL_ARRAY ? { op } : null;
   // Unknown extent (a C pointer): every update at a constant subscript, the span small.
   if (!cParam || constants.length === 0 || constants.some((c) => c === undefined)) return null;
   const lo = Math.min(...(constants as number[]));
@@ -173,14 +174,3 @@ function readsArray(e: Expr): boolean {
   return yes;
 }
 
-/** How many elements a whole array has (bounds known to be constants), or Infinity. */
-function elements(sym: Sym): number {
-  let n = 1;
-  for (const d of sym.dims) {
-    const lo = evalInt(d.lower);
-    const hi = d.upper ? evalInt(d.upper) : undefined;
-    if (lo === undefined || hi === undefined) return Infinity;
-    n *= Math.max(0, hi - lo + 1);
-  }
-  return n;
-}

@@ -9,7 +9,7 @@ import type { CallGraph } from "./call-graph.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { blockWork, FEW_ENTRIES, GUESS_TRIPS, round, type CalleeWork, type TripLimit } from "./profitability.js";
 import { constTrips } from "./trip-count.js";
-import { evalInt } from "../ir/const-eval.js";
+import { constantElements } from "../ir/constant-elements.js";
 
 /**
  * Statement executions that moving one array element between two cores'
@@ -99,10 +99,12 @@ export function dropSerialConsumed(files: readonly ConsumerContext[]): LoopPlan[
       plan.emitted = false;
       plan.profitableIf = null;
       const why = `it is entered about ${round(entries)} times, and each time ${found.where} then reads or writes about ${round(found.moved)} elements of ${found.arrays.join(", ")} that it writes or reads: moving them between the threads' caches costs more than the ${round(work)} statement executions it shares out`;
-      plan.reasons.push({ kind: "not-profitable", message: `parallel, not profitable: ${why}`, line: found.line });
+      // A reason's line is in the loop's file: the serial code's, when it is there.
+      const at = found.file === plan.proc.span.file ? { line: found.line } : {};
+      plan.reasons.push({ kind: "not-profitable", message: `parallel, not profitable: ${why}`, ...at });
       for (const inner of f.loops)
         if (inner.proc === plan.proc)
-          inner.reasons = inner.reasons.map((r) => (r.kind === "nested" && r.line === plan.loop.span.line ? { kind: "not-profitable", message: `parallel, not profitable: as for the loop around it at line ${plan.loop.span.line}, ${found.where} reads or writes what it computes`, line: found.line } : r));
+          inner.reasons = inner.reasons.map((r) => (r.kind === "nested" && r.line === plan.loop.span.line ? { kind: "not-profitable", message: `parallel, not profitable: as for the loop around it at line ${plan.loop.span.line}, ${found.where} reads or writes what it computes`, ...at } : r));
       dropped.push(plan);
     }
   }
@@ -113,6 +115,8 @@ interface Moves {
   moved: number;
   arrays: string[];
   where: string;
+  /** Where the first serial statement that touches them is. */
+  file: string;
   line: number;
 }
 
@@ -139,7 +143,7 @@ function serialMoves(plan: LoopPlan, f: ConsumerContext, emitted: ReadonlySet<Lo
     // The loop's storage as this context names it: a dummy as the actual bound to it; a local is nobody else's.
     const here: [Storage, Volume, string][] = [];
     for (const [s, v] of mine) {
-      const t = c.bound === null ? s : translate(s, proc, c.bound);
+      const t = c.bound === null ? s : translate(s, c.bound);
       if (t) here.push([t, v, s.kind === "common" ? nameOf(proc, s) : s.sym.name]);
     }
     if (here.length === 0) continue;
@@ -157,7 +161,7 @@ function serialMoves(plan: LoopPlan, f: ConsumerContext, emitted: ReadonlySet<Lo
     const first = others.find((s) => [...walker.touched(c.proc, [s], new Map(), true)].some(([t]) => here.some(([x]) => sameStorage(x, t))));
     const line = first?.span.line ?? c.self.span.line;
     const where = c.proc === proc ? `the serial code at line ${line}` : `serial code in ${c.proc.name} (${c.proc.span.file}:${line})`;
-    worst = { moved, arrays, where: first?.kind === "call" ? `${where}, the call of ${first.name},` : where, line };
+    worst = { moved, arrays, where: first?.kind === "call" ? `${where}, the call of ${first.name},` : where, file: c.proc.span.file, line };
   }
   return worst;
 }
@@ -255,7 +259,8 @@ function storageOf(proc: Procedure, sym: Sym, bound: Map<Sym, Storage>): Storage
   const b = bound.get(sym);
   if (b) return b;
   if (sym.dims.length === 0 && sym.type.base !== "pointer") return null;
-  const size = elements(sym);
+  // A pointer has no shape: no bound on what passes through it.
+  const size = sym.dims.length ? constantElements(sym) : Infinity;
   if (sym.storage === "common") {
     const e = memberExtent(proc, sym);
     return e ? { kind: "common", block: sym.common ?? "", start: e.start, end: e.end, size } : null;
@@ -264,20 +269,9 @@ function storageOf(proc: Procedure, sym: Sym, bound: Map<Sym, Storage>): Storage
   return { kind: "own", sym, size };
 }
 
-/** The number of elements of an array of constant shape; Infinity otherwise. */
-function elements(sym: Sym): number {
-  let n = 1;
-  for (const d of sym.dims) {
-    const lo = evalInt(d.lower);
-    const hi = d.upper ? evalInt(d.upper) : undefined;
-    if (lo === undefined || hi === undefined) return Infinity;
-    n *= Math.max(0, hi - lo + 1);
-  }
-  return sym.dims.length ? n : Infinity;
-}
 
 /** A storage of the loop's procedure as a caller names it: a dummy bound at the call, COMMON and globals as they are; a local is nobody else's. */
-function translate(s: Storage, proc: Procedure, bound: Map<Sym, Storage>): Storage | null {
+function translate(s: Storage, bound: Map<Sym, Storage>): Storage | null {
   if (s.kind !== "own") return s;
   return bound.get(s.sym) ?? null;
 }
