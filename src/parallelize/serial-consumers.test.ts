@@ -108,3 +108,48 @@ test("through a call: the loop fills a dummy array, and the caller's serial code
   assert.deepEqual(dropped, [20]);
   assert.match(at(20).reasons.find((x) => x.kind === "not-profitable")!.message, /serial code in p \(t\.f:9\) then reads or writes about [\d,]+ elements of x, y that/);
 });
+
+test("through COMMON: a routine fills a block's array in parallel once per plane, and the caller's serial sweep reads it (NPB LU's jacld and blts)", () => {
+  const sweep = (name: string) => [
+    `      subroutine ${name}(k)`,
+    "      integer n, i, j, k",
+    "      parameter (n = 300)",
+    "      double precision a(n, n), v(n, n, 8)",
+    "      common /cj/ a",
+    "      common /cv/ v",
+  ];
+  const lines = [
+    "      program p", // 1
+    "      integer k, t", // 2
+    "      do t = 1, 20", // 3
+    "         do k = 2, 8", // 4
+    "            call jac(k)", // 5
+    "            call blts(k)", // 6
+    "         end do",
+    "      end do",
+    "      end",
+    ...sweep("jac"), // 10..15
+    "      do j = 1, n", // 16
+    "         do i = 1, n",
+    "            a(i, j) = v(i, j, k - 1) * 0.5d0",
+    "         end do",
+    "      end do",
+    "      end",
+    ...sweep("blts"), // 22..27
+    "      do j = 2, n", // 28
+    "         do i = 2, n",
+    "            v(i, j, k) = v(i - 1, j, k) + v(i, j - 1, k) * a(i, j)",
+    "         end do",
+    "      end do",
+    "      end",
+  ];
+  const { at, before, dropped } = plan(lines);
+  assert.ok(before.has(16), JSON.stringify(at(16).reasons));
+  assert.deepEqual(dropped, [16]);
+  assert.match(at(16).reasons.find((x) => x.kind === "not-profitable")!.message, /entered about 140 times, and each time serial code in p \(t\.f:6\), the call of blts, then reads or writes about [\d,]+ elements of a, v that/);
+  // The same blocks, but the caller's sweep is a loop of its own with a directive: nothing moves to one thread.
+  const parallelSweep = lines.map((l) => l.replace("v(i - 1, j, k) + v(i, j - 1, k) * a(i, j)", "v(i, j, k) + a(i, j)"));
+  const q = plan(parallelSweep);
+  assert.ok(q.before.has(28), "the sweep is parallel now");
+  assert.deepEqual(q.dropped, []);
+});
