@@ -9,10 +9,14 @@ import { cDirectiveLine, directiveLine } from "../parallelize/threadprivate-bloc
 const FORTRAN_OPS: Record<PlanReductionOp, string> = { "+": "+", "*": "*", max: "max", min: "min", and: ".and.", or: ".or.", eqv: ".eqv.", neqv: ".neqv.", bitand: "iand", bitor: "ior", bitxor: "ieor" };
 const C_OPS: Record<PlanReductionOp, string> = { "+": "+", "*": "*", max: "max", min: "min", and: "&&", or: "||", eqv: "==", neqv: "!=", bitand: "&", bitor: "|", bitxor: "^" };
 
+/** A reduction operator as OpenMP spells it in the language. */
+export function reductionOp(op: PlanReductionOp, lang: "fortran" | "c"): string {
+  return (lang === "fortran" ? FORTRAN_OPS : C_OPS)[op];
+}
+
 /** The clauses of an emitted loop, spelled for its language. */
 export function planClauses(plan: LoopPlan): DirectiveClauses {
   const lang = plan.proc.language;
-  const ops = lang === "fortran" ? FORTRAN_OPS : C_OPS;
   const conds: string[] = [];
   if (plan.runtimeCheck) conds.push(lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c);
   if (plan.profitableIf) conds.push(plan.profitableIf);
@@ -22,7 +26,7 @@ export function planClauses(plan: LoopPlan): DirectiveClauses {
     firstprivate: plan.firstprivate,
     lastprivate: plan.lastprivate,
     linear: plan.linear,
-    reductions: plan.reductions.map((r) => ({ op: ops[r.op], var: r.var + (r.section ?? "") })),
+    reductions: plan.reductions.map((r) => ({ op: reductionOp(r.op, lang), var: r.var + (r.section ?? "") })),
     collapse: plan.collapse > 1 ? plan.collapse : undefined,
     schedule: plan.schedule ?? undefined,
     ifCondition,

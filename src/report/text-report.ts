@@ -2,6 +2,9 @@ import { CONCURRENT_GUARANTEE } from "../parallelize/concurrent-plan.js";
 import { cForHeader } from "./explain-text.js";
 import type { CauseReport, FileReport, LoopReport } from "./file-report.js";
 import { RULES, type RuleId } from "./rules.js";
+import { clauseWords } from "../emit/directive-text.js";
+import { reductionOp } from "../emit/emit-program.js";
+import type { PlanReductionOp } from "../parallelize/loop-plan.js";
 
 /** The loop header as the user would write it: `do i = 1, n - 1` / `for (i = 0; i <= n - 1; i++)` / `do while (...)`. */
 export function loopHeaderText(l: LoopReport, language: FileReport["language"]): string {
@@ -29,7 +32,7 @@ export const NO_PAINT: Paint = { parallel: (s) => s, serial: (s) => s, check: (s
  * A loop's verdict on one line (issue 19 §2), `file:line` first so that
  * editors jump to it:
  *   f.f:13: parallel private(t) reduction(+:s)
- *   f.f:14: parallel, no directive [nested]: the enclosing loop at line 13 runs in parallel
+ *   f.f:14: parallel private(t), no directive [nested]: the enclosing loop at line 13 runs in parallel
  *   f.f:20: parallel if n <= m - 1 (checked at run time)
  *   f.f:24: serial [recurrence]: the value written to u(i) at line 25 is read as u(i - 1) ... (+2 more causes)
  */
@@ -42,7 +45,7 @@ function mainCause(l: LoopReport): CauseReport | undefined {
   return causes.find((c) => !isPlacement(c));
 }
 
-export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT): string {
+export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT, language: FileReport["language"] = "fortran"): string {
   const at = `${l.file}:${l.line}: `;
   const causes = l.causes ?? [];
   const blocking = causes.filter((c) => !isPlacement(c));
@@ -53,7 +56,10 @@ export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT): string {
     if (l.emitted) return `${at}${head}${clauses ? " " + clauses : ""}`;
     const why = causes.find(isPlacement);
     if (l.concurrent && l.parallel) return `${at}${head}: ${CONCURRENT_GUARANTEE}${why ? paint.dim(` (no directive: ${why.summary})`) : ""}`;
-    return `${at}${head}, no directive${why ? ` [${why.rule}]: ${why.summary}` : ""}`;
+    // The clauses it would need, so that "parallel" never hides a reduction or a private variable.
+    const lang = language === "c" ? "c" : "fortran";
+    const needs = clauseWords({ private: l.private ?? [], firstprivate: l.firstprivate ?? [], lastprivate: l.lastprivate ?? [], linear: l.linear ?? [], reductions: (l.reductions ?? []).map((r) => ({ op: reductionOp(r.op as PlanReductionOp, lang), var: r.var })) }, lang);
+    return `${at}${head}${needs.length ? " " + needs.join(" ") : ""}, no directive${why ? ` [${why.rule}]: ${why.summary}` : ""}`;
   }
   const main = blocking[0];
   if (!main) return `${at}${paint.serial("serial")}`;
@@ -78,7 +84,7 @@ export function renderAnalyzeText(r: FileReport, options: { verbose?: boolean; p
       if (l.unanalyzable) head += ` (procedure not analyzed: ${l.unanalyzable})`;
       out.push(paint.dim(head));
     }
-    out.push(verdictLine(l, paint));
+    out.push(verdictLine(l, paint, r.language));
     if (options.verbose) {
       // The verdict line gave the main cause's summary: its fix, then the other causes.
       const main = mainCause(l);

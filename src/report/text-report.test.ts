@@ -1,0 +1,44 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parallelizeFile } from "../driver/parallelize-file.js";
+import { memoryHost } from "../source/host.js";
+import { renderAnalyzeText } from "./text-report.js";
+import { ensureCParser } from "../node/c-parser-node.js";
+
+/** `doall analyze`'s lines for a program given as its lines. */
+function analyze(path: string, lines: string[]): string[] {
+  const r = parallelizeFile(path, memoryHost({ [path]: lines.join("\n") + "\n" }), {});
+  assert.equal(r.failed, false, r.messages.join("\n"));
+  return renderAnalyzeText(r.report).split("\n");
+}
+
+test("a parallel loop with no directive shows the clauses it would need: 'parallel' never hides a reduction or a private variable", async () => {
+  await ensureCParser();
+  const f = analyze("t.f", [
+    "      subroutine s(a, x, y)", // 1
+    "      integer n, i, j; parameter (n = 5)", // 2
+    "      double precision a(n, n), x(n), y(n), t", // 3
+    "      do 10 i = 1, n", // 4
+    "         t = x(i) * 2.0d0", // 5
+    "         do 20 j = 1, n", // 6
+    "            y(i) = y(i) + a(i, j) * t", // 7
+    "   20    continue", // 8
+    "   10 continue", // 9
+    "      end", // 10
+  ]);
+  const at = (line: number) => f.find((l) => l.startsWith(`t.f:${line}: `))!;
+  // Five iterations: neither loop is worth a region, and each line says what its directive would need.
+  assert.match(at(4), /^t\.f:4: parallel private\(t\), no directive \[not-profitable\]/);
+  // The inner loop sums into y(i): a reduction, printed before the reason.
+  assert.match(at(6), /^t\.f:6: parallel reduction\(\+:y\), no directive \[not-profitable\]/);
+  const c = analyze("t.c", [
+    "double s(int n, double a[n][n]) {", // 1
+    "  double t = 0.0;", // 2
+    "  for (int i = 0; i < n; i++)", // 3
+    "    for (int j = 0; j < n; j++)", // 4
+    "      t += a[i][j];", // 5
+    "  return t;", // 6
+    "}", // 7
+  ]);
+  assert.ok(c.includes("t.c:4: parallel reduction(+:t), no directive [nested]: the enclosing loop at line 3 runs in parallel"), c.join("\n"));
+});
