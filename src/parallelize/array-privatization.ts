@@ -5,7 +5,6 @@ import type { Expr } from "../ir/expr.js";
 import { exprEquals } from "../ir/expr-equals.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
-import { evalInt } from "../ir/const-eval.js";
 import { valuesBefore } from "../analysis/regions/values-before.js";
 import { Coverage } from "../analysis/regions/coverage.js";
 import { argumentWritten, callRegions } from "../analysis/regions/call-regions.js";
@@ -15,6 +14,7 @@ import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import { loopRefs, loopWrites } from "./loop-refs.js";
 import { symBytes } from "../analysis/summaries/common-layout.js";
 import { contradictory } from "./contradictory.js";
+import { constantElements } from "../ir/constant-elements.js";
 
 /**
  * Largest array privatized, and most bytes of private arrays in one loop:
@@ -135,17 +135,12 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   if (sym.attrs.pointer || sym.attrs.allocatable || sym.type.base === "pointer") return "it has no fixed storage of its own";
   if (lang === "c" && sym.storage === "dummy") return "it is a pointer parameter (private would copy the pointer, not the array)";
   if (sym.storage === "parameter" || sym.equivalence !== undefined) return "it shares storage with other variables";
-  let size = 1;
-  for (const d of sym.dims) {
-    const lo = evalInt(d.lower);
-    const hi = d.upper ? evalInt(d.upper) : undefined;
-    // Not an array of variable size (an automatic array, a dummy `y1(fftblockpad, d1)`), though OpenMP
-    // allows it: gfortran and gcc put the copies on the stack, every thread's and, even when the if()
-    // clause is false, the encountering thread's (a 32 MB one crashed at any thread count), and
-    // nothing here bounds the size.
-    if (lo === undefined || hi === undefined) return "its size is not a constant";
-    size *= Math.max(0, hi - lo + 1);
-  }
+  const size = constantElements(sym);
+  // Not an array of variable size (an automatic array, a dummy `y1(fftblockpad, d1)`), though OpenMP
+  // allows it: gfortran and gcc put the copies on the stack, every thread's and, even when the if()
+  // clause is false, the encountering thread's (a 32 MB one crashed at any thread count), and
+  // nothing here bounds the size.
+  if (!Number.isFinite(size)) return "its size is not a constant";
   const v = cfg.vars.lookup(sym);
   if (v === undefined) return "it is not analyzed";
   // A callee given the array as an argument works on the private copy (the call's regions say
