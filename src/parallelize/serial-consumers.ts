@@ -4,7 +4,7 @@ import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { sameGlobal } from "../ir/symbol.js";
 import { childBlocks, stmtExprs, walkExpr } from "../ir/walk.js";
-import { memberExtent } from "../analysis/summaries/common-layout.js";
+import { memberExtent, overlaps } from "../analysis/summaries/common-layout.js";
 import type { CallGraph } from "./call-graph.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { blockWork, FEW_ENTRIES, GUESS_TRIPS, round, type CalleeWork, type TripLimit } from "./profitability.js";
@@ -135,7 +135,7 @@ function serialMoves(plan: LoopPlan, f: ConsumerContext, emitted: ReadonlySet<Lo
       const around = site.loops[site.loops.length - 1];
       if (!around || site.loops.some((l) => emitted.has(l))) continue;
       const self = childContaining(around.body, site.stmt);
-      if (self) contexts.push({ proc: site.caller, stmts: around.body, self, bound: bindings(site.stmt, proc, site.caller) });
+      if (self) contexts.push({ proc: site.caller, stmts: around.body, self, bound: bindArgs(proc, site.stmt.kind === "call" ? site.stmt.args : [], site.caller, new Map()) });
     }
   }
   let worst: Moves | null = null;
@@ -148,7 +148,10 @@ function serialMoves(plan: LoopPlan, f: ConsumerContext, emitted: ReadonlySet<Lo
     }
     if (here.length === 0) continue;
     const others = c.stmts.filter((s) => s !== c.self);
-    const theirs = walker.touched(c.proc, others, new Map(), true);
+    // Each statement walked once: what it touches names the first one that moves data, and their sum is what all do.
+    const each = others.map((s) => walker.touched(c.proc, [s], new Map(), true));
+    const theirs = new Map<Storage, Volume>();
+    for (const m of each) for (const [t, w] of m) addVolume(theirs, t, w.reads, w.writes);
     let moved = 0;
     const arrays: string[] = [];
     for (const [s, v, name] of here) {
@@ -158,7 +161,7 @@ function serialMoves(plan: LoopPlan, f: ConsumerContext, emitted: ReadonlySet<Lo
       moved += m;
     }
     if (moved === 0 || (worst && worst.moved >= moved)) continue;
-    const first = others.find((s) => [...walker.touched(c.proc, [s], new Map(), true)].some(([t]) => here.some(([x]) => sameStorage(x, t))));
+    const first = others[each.findIndex((m) => [...m.keys()].some((t) => here.some(([x]) => sameStorage(x, t))))];
     const line = first?.span.line ?? c.self.span.line;
     const where = c.proc === proc ? `the serial code at line ${line}` : `serial code in ${c.proc.name} (${c.proc.span.file}:${line})`;
     worst = { moved, arrays, where: first?.kind === "call" ? `${where}, the call of ${first.name},` : where, file: c.proc.span.file, line };
@@ -187,15 +190,7 @@ class VolumeWalker {
 
   touched(proc: Procedure, stmts: readonly Stmt[], bound: Map<Sym, Storage>, skipEmitted: boolean, depth = 0): Map<Storage, Volume> {
     const out = new Map<Storage, Volume>();
-    const add = (st: Storage, reads: number, writes: number) => {
-      for (const [k, v] of out)
-        if (sameStorage(k, st) && sameExtent(k, st)) {
-          v.reads = Math.min(k.size, v.reads + reads);
-          v.writes = Math.min(k.size, v.writes + writes);
-          return;
-        }
-      out.set(st, { reads: Math.min(st.size, reads), writes: Math.min(st.size, writes) });
-    };
+    const add = (st: Storage, reads: number, writes: number) => addVolume(out, st, reads, writes);
     const ref = (sym: Sym, times: number, write: boolean) => {
       const st = storageOf(proc, sym, bound);
       if (st) add(st, write ? 0 : times, write ? times : 0);
@@ -236,14 +231,7 @@ class VolumeWalker {
   private call(proc: Procedure, name: string, args: readonly Expr[], times: number, bound: Map<Sym, Storage>, skipEmitted: boolean, depth: number, add: (s: Storage, r: number, w: number) => void): void {
     const callee = this.graph.resolve(name, proc);
     if (!callee || depth >= 4 || callee === proc) return;
-    const inner = new Map<Sym, Storage>();
-    callee.params.forEach((p, k) => {
-      const a = args[k];
-      const base = a ? baseSym(a) : null;
-      const st = base ? storageOf(proc, base, bound) : null;
-      if (st) inner.set(p, st);
-    });
-    for (const [s, v] of this.touched(callee, callee.body, inner, skipEmitted, depth + 1)) add(s, v.reads * times, v.writes * times);
+    for (const [s, v] of this.touched(callee, callee.body, bindArgs(callee, args, proc, bound), skipEmitted, depth + 1)) add(s, v.reads * times, v.writes * times);
   }
 }
 
@@ -269,28 +257,37 @@ function storageOf(proc: Procedure, sym: Sym, bound: Map<Sym, Storage>): Storage
   return { kind: "own", sym, size };
 }
 
-
 /** A storage of the loop's procedure as a caller names it: a dummy bound at the call, COMMON and globals as they are; a local is nobody else's. */
 function translate(s: Storage, bound: Map<Sym, Storage>): Storage | null {
   if (s.kind !== "own") return s;
   return bound.get(s.sym) ?? null;
 }
 
-/** The callee's dummies bound to the storage of the caller's actual arguments at one call. */
-function bindings(stmt: Stmt, callee: Procedure, caller: Procedure): Map<Sym, Storage> {
+/** The callee's dummies bound to the storage of the caller's actual arguments at one call (the caller's own dummies as `bound` says). */
+function bindArgs(callee: Procedure, args: readonly Expr[], caller: Procedure, bound: Map<Sym, Storage>): Map<Sym, Storage> {
   const out = new Map<Sym, Storage>();
-  const args = stmt.kind === "call" ? stmt.args : [];
   callee.params.forEach((p, k) => {
     const a = args[k];
     const base = a ? baseSym(a) : null;
-    const st = base ? storageOf(caller, base, new Map()) : null;
+    const st = base ? storageOf(caller, base, bound) : null;
     if (st) out.set(p, st);
   });
   return out;
 }
 
+/** Adds reads and writes of a storage to a volume map, each at most the storage's size. */
+function addVolume(out: Map<Storage, Volume>, st: Storage, reads: number, writes: number): void {
+  for (const [k, v] of out)
+    if (sameStorage(k, st) && sameExtent(k, st)) {
+      v.reads = Math.min(k.size, v.reads + reads);
+      v.writes = Math.min(k.size, v.writes + writes);
+      return;
+    }
+  out.set(st, { reads: Math.min(st.size, reads), writes: Math.min(st.size, writes) });
+}
+
 function sameStorage(a: Storage, b: Storage): boolean {
-  if (a.kind === "common" && b.kind === "common") return a.block === b.block && a.start < b.end && b.start < a.end;
+  if (a.kind === "common" && b.kind === "common") return a.block === b.block && overlaps(a, b);
   if (a.kind === "global" && b.kind === "global") return sameGlobal(a.sym, b.sym);
   return a.kind === "own" && b.kind === "own" && a.sym === b.sym;
 }
