@@ -102,6 +102,11 @@ export class SymIds {
   }
 }
 
+/** A C global's name across the files of a run: a static's with its file (two files may each have one of that name). */
+export function globalName(g: Sym): string {
+  return g.attrs.save ? `${g.span.file}:${g.name}` : g.name;
+}
+
 /** The same C global: the symbol itself, or one of external linkage of the same name (another file's declaration). */
 export function sameGlobal(a: Sym, b: Sym): boolean {
   return a === b || (a.storage === "global" && b.storage === "global" && !a.attrs.save && !b.attrs.save && a.name === b.name);

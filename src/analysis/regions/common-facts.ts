@@ -1,7 +1,7 @@
 import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Stmt } from "../../ir/stmt.js";
-import type { Sym } from "../../ir/symbol.js";
+import { globalName, type Sym } from "../../ir/symbol.js";
 import { evalInt } from "../../ir/const-eval.js";
 import { exprEquals } from "../../ir/expr-equals.js";
 import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
@@ -356,22 +356,21 @@ export class CommonFacts {
     const c = this.world.cGlobals;
     if (!c || g.storage !== "global" || g.dims.length === 0 || g.attrs.initialized || g.attrs.pointer || g.type.base === "pointer" || g.type.base === "derived") return false;
     this.loose ??= this.looseArrays();
-    return !this.loose.has(g.attrs.save ? `${g.span.file}:${g.name}` : g.name);
+    return !this.loose.has(globalName(g));
   }
   private loose: Set<string> | undefined;
 
   /** C global arrays some statement uses otherwise than by element (by name; a static's with its file). */
   private looseArrays(): Set<string> {
     const out = new Set<string>();
-    const name = (g: Sym) => (g.attrs.save ? `${g.span.file}:${g.name}` : g.name);
     for (const p of this.world.procedures) {
       if (p.language !== "c") continue;
       const scanned = new Set<Expr>();
       const visit = (e: Expr) =>
         walkExpr(e, (x) => {
           for (const a of scanfStores(x)) scanned.add(a);
-          if (x.kind === "var" && x.sym.storage === "global" && x.sym.dims.length > 0) out.add(name(x.sym));
-          if (x.kind === "addr" && !scanned.has(x)) walkExpr(x.operand, (y) => void ((y.kind === "elem" || y.kind === "var") && y.sym.storage === "global" && y.sym.dims.length > 0 && out.add(name(y.sym))));
+          if (x.kind === "var" && x.sym.storage === "global" && x.sym.dims.length > 0) out.add(globalName(x.sym));
+          if (x.kind === "addr" && !scanned.has(x)) walkExpr(x.operand, (y) => void ((y.kind === "elem" || y.kind === "var") && y.sym.storage === "global" && y.sym.dims.length > 0 && out.add(globalName(y.sym))));
         });
       walkStmts(p.body, (st) => stmtExprs(st).forEach(visit));
     }
@@ -388,7 +387,7 @@ export class CommonFacts {
   private cKey(s: Sym, array = false): string | null {
     const c = this.world.cGlobals;
     if (!array && (!c || s.storage !== "global" || s.dims.length > 0 || s.attrs.initialized || !c.untaken(s))) return null;
-    return `g:${s.attrs.save ? `${s.span.file}:` : ""}${s.name}`;
+    return `g:${globalName(s)}`;
   }
 
   private memberAt(p: Procedure, key: string): Sym | null {

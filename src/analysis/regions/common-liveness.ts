@@ -2,7 +2,7 @@ import type { Expr } from "../../ir/expr.js";
 import { exprEquals } from "../../ir/expr-equals.js";
 import type { Procedure } from "../../ir/program.js";
 import type { IfStmt, Stmt } from "../../ir/stmt.js";
-import { sameGlobal, type Sym } from "../../ir/symbol.js";
+import { globalName, sameGlobal, type Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs, walkExpr } from "../../ir/walk.js";
 import { memberExtent, overlaps } from "../summaries/common-layout.js";
 import type { ArrayRegions, ProcedureSummary, RunCondition, SummaryLookup } from "../summaries/summary.js";
@@ -209,9 +209,7 @@ export class CommonLiveness {
   /** Null when values of a C global the procedure leaves at its exit may be read afterwards (its callers' continuations); else the conditions under which not (deadOut). */
   private globalDeadOut(proc: Procedure, g: Sym, assume: boolean): RunCondition[] | null {
     if (proc.name === "main" && proc.language === "c") return [];
-    // A static by its file too: two files may each have one of that name.
-    const name = g.attrs.save ? `${g.span.file}:${g.name}` : g.name;
-    return this.deadAtCallers(proc, `global:${name}`, assume, (site) => this.deadGlobal(site.caller, site.stmt, g, assume));
+    return this.deadAtCallers(proc, `global:${globalName(g)}`, assume, (site) => this.deadGlobal(site.caller, site.stmt, g, assume));
   }
 
   /**
