@@ -3,7 +3,7 @@ import { emitProgram } from "../emit/emit-program.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
 import { chooseThreadprivate } from "../parallelize/threadprivate-blocks.js";
 import { dropSerialConsumed } from "../parallelize/serial-consumers.js";
-import type { LoopPlan } from "../parallelize/loop-plan.js";
+import { clauseSym, type LoopPlan } from "../parallelize/loop-plan.js";
 import { buildFileReport, diagnosticReport, type FileReport } from "../report/file-report.js";
 import { stackWarnings } from "../report/stack-arrays.js";
 import type { SourceHost } from "../source/host.js";
@@ -100,7 +100,7 @@ export function parallelizeFirst(loaded: readonly Loaded[], host: SourceHost, op
   const first = planLoaded(loaded[0]!, options);
   const shared = (l: LoopPlan) =>
     [...l.private, ...l.firstprivate, ...l.lastprivate].some((n) => {
-      const s = l.proc.symbols.get(l.proc.language === "fortran" ? n.toLowerCase() : n) ?? l.proc.fileGlobals?.get(n);
+      const s = clauseSym(l, n);
       return !!s && (s.storage === "common" || s.storage === "global");
     });
   const involved = first.plan?.loops.some((l) => l.emitted && (l.threadprivate?.length || shared(l)));

@@ -1,4 +1,5 @@
 import type { Procedure } from "../ir/program.js";
+import type { Sym } from "../ir/symbol.js";
 import type { Loop } from "../ir/stmt.js";
 import type { CarriedDependence, RuntimeCheck } from "../analysis/dependence/verdict.js";
 import type { RangeFact } from "../analysis/ranges/nest-ranges.js";
@@ -111,6 +112,12 @@ export interface OverlapPair {
   a: string;
   b: string;
   restrict: string[] | null;
+}
+
+/** The variable a name in the plan's clauses stands for (Fortran names are case-blind; C: a file-scope global the procedure does not declare too). */
+export function clauseSym(plan: LoopPlan, name: string): Sym | undefined {
+  const p = plan.proc;
+  return p.symbols.get(p.language === "fortran" ? name.toLowerCase() : name) ?? p.fileGlobals?.get(name);
 }
 
 /** A serial loop's plan keeps no clauses: they only mean something on a loop that runs in parallel. */

@@ -4,7 +4,7 @@ import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { memberExtent, type Extent } from "../analysis/summaries/common-layout.js";
 import type { ProcedureSummary, SummaryLookup } from "../analysis/summaries/summary.js";
 import type { Sym } from "../ir/symbol.js";
-import { dropClauses, type LoopPlan } from "./loop-plan.js";
+import { clauseSym, dropClauses, type LoopPlan } from "./loop-plan.js";
 import type { ProgramPlan } from "./plan-program.js";
 
 /** One file's plan in a run, and whether its directives can be written (a file with errors gets none). */
@@ -237,11 +237,8 @@ function serialize(l: LoopPlan, block: string, why: string): void {
 /** Members of threadprivate blocks (C: the globals) leave the loop's clauses. */
 function dropMembers(l: LoopPlan, chosen: ReadonlySet<string>): void {
   const inChosen = (name: string) => {
-    if (l.proc.language === "c") {
-      const s = l.proc.symbols.get(name);
-      return chosen.has(name) && (!s || s.storage === "global");
-    }
-    const s = l.proc.symbols.get(name.toLowerCase());
+    const s = clauseSym(l, name);
+    if (l.proc.language === "c") return chosen.has(name) && (!s || s.storage === "global");
     return !!s && s.storage === "common" && chosen.has(s.common ?? "");
   };
   l.private = l.private.filter((n) => !inChosen(n));
