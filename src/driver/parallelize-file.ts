@@ -3,6 +3,7 @@ import { emitProgram } from "../emit/emit-program.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
 import { chooseThreadprivate } from "../parallelize/threadprivate-blocks.js";
 import { dropSerialConsumed } from "../parallelize/serial-consumers.js";
+import { chooseSimd } from "../parallelize/simd-loops.js";
 import { clauseSym, type LoopPlan } from "../parallelize/loop-plan.js";
 import { buildFileReport, diagnosticReport, type FileReport } from "../report/file-report.js";
 import { stackWarnings } from "../report/stack-arrays.js";
@@ -83,6 +84,8 @@ export function planRun(loaded: readonly Loaded[], options: ParallelizeOptions, 
     planned.flatMap((p) => (p.plan ? [{ plan: p.plan, failed: p.failed }] : [])),
     whole,
   );
+  // The run's directives are final: the loops inside them that get `simd`.
+  for (const p of planned) if (p.plan && !p.failed) chooseSimd(p.plan.loops);
   return { planned, blocks };
 }
 
@@ -104,7 +107,10 @@ export function parallelizeFirst(loaded: readonly Loaded[], host: SourceHost, op
       return !!s && (s.storage === "common" || s.storage === "global");
     });
   const involved = first.plan?.loops.some((l) => l.emitted && (l.threadprivate?.length || shared(l)));
-  if (!involved) return finishPlanned(first, host, options, new Set());
+  if (!involved) {
+    if (first.plan && !first.failed) chooseSimd(first.plan.loops);
+    return finishPlanned(first, host, options, new Set());
+  }
   return parallelizeLoadedRun(loaded, host, options)[0]!;
 }
 

@@ -33,6 +33,11 @@ export function planClauses(plan: LoopPlan): DirectiveClauses {
   };
 }
 
+/** The clauses of a loop that gets `simd` inside a region (simd-loops.ts): its private scalars, nothing else. */
+export function simdClauses(plan: LoopPlan): DirectiveClauses {
+  return { private: plan.private, firstprivate: [], lastprivate: [], reductions: [] };
+}
+
 /**
  * The source with a directive on every emitted loop of the program's own
  * file (never in included files); everything else byte for byte.
@@ -40,11 +45,13 @@ export function planClauses(plan: LoopPlan): DirectiveClauses {
 export function emitProgram(text: string, plan: ProgramPlan, threadprivate: ReadonlySet<string> = new Set()): string {
   const file = plan.program.file;
   const emitted = plan.loops.filter((p) => p.emitted && p.loop.span.file === file.path);
+  const simd = plan.loops.filter((p) => p.simd && !p.emitted && p.loop.span.file === file.path);
   if (file.language === "c") {
     // The C globals the run makes threadprivate that this file declares (threadprivate-blocks.ts checked the line).
     const vars = [...threadprivate].filter((v) => plan.program.globals.get(v)?.storage === "global").sort();
     const line = cDirectiveLine(plan.program);
-    return emitCDirectives(text, emitted.map((p) => ({ line: p.loop.span.line, clauses: planClauses(p) })), vars.length && line !== null ? { line, vars } : null);
+    const loops = [...emitted.map((p) => ({ line: p.loop.span.line, clauses: planClauses(p), construct: p.simd ? ("parallel for simd" as const) : undefined })), ...simd.map((p) => ({ line: p.loop.span.line, clauses: simdClauses(p), construct: "simd" as const }))];
+    return emitCDirectives(text, loops, vars.length && line !== null ? { line, vars } : null);
   }
   const parentOf = new Map<Loop, Loop | null>(plan.loops.map((p) => [p.loop, p.parent]));
   // The END directive is optional: it is left out where it could not stand right after the
@@ -54,7 +61,10 @@ export function emitProgram(text: string, plan: ProgramPlan, threadprivate: Read
     for (let q = parentOf.get(l); q; q = parentOf.get(q)) if (q.terminalLabel === l.terminalLabel) return true;
     return false;
   };
-  const loops: FortranLoopDirective[] = emitted.map((p) => ({ line: p.loop.span.line, endLine: p.loop.endSpan.endLine, clauses: planClauses(p), end: !sharesTerminal(p.loop) && !p.loop.sharesLine?.last }));
+  const loops: FortranLoopDirective[] = [
+    ...emitted.map((p) => ({ line: p.loop.span.line, endLine: p.loop.endSpan.endLine, clauses: planClauses(p), end: !sharesTerminal(p.loop) && !p.loop.sharesLine?.last, construct: p.simd ? ("parallel do simd" as const) : undefined })),
+    ...simd.map((p) => ({ line: p.loop.span.line, endLine: p.loop.endSpan.endLine, clauses: simdClauses(p), end: false, construct: "simd" as const })),
+  ];
   // Every unit of this file that declares a block the run makes threadprivate (threadprivate-blocks.ts checked each has its line).
   const units: ThreadprivateDirective[] = [];
   for (const proc of plan.program.procedures) {

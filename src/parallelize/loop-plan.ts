@@ -54,6 +54,13 @@ export interface LoopPlan {
   parallel: boolean;
   /** A directive is written on this loop. */
   emitted: boolean;
+  /**
+   * An innermost loop that gets `simd`, so that the outlined region
+   * vectorizes it as the serial build does (simd-loops.ts): emitted, as
+   * the combined `parallel do simd`; inside an emitted loop, as `simd`
+   * with its private scalars.
+   */
+  simd?: boolean;
   private: string[];
   firstprivate: string[];
   lastprivate: string[];

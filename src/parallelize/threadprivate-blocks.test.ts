@@ -40,10 +40,10 @@ test("another parallel loop reading a member of the block that the code around i
   const sweep = loopAt(results[1]!, 9);
   assert.equal(sweep.emitted, false);
   assert.equal(sweep.reasons.at(-1)?.kind, "shared-common");
-  assert.match(sweep.reasons.at(-1)!.message, /\/work\/.*main\.f:29/);
+  assert.match(sweep.reasons.at(-1)!.message, /\/work\/.*main\.f:30/);
   assert.ok(!results.some((r) => r.output!.includes("!$omp threadprivate")));
   // The loop that reads q(0) keeps its directive: q stays the one shared array.
-  assert.equal(loopAt(results[0]!, 29).emitted, true);
+  assert.equal(loopAt(results[0]!, 30).emitted, true);
 });
 
 test("a file planned alone in a run of several makes no block threadprivate", () => {

@@ -1,6 +1,6 @@
 import type { DependenceOptions } from "../analysis/dependence/analyze.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
-import { planClauses } from "../emit/emit-program.js";
+import { planClauses, simdClauses } from "../emit/emit-program.js";
 import type { LoopPlan } from "../parallelize/loop-plan.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
 import { capErrors } from "../diagnostics/cap-errors.js";
@@ -109,10 +109,14 @@ export function planFields(lp: LoopPlan, ctx?: CauseContext): Partial<LoopReport
   const lang = lp.proc.language;
   const clauses = planClauses(lp);
   const words = clauseWords(clauses, lang);
-  const directive = lp.emitted || lp.runtimeCheck ? `${lang === "fortran" ? "!$omp parallel do" : "#pragma omp parallel for"}${words.length ? " " + words.join(" ") : ""}` : null;
+  const inner = lp.simd && !lp.emitted;
+  const head = `${lang === "fortran" ? "!$omp " : "#pragma omp "}${inner ? "simd" : lang === "fortran" ? "parallel do" : "parallel for"}${lp.simd && !inner ? " simd" : ""}`;
+  const shown = inner ? clauseWords(simdClauses(lp), lang) : words;
+  const directive = inner || lp.emitted || lp.runtimeCheck ? `${head}${shown.length ? " " + shown.join(" ") : ""}` : null;
   return {
     parallel: lp.parallel,
     emitted: lp.emitted,
+    ...(lp.simd ? { simd: true } : {}),
     private: lp.private,
     firstprivate: lp.firstprivate,
     lastprivate: lp.lastprivate,

@@ -103,6 +103,7 @@ export const LoopReportSchema = Type.Object(
       ),
     ),
     emitted: Type.Optional(Type.Boolean()),
+    simd: Type.Optional(Type.Boolean({ description: "An innermost loop that gets `simd`, so that the outlined region vectorizes it as the serial build does: with `emitted`, the combined `parallel do simd` / `parallel for simd`; without, `simd` with its private scalars inside the region of an enclosing loop" })),
     threadprivate: Type.Optional(Type.Array(Type.String(), { description: "COMMON blocks the run makes threadprivate for this loop's work arrays (Fortran): `!$omp threadprivate(/b/)` in every unit declaring them" })),
     directive: Type.Optional(Nullable(Type.String({ description: "The directive written (or that would be, on a loop parallel under a check)" }))),
     private: Type.Optional(Type.Array(Type.String())),

@@ -33,6 +33,7 @@ export const NO_PAINT: Paint = { parallel: (s) => s, serial: (s) => s, check: (s
  * editors jump to it:
  *   f.f:13: parallel private(t) reduction(+:s)
  *   f.f:14: parallel private(t), no directive [nested]: the enclosing loop at line 13 runs in parallel
+ *   f.f:15: parallel private(u), simd [nested]: the enclosing loop at line 13 runs in parallel
  *   f.f:20: parallel if n <= m - 1 (checked at run time)
  *   f.f:24: serial [recurrence]: the value written to u(i) at line 25 is read as u(i - 1) ... (+2 more causes)
  */
@@ -59,7 +60,8 @@ export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT, language: Fi
     // The clauses it would need, so that "parallel" never hides a reduction or a private variable.
     const lang = language === "c" ? "c" : "fortran";
     const needs = clauseWords({ private: l.private ?? [], firstprivate: l.firstprivate ?? [], lastprivate: l.lastprivate ?? [], linear: l.linear ?? [], reductions: (l.reductions ?? []).map((r) => ({ op: reductionOp(r.op as PlanReductionOp, lang), var: r.var })) }, lang);
-    return `${at}${head}${needs.length ? " " + needs.join(" ") : ""}, no directive${why ? ` [${why.rule}]: ${why.summary}` : ""}`;
+    // An inner loop that gets `simd` inside the enclosing region says so in place of "no directive".
+    return `${at}${head}${needs.length ? " " + needs.join(" ") : ""}, ${l.simd ? "simd" : "no directive"}${why ? ` [${why.rule}]: ${why.summary}` : ""}`;
   }
   const main = blocking[0];
   if (!main) return `${at}${paint.serial("serial")}`;

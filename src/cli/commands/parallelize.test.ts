@@ -116,7 +116,7 @@ test("C: a for after other text on its line gets no directive (its line is not s
   writeFileSync(join(dir, "s.c"), text);
   const io = fakeIO(dir);
   assert.equal(await runCli(["parallelize", "s.c", "-o", "out", "--report", "r.json"], io), 0, io.err);
-  assert.equal(readFileSync(join(dir, "out", "s.c"), "latin1"), text.replace("  for (i = 0; i < 1000; i++) a[i] += 1", "  #pragma omp parallel for\n  for (i = 0; i < 1000; i++) a[i] += 1"));
+  assert.equal(readFileSync(join(dir, "out", "s.c"), "latin1"), text.replace("  for (i = 0; i < 1000; i++) a[i] += 1", "  #pragma omp parallel for simd\n  for (i = 0; i < 1000; i++) a[i] += 1"));
   const loops = JSON.parse(readFileSync(join(dir, "r.json"), "utf8")).files[0].loops;
   assert.deepEqual(loops[0].reasons.map((r: { kind: string }) => r.kind), ["layout"]);
   assert.match(loops[0].reasons[0].message, /^the for statement follows other text on its line/);
@@ -129,7 +129,7 @@ test("Fortran: a DO after another statement on its line gets no directive, and s
   writeFileSync(join(dir, "l.f90"), text);
   const io = fakeIO(dir);
   assert.equal(await runCli(["parallelize", "l.f90", "-o", "out", "--report", "r.json"], io), 0, io.err);
-  assert.equal(readFileSync(join(dir, "out", "l.f90"), "latin1"), text.replace("  do i = 1, 1000; a(i) = a(i) + 1", "  !$omp parallel do\n  do i = 1, 1000; a(i) = a(i) + 1"));
+  assert.equal(readFileSync(join(dir, "out", "l.f90"), "latin1"), text.replace("  do i = 1, 1000; a(i) = a(i) + 1", "  !$omp parallel do simd\n  do i = 1, 1000; a(i) = a(i) + 1"));
   const loops = JSON.parse(readFileSync(join(dir, "r.json"), "utf8")).files[0].loops;
   assert.deepEqual(loops[0].reasons.map((r: { kind: string }) => r.kind), ["layout"]);
   assert.equal(loops[0].parallel, true);

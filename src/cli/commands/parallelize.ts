@@ -25,7 +25,8 @@ const usage = `Usage: doall parallelize FILE|DIR... (-o OUTDIR | --in-place | --
 
 Writes each source file to OUTDIR with OpenMP directives on the loops doall
 proves parallel (Fortran: !$omp parallel do ... !$omp end parallel do; C:
-#pragma omp parallel for), everything else byte for byte. A directory is
+#pragma omp parallel for; with simd on innermost loops, so that they stay
+vectorized), everything else byte for byte. A directory is
 read recursively (Fortran and C sources; included files are read, not
 written). Files keep their path relative to the directory given, or to the
 inputs' common directory. A file with errors is copied unchanged.

@@ -6,6 +6,8 @@ export interface CLoopDirective {
   /** Line of the `for` keyword, which starts its line (the plan gives no directive to one that does not: Loop.sharesLine). */
   line: number;
   clauses: DirectiveClauses;
+  /** `parallel for` by default; `parallel for simd`, or `simd` on an inner loop of a region, where simd-loops.ts says. */
+  construct?: "parallel for" | "parallel for simd" | "simd";
 }
 
 /**
@@ -21,7 +23,7 @@ export function emitCDirectives(text: string, loops: CLoopDirective[], threadpri
     ...tp,
     ...loops.map((l) => {
       const indent = /^[ \t]*/.exec(lines[l.line - 1] ?? "")![0];
-      return { line: l.line, where: "before" as const, lines: [`${indent}#pragma omp parallel for${clauseWords(l.clauses, "c").map((w) => " " + w).join("")}`] };
+      return { line: l.line, where: "before" as const, lines: [`${indent}#pragma omp ${l.construct ?? "parallel for"}${clauseWords(l.clauses, "c").map((w) => " " + w).join("")}`] };
     }),
   ]);
 }

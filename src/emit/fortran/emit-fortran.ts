@@ -14,6 +14,8 @@ export interface FortranLoopDirective {
    * enclosing DO (it would land outside the enclosing loop).
    */
   end: boolean;
+  /** `parallel do` by default; `parallel do simd`, or `simd` on an inner loop of a region (no END directive), where simd-loops.ts says. */
+  construct?: "parallel do" | "parallel do simd" | "simd";
 }
 
 /** `!$omp threadprivate(/b/, ...)` for one program unit, before the given line (its first executable statement, or END). */
@@ -44,11 +46,13 @@ export function emitFortranDirectives(text: string, form: "fixed" | "free", loop
   }
   for (const l of loops) {
     const doLine = (lines[l.line - 1] ?? "").replace(/\r$/, "");
-    const words = ["parallel do", ...clauseWords(l.clauses, "fortran")];
+    const construct = l.construct ?? "parallel do";
+    const words = [construct, ...clauseWords(l.clauses, "fortran")];
+    const end = l.end && construct !== "simd";
     if (form === "fixed") {
       const body = wrapWords(words, FIXED_WIDTH - 7);
       ins.push({ line: l.line, where: "before", lines: body.map((b, i) => (i === 0 ? `!$omp ${b}` : `!$omp& ${b}`)) });
-      if (l.end) ins.push({ line: l.endLine, where: "after", lines: ["!$omp end parallel do"] });
+      if (end) ins.push({ line: l.endLine, where: "after", lines: [`!$omp end ${construct}`] });
     } else {
       const indent = /^[ \t]*/.exec(doLine)![0];
       const body = wrapWords(words, Math.max(40, FREE_WIDTH - indent.length - 10));
@@ -57,7 +61,7 @@ export function emitFortranDirectives(text: string, form: "fixed" | "free", loop
         where: "before",
         lines: body.map((b, i) => `${indent}${i === 0 ? "!$omp " : "!$omp& "}${b}${i < body.length - 1 ? " &" : ""}`),
       });
-      if (l.end) ins.push({ line: l.endLine, where: "after", lines: [`${indent}!$omp end parallel do`] });
+      if (end) ins.push({ line: l.endLine, where: "after", lines: [`${indent}!$omp end ${construct}`] });
     }
   }
   return insertLines(text, ins);

@@ -12,7 +12,7 @@ int main(void) {
   int i, it;
   long long sum = 0;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i <= N + 1; i++) {
     u[i] = (double)((i * 37) % 101);
     v[i] = 0.0;

@@ -17,6 +17,7 @@ int main(void) {
   #pragma omp parallel for private(j)
   for (i = 0; i < N + 2; i++)
     // doall: either
+    #pragma omp simd
     for (j = 0; j < N + 2; j++) {
       u[i][j] = 0.0;
       unew[i][j] = 0.0;
@@ -46,6 +47,7 @@ int main(void) {
     #pragma omp parallel for private(j)
     for (i = 1; i <= N; i++)
       // doall: either
+      #pragma omp simd
       for (j = 1; j <= N; j++)
         u[i][j] = unew[i][j];
     sweeps++;

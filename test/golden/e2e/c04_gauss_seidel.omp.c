@@ -15,6 +15,7 @@ static void setup(double a[N + 2][N + 2]) {
   #pragma omp parallel for private(j)
   for (i = 0; i < N + 2; i++)
     // doall: either
+    #pragma omp simd
     for (j = 0; j < N + 2; j++) {
       a[i][j] = 0.0;
       if (i == 0 || j == 0) a[i][j] = (double)((j + 2 * i) % 9);

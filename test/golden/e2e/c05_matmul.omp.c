@@ -17,6 +17,7 @@ int main(void) {
   #pragma omp parallel for private(j)
   for (i = 0; i < N; i++)
     // doall: either
+    #pragma omp simd
     for (j = 0; j < N; j++) {
       a[i][j] = (double)((j + 2 * i) % 7 - 3);
       b[i][j] = (double)((3 * j + i) % 5 - 2);
@@ -38,12 +39,14 @@ int main(void) {
   #pragma omp parallel for private(aik, j, k)
   for (i = 0; i < N; i++) {
     // doall: either
+    #pragma omp simd
     for (j = 0; j < N; j++)
       c2[i][j] = 0.0;
     // doall: serial -- c2[i][:] accumulates over k: only a whole-row reduction would do
     for (k = 0; k < N; k++) {
       aik = a[i][k];
       // doall: either
+      #pragma omp simd
       for (j = 0; j < N; j++)
         c2[i][j] += aik * b[k][j];
     }
@@ -53,6 +56,7 @@ int main(void) {
   #pragma omp parallel for private(j)
   for (i = 0; i < N; i++)
     // doall: either
+    #pragma omp simd
     for (j = 0; j < N; j++)
       c3[i][j] = 0.0;
   // doall: serial -- every c3[i][j] accumulates over k
@@ -67,6 +71,7 @@ int main(void) {
   #pragma omp parallel for private(j)
   for (i = 0; i < N; i++)
     // doall: either
+    #pragma omp simd
     for (j = 0; j < N; j++)
       t[j][i] = c1[i][j];
   // doall: parallel private(j) reduction(+:nbad, sum)

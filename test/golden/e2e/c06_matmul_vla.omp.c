@@ -13,6 +13,7 @@ static void fill(int n, int m, double a[n][m], int seed) {
   #pragma omp parallel for if(n >= 4)
   for (int i = 0; i < n; i++)
     // doall: either
+    #pragma omp simd
     for (int j = 0; j < m; j++)
       a[i][j] = (double)((i * j + seed * i + j) % 11 - 5);
 }
@@ -54,6 +55,7 @@ static void transpose(int n, double a[n][n]) {
   #pragma omp parallel for schedule(static, 1) if(n >= 5)
   for (int i = 0; i < n - 1; i++)
     // doall: either
+    #pragma omp simd
     for (int j = i + 1; j < n; j++) {
       double t = a[i][j];
       a[i][j] = a[j][i];

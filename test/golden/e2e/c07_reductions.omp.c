@@ -15,7 +15,7 @@ int main(void) {
   unsigned ux = 0, uand = ~0u, uor = 0;
   double p = 1.0;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N; i++) {
     x[i] = (i * 7919) % 2003 - 1000;
     e[i] = (i * 13) % 5 - 2;

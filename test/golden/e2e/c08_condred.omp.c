@@ -14,7 +14,7 @@ int main(void) {
   double spos = 0.0, sneg = 0.0;
   long long hsum = 0;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N; i++) {
     k[i] = (i * 131 + (i / 7) * 17) % NB;
     x[i] = (double)((i * 37) % 201 - 100);

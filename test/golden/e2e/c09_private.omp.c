@@ -21,12 +21,13 @@ int main(void) {
     b[i] = (double)((i * 7) % 10) * 0.125;
     if (i >= (N * 3) / 5) b[i] = 0.0;
     // doall: either
+    #pragma omp simd
     for (j = 0; j < M; j++)
       a[i][j] = (double)((i + j * 5) % 9 - 4);
   }
   /* A scalar temporary. */
   // doall: parallel private(t)
-  #pragma omp parallel for lastprivate(t)
+  #pragma omp parallel for simd lastprivate(t)
   for (i = 0; i < N; i++) {
     t = b[i] * 2.0 + 1.0;
     c[i] = t * t - t;
@@ -46,6 +47,7 @@ int main(void) {
   #pragma omp parallel for private(j, s, w)
   for (i = 0; i < N; i++) {
     // doall: either
+    #pragma omp simd
     for (j = 0; j < M; j++)
       w[j] = a[i][j] * b[i] + j;
     s = 0.0;
@@ -56,7 +58,7 @@ int main(void) {
   }
   /* t is needed after the loop: its value from the last iteration. */
   // doall: parallel lastprivate(t)
-  #pragma omp parallel for lastprivate(t)
+  #pragma omp parallel for simd lastprivate(t)
   for (i = 0; i < N; i++) {
     t = i * 0.5;
     f[i] = t + b[i];
@@ -74,7 +76,7 @@ int main(void) {
   }
   /* r is set on both branches before its use: private again. */
   // doall: parallel private(r)
-  #pragma omp parallel for private(r)
+  #pragma omp parallel for simd private(r)
   for (i = 0; i < N; i++) {
     if (b[i] > 0.5)
       r = b[i];

@@ -14,12 +14,12 @@ int main(void) {
   int i, j, k;
   long long x, s = 0;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < 2 * N + 4; i++)
     a[i] = 0;
   k = 0;
   // doall: parallel linear(k:2)
-  #pragma omp parallel for linear(k:2)
+  #pragma omp parallel for simd linear(k:2)
   for (i = 0; i < N; i++) {
     k += 2;
     a[k] = i * 3;
@@ -28,13 +28,13 @@ int main(void) {
   printf("k after the stride-2 loop: %d\n", k);
   k = N;
   // doall: parallel linear(k:-1)
-  #pragma omp parallel for linear(k:-1)
+  #pragma omp parallel for simd linear(k:-1)
   for (i = 0; i < N; i++) {
     k--;
     b[k] = i;
   }
   // doall: parallel private(j)
-  #pragma omp parallel for private(j)
+  #pragma omp parallel for simd private(j)
   for (i = 0; i < N; i++) {
     j = 2 * i + 1;
     c[j - 1] = i;

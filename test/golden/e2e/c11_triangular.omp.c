@@ -21,10 +21,12 @@ int main(void) {
   #pragma omp parallel for private(j) schedule(static, 1) if(((const char *)(&l[n - 1][n - 1] + 1) <= (const char *)&b[0] || (const char *)(&b[n - 1] + 1) <= (const char *)&l[0][0]) && (n >= 4))
   for (i = 0; i < n; i++) {
     // doall: either
+    #pragma omp simd
     for (j = 0; j < i; j++)
       l[i][j] = (i * 7 + j * 3) % 5 - 2;
     l[i][i] = 1;
     // doall: either
+    #pragma omp simd
     for (j = i + 1; j < n; j++)
       l[i][j] = 0;
     b[i] = (i * 31) % P;
@@ -70,7 +72,7 @@ int main(void) {
   }
   /* Stride 2: writes odd elements, reads even ones. */
   // doall: parallel
-  #pragma omp parallel for if(n >= 400)
+  #pragma omp parallel for simd if(n >= 400)
   for (i = 1; i < n; i += 2)
     v[i] = v[i - 1] + v[i + 1];
   /* Stride 2 again, but reading what the previous iteration wrote. */

@@ -19,7 +19,7 @@ int main(void) {
   int i, first = -1;
   long long limit;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N; i++) {
     b[i] = ((i % 1009) * 7919) % 1009;
     a[i] = p[i] = f[i] = 0;

@@ -20,7 +20,7 @@ static void accumulate(double *y, const double *x, int n) {
 
 static void smooth(double *restrict out, const double *restrict in, int n) {
   // doall: parallel
-  #pragma omp parallel for if(n >= 202)
+  #pragma omp parallel for simd if(n >= 202)
   for (int i = 1; i < n - 1; i++)
     out[i] = (in[i - 1] + 2.0 * in[i] + in[i + 1]) * 0.25;
 }
@@ -37,7 +37,7 @@ static long long checksum(const double *v, int n) {
 int main(void) {
   int i;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N + 8; i++) {
     buf[i] = (double)(i % 13);
     other[i] = 0.0;

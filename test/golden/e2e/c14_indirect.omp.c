@@ -27,7 +27,7 @@ int main(void) {
   long long s = 0, walk = 0;
   /* A permutation: i -> 7919 * i mod N is one-to-one because gcd(7919, N) = 1. */
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N; i++) {
     perm[i] = (int)((7919LL * i) % N);
     idx[i] = (i * i) % 997;
@@ -51,19 +51,19 @@ int main(void) {
     walk = (walk * 31 + p->val) % 1000003;
   }
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < 3 * N; i++)
     a[i] = i % 17;
   m = atoi("3");
   shift(a, N, m);
   shift(a, N, N);
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < 2 * N + 1; i++)
     d[i] = (i * 3) % 11;
   /* Reads d[0..N-1], writes d[N..2N-1]: no element is both read and written. */
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N; i++)
     d[i + N] = d[i] * 2;
   /* One more iteration: iteration N reads d[N], which iteration 0 wrote. */

@@ -44,7 +44,7 @@ int main(void) {
     }
   relax(&g);
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < NP; i++) {
     pts[i].x = (double)(i % 100);
     pts[i].y = (double)((i * 7) % 100);
@@ -54,7 +54,7 @@ int main(void) {
   // doall: serial -- time steps move the same particles
   for (int step = 0; step < 10; step++)
     // doall: parallel
-    #pragma omp parallel for
+    #pragma omp parallel for simd
     for (i = 0; i < NP; i++) {
       pts[i].x = fmod(pts[i].x + pts[i].vx + 100.0, 100.0);
       pts[i].y = fmod(pts[i].y + pts[i].vy + 100.0, 100.0);

@@ -30,7 +30,7 @@ int main(void) {
   int i;
   long long s = 0;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N; i++)
     x[i] = floor(sqrt((double)i)) + fabs((double)(i % 7) - 3.0);
   // doall: parallel -- poly is pure

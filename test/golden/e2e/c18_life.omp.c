@@ -15,6 +15,7 @@ int main(void) {
   #pragma omp parallel for private(j)
   for (i = 0; i < N; i++)
     // doall: either
+    #pragma omp simd
     for (j = 0; j < N; j++)
       old[i][j] = (j * 7 + i * 13 + i * j) % 5 == 0;
   // doall: serial -- generation g reads generation g-1
@@ -23,6 +24,7 @@ int main(void) {
     #pragma omp parallel for private(j)
     for (i = 0; i < N; i++)
       // doall: either
+      #pragma omp simd
       for (j = 0; j < N; j++) {
         int im = (i + N - 1) % N, ip = (i + 1) % N, jm = (j + N - 1) % N, jp = (j + 1) % N;
         int cnt = old[im][jm] + old[im][j] + old[im][jp] + old[i][jm] + old[i][jp] + old[ip][jm] + old[ip][j] + old[ip][jp];
@@ -32,6 +34,7 @@ int main(void) {
     #pragma omp parallel for private(j)
     for (i = 0; i < N; i++)
       // doall: either
+      #pragma omp simd
       for (j = 0; j < N; j++)
         old[i][j] = new_[i][j];
   }

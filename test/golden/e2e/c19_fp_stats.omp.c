@@ -16,7 +16,7 @@ int main(void) {
   double mean = 0.0, var = 0.0, dot = 0.0, nrm = 0.0, smin = DBL_MAX, smax = -DBL_MAX;
   double ks = 0.0, kc = 0.0, kt, ky;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N; i++) {
     x[i] = sin((i + 1) * 0.001) + 0.5;
     y[i] = cos((i + 1) * 0.0007) * 2.0;

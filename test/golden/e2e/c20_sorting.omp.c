@@ -14,7 +14,7 @@ int main(void) {
   int i, k, pass, t, lo, hi, mid, v, j;
   long long s = 0;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N; i++) {
     a[i] = (i * 7919) % 10007;
     b[i] = a[i];

@@ -13,7 +13,7 @@ int main(void) {
   int i, blk, len = N / NBLK;
   long long s = 0;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N; i++) {
     x[i] = (i * 37) % 1001 - 500;
     seg[i] = i % 997 == 0;
@@ -41,6 +41,7 @@ int main(void) {
   #pragma omp parallel for private(i) schedule(static, 1)
   for (blk = 1; blk < NBLK; blk++)
     // doall: either
+    #pragma omp simd
     for (i = blk * len; i < (blk + 1) * len; i++)
       p2[i] += boff[blk];
   /* Segmented scan: restart at each segment head. */

@@ -13,7 +13,7 @@ int main(void) {
   unsigned k, ix = 0, uand = ~0u, uor = 0, crc = 0, rev, m;
   int i, b, nbits = 0;
   // doall: parallel private(k)
-  #pragma omp parallel for private(k)
+  #pragma omp parallel for simd private(k)
   for (i = 0; i < N; i++) {
     k = (unsigned)i * 1103u + 12345u;
     k ^= k >> 7;

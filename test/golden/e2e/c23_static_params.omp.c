@@ -39,17 +39,17 @@ int main(void) {
   int i, k, it;
   double s;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i <= NR; i++)
     rowstr[i] = i * PER;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (k = 0; k < NZ; k++) {
     colidx[k] = (k * 37 + k / PER) % NR;
     a[k] = (k % 11) * 0.25 - 1.0;
   }
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < NR; i++) {
     p[i] = (i % 13) * 0.5;
     v[i] = i % 5;
@@ -59,7 +59,7 @@ int main(void) {
   for (it = 0; it < 20; it++) {
     spmv(rowstr, colidx, a, p, q, NR);
     // doall: parallel
-    #pragma omp parallel for
+    #pragma omp parallel for simd
     for (i = 0; i < NR; i++)
       p[i] = q[i] * 0.125;
   }

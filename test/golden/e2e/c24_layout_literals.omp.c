@@ -13,7 +13,7 @@ int main(void) {
   long long s;
   int i;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N; i++)
     b[i] = i % 3;
   // doall: serial -- b[i + 2^53 - (2^53 + 1)] is b[i - 1]: a prefix sum
@@ -22,7 +22,7 @@ int main(void) {
   // doall: either -- parallel, but no pragma line can go right before a for that follows a statement on its line
   a[0] = 0; for (i = 0; i < N; i++) a[i] = 3 * i - b[i];
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N; i++) { c[i] = a[i] + 1; } a[0] = -1;
   s = 0;
   // doall: parallel reduction(+:s)

@@ -20,6 +20,7 @@ int main(void) {
   #pragma omp parallel for
   for (int j = 0; j < M; j++)
     // doall: either
+    #pragma omp simd
     for (int i = 0; i < N; i++)
       a[j][i] = ((i + 1) * 37 + (j + 1) * 11) % 101 - 50;
   memset(b, 0, sizeof b);
@@ -27,16 +28,18 @@ int main(void) {
   #pragma omp parallel for
   for (int j = 0; j < M; j++)
     // doall: either
+    #pragma omp simd
     for (int i = 0; i < N; i += 2)
       b[j][i] = 1;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int i = N - 1; i >= 0; i -= 3)
     b[M - 1][i] = 5;
   // doall: parallel
   #pragma omp parallel for
   for (int j = 0; j < M; j++)
     // doall: either
+    #pragma omp simd
     for (int i = 0; i < N; i++) {
       b[j][i] += a[j][i] * 2;
       if (b[j][i] > 20)
@@ -52,23 +55,23 @@ int main(void) {
     for (int i = 0; i < N; i++)
       b[j][i] = b[j - 1][i] / 2 + b[j][i];
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int k = 0; k < NV; k++)
     v[k] = ((k + 1) * 13) % 17;
   // doall: serial -- every step shifts the whole of v by one element
   for (int k = 1; k <= 40; k++) {
     // doall: parallel
-    #pragma omp parallel for
+    #pragma omp parallel for simd
     for (int i = 1; i < NV; i++)
       tmp[i] = (v[i - 1] * 3 + k) % 1000 - v[i] / 2;
     memcpy(&v[1], &tmp[1], (NV - 1) * sizeof v[0]);
   }
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int i = 0; i < NV; i++)
     tmp[i] = v[NV - 1 - i];
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int i = 0; i < NV; i++)
     v[i] = tmp[i];
   // doall: parallel private(w)
@@ -76,6 +79,7 @@ int main(void) {
   for (int j = 0; j < M; j++) {
     int s = 0, mx;
     // doall: either
+    #pragma omp simd
     for (int i = 0; i < N; i++)
       w[i] = a[j][i];
     // doall: serial -- backwards, so that w[i - 1] is still the old value; forwards it would be a prefix sum
@@ -95,21 +99,22 @@ int main(void) {
   #pragma omp parallel for
   for (int j = 0; j < M; j++)
     // doall: either
+    #pragma omp simd
     for (int i = 0; i < N; i++)
       if (a[j][i] > 0) {
         a[j][i] = -a[j][i];
         b[j][i] += 1;
       }
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int j = 0; j < M; j++)
     z[j] = 1;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int j = 0; j < M; j++)
     z[j] = z[j] + h[j] + a[j][0];
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int j = 0; j < M; j++)
     z[j] *= 2;
   total = 0;

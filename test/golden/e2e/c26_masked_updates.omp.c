@@ -18,12 +18,14 @@ int main(void) {
   #pragma omp parallel for
   for (int j = 0; j < N + 2; j++)
     // doall: either
+    #pragma omp simd
     for (int i = 0; i < N + 2; i++)
       u[j][i] = 0;
   // doall: parallel
   #pragma omp parallel for
   for (int j = 1; j <= N; j++)
     // doall: either
+    #pragma omp simd
     for (int i = 1; i <= N; i++)
       u[j][i] = (i * 7 + j * 3) % 23;
   // doall: serial -- each step reads the grid the step before wrote
@@ -32,12 +34,14 @@ int main(void) {
     #pragma omp parallel for
     for (int j = 1; j <= N; j++)
       // doall: either
+      #pragma omp simd
       for (int i = 1; i <= N; i++)
         un[j - 1][i - 1] = (u[j][i - 1] + u[j][i + 1] + u[j - 1][i] + u[j + 1][i]) / 4 + t % 3;
     // doall: parallel
     #pragma omp parallel for
     for (int j = 1; j <= N; j++)
       // doall: either
+      #pragma omp simd
       for (int i = 1; i <= N; i++)
         u[j][i] = (i + j) % 2 == 0 ? un[j - 1][i - 1] : un[j - 1][i - 1] + 1;
   }
@@ -45,6 +49,7 @@ int main(void) {
   #pragma omp parallel for
   for (int j = 0; j < N; j++) {
     // doall: either
+    #pragma omp simd
     for (int i = 0; i < N; i++)
       c[j][i] = u[j + 1][i + 1];
     // doall: serial -- backwards, so that c[j][i - 1] is still the old value
@@ -55,12 +60,14 @@ int main(void) {
   #pragma omp parallel for
   for (int j = 0; j < N; j++)
     // doall: either
+    #pragma omp simd
     for (int i = 0; i < N; i++)
       c[j][i] = c[j][i] * 2 + u[j + 1][i + 1];
   // doall: parallel
   #pragma omp parallel for
   for (int j = 0; j < N; j++)
     // doall: either
+    #pragma omp simd
     for (int i = 0; i < N; i++)
       if (c[j][i] > 40)
         c[j][i] -= 40;
@@ -68,11 +75,12 @@ int main(void) {
   #pragma omp parallel for
   for (int j = 0; j < N; j++)
     // doall: either
+    #pragma omp simd
     for (int i = 0; i < N; i++)
       if ((i + 1) * (j + 1) % 3 == 0)
         c[j][i] = -c[j][i];
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int i = 0; i < N; i++)
     d[i] = 0;
   // doall: serial -- d[1..] reads d[0..] as the step before left it
@@ -85,6 +93,7 @@ int main(void) {
   for (int i = 0; i < N; i++) {
     int neg = 0;
     // doall: either private(s)
+    #pragma omp simd private(s)
     for (int j = 0; j < N; j++)
       if (c[j][i] < 0) {
         s = c[j][i] * 2;

@@ -12,6 +12,7 @@ int main(void) {
   #pragma omp parallel for private(i)
   for (j = 0; j < NY + 2; j++)
     // doall: either
+    #pragma omp simd
     for (i = 0; i < NX + 2; i++) /* the halo too */
       u[j][i] = ((i * 3 + j * 5) % 16) * 0.25;
   // doall: serial -- each step reads the previous step's u
@@ -23,12 +24,14 @@ int main(void) {
     #pragma omp parallel for private(i)
     for (j = 1; j <= NY; j++)
       // doall: either
+      #pragma omp simd
       for (i = 1; i <= NX; i++)
         v[j - 1][i - 1] = (u[j][i - 1] + u[j][i + 1] + 2 * u[j][i]) * 0.25;
     // doall: parallel private(i)
     #pragma omp parallel for private(i)
     for (j = 1; j <= NY; j++)
       // doall: either
+      #pragma omp simd
       for (i = 1; i <= NX; i++)
         u[j][i] = v[j - 1][i - 1]; /* copy back */
   }

@@ -14,7 +14,7 @@ int main(void) {
   double v[M];
   double sc = 0, sd = 0, se = 0;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N; i++) {
     a[i] = (double)((i * 7) % 13) - 6.0;
     b[i] = (double)(i % 5);
@@ -45,6 +45,7 @@ int main(void) {
   #pragma omp parallel for private(k, v)
   for (i = 0; i < N; i++) {
     // doall: either
+    #pragma omp simd
     for (k = 0; k < M; k++) v[k] = a[i] * k;
     e[i] = v[1];
     if (b[i] < 0.5) continue;

@@ -35,7 +35,7 @@ static long long sum(const double *v, int n) {
 
 int main(void) {
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int i = 0; i < N + 8; i++) {
     a[i] = (double)(i % 9);
     b[i] = (double)(i % 4);

@@ -22,6 +22,7 @@ static void kern(void *ou, void *ov, int n1, int n2, int n3) {
     // doall: either
     for (int j = 1; j < n2 - 1; j++)
       // doall: either
+      #pragma omp simd
       for (int i = 1; i < n1 - 1; i++)
         u[k][j][i] = v[k][j][i] + 0.5 * (v[k - 1][j][i] + v[k + 1][j][i]) - 0.25 * v[k][j - 1][i + 1];
 }
@@ -36,13 +37,14 @@ static void resid(void *ou, void *ov, void *or, int n1, int n2, int n3) {
     // doall: either
     for (int j = 1; j < n2 - 1; j++)
       // doall: either
+      #pragma omp simd
       for (int i = 1; i < n1 - 1; i++)
         r[k][j][i] = v[k][j][i] - 2.0 * u[k][j][i] + u[k][j][i - 1] + u[k][j][i + 1];
 }
 
 int main(void) {
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int i = 0; i < SZ; i++) {
     gu[i] = (double)(i % 7);
     gv[i] = (double)(i % 5);

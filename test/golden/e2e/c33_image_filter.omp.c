@@ -32,7 +32,7 @@ static unsigned long hash(const unsigned char *p, int n) {
 
 int main(void) {
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int i = 0; i < W * H; i++) {
     img[i] = (unsigned char)((i * 7 + i / W * 13) % 256);
     out[i] = 0;

@@ -36,6 +36,7 @@ int main(void) {
   #pragma omp parallel for
   for (int i = 0; i < N; i++) {
     // doall: either
+    #pragma omp simd
     for (int j = 0; j < N; j++) {
       p[i][j] = (double)((i * 3 + j) % 8);
       q[i][j] = 0.0;

@@ -12,7 +12,7 @@ static double g1[M][M], g2[M][M], da[N], db[N];
 
 static void saxpy(int n, float a, const float *restrict x, float *restrict y) {
   // doall: parallel
-  #pragma omp parallel for if(n >= 200)
+  #pragma omp parallel for simd if(n >= 200)
   for (int i = 0; i < n; i++)
     y[i] += a * x[i];
 }
@@ -22,20 +22,21 @@ static void smooth(int n, double (*restrict out)[M], double (*in)[M]) {
   #pragma omp parallel for if(n >= 6)
   for (int i = 1; i < n - 1; i++)
     // doall: either
+    #pragma omp simd
     for (int j = 1; j < M - 1; j++)
       out[i][j] = 0.25 * (in[i - 1][j] + in[i + 1][j] + in[i][j - 1] + in[i][j + 1]);
 }
 
 static void scale(int n, double a[restrict n], const double b[n], double f) {
   // doall: parallel
-  #pragma omp parallel for if(n >= 200)
+  #pragma omp parallel for simd if(n >= 200)
   for (int i = 0; i < n; i++)
     a[i] = f * b[i] + a[i];
 }
 
 int main(void) {
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int i = 0; i < N; i++) {
     xs[i] = (float)(i % 17);
     ys[i] = (float)(i % 5);
@@ -44,12 +45,13 @@ int main(void) {
   #pragma omp parallel for
   for (int i = 0; i < M; i++)
     // doall: either
+    #pragma omp simd
     for (int j = 0; j < M; j++) {
       g1[i][j] = (double)((i * 7 + j * 3) % 11);
       g2[i][j] = 0.0;
     }
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int i = 0; i < N; i++) {
     da[i] = (double)(i % 3);
     db[i] = (double)(i % 7);

@@ -12,7 +12,7 @@ static double a[N + 1], b[N + 1];
 static void shift_scale(int n, double *restrict out, const double *restrict in) {
   double *next = out + 1;
   // doall: parallel
-  #pragma omp parallel for if(n >= 200)
+  #pragma omp parallel for simd if(n >= 200)
   for (int i = 0; i < n; i++)
     out[i] = 0.5 * in[i] + 1.0;
   // doall: runtime if(n <= 1) -- next[i] is out[i+1]: each iteration reads what the previous wrote
@@ -23,7 +23,7 @@ static void shift_scale(int n, double *restrict out, const double *restrict in) 
 
 int main(void) {
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int i = 0; i <= N; i++) {
     a[i] = 0.0;
     b[i] = (double)(i % 7);

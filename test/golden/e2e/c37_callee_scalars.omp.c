@@ -21,7 +21,7 @@ double counted(double v) {
 
 int main(void) {
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (int i = 0; i < N; i++)
     x[i] = (double)(i % 11);
   // doall: parallel

@@ -21,6 +21,7 @@ int main(void) {
   for (i = 0; i < N; i++) {
     exact((double)(i % 100), t);
     // doall: either
+    #pragma omp simd
     for (m = 0; m < 5; m++) u[i][m] = t[m] * 2.0;
   }
   // doall: parallel private(t)
@@ -30,7 +31,7 @@ int main(void) {
     v[i] = t[0] + t[4];
   }
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N; i++) a[i] = (double)((i * 37) % 1001) - 500.0;
   // doall: parallel reduction(max:mx) reduction(min:mn)
   #pragma omp parallel for reduction(min:mn) reduction(max:mx)

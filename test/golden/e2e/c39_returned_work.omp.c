@@ -19,6 +19,7 @@ double spread(int n) {
   #pragma omp parallel for private(i, w) reduction(+:s) if(n >= 7)
   for (k = 0; k < n; k++) {
     // doall: either
+    #pragma omp simd
     for (i = 0; i < M; i++)
       w[i] = a[k][i] * 0.5 + (double)i;
     // doall: either reduction(+:s)
@@ -62,6 +63,7 @@ int main(void) {
   #pragma omp parallel for private(i)
   for (k = 0; k < N; k++)
     // doall: either
+    #pragma omp simd
     for (i = 0; i < M; i++)
       a[k][i] = (double)((k * 31 + i * 7) % 23);
   double s1 = spread(N);

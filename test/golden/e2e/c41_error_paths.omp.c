@@ -46,6 +46,7 @@ int main(void) {
   #pragma omp parallel for private(j)
   for (i = 0; i < N; i++)
     // doall: either
+    #pragma omp simd
     for (j = 0; j < M; j++)
       a[i][j] = (double)((i * 7 + j * 3) % 13) + 1.0;
   // doall: parallel private(j)

@@ -23,12 +23,14 @@ static void restrict_grid(int d1) {
     for (j2 = 1; j2 < M - 1; j2++) {
       i2 = 2 * j2 - 1;
       // doall: either private(i1)
+      #pragma omp simd private(i1)
       for (j1 = 1; j1 < M; j1++) {
         i1 = 2 * j1 - d1;
         x1[i1] = r[i3][i2 - 1][i1] + r[i3][i2 + 1][i1];
         y1[i1] = r[i3 - 1][i2 - 1][i1] + r[i3 + 1][i2 + 1][i1];
       }
       // doall: either private(i1, x2, y2)
+      #pragma omp simd private(i1, x2, y2)
       for (j1 = 1; j1 < M - 1; j1++) {
         i1 = 2 * j1 - d1 + 1;
         y2 = r[i3 - 1][i2 - 1][i1] + r[i3 + 1][i2 + 1][i1];
@@ -64,6 +66,7 @@ int main(void) {
     // doall: either private(i)
     for (j = 0; j < N; j++)
       // doall: either
+      #pragma omp simd
       for (i = 0; i < N; i++) r[k][j][i] = ((i * 3 + j * 5 + k * 7) % 17) / 4.0;
   restrict_grid(2);
   // doall: parallel private(i, j) reduction(+:total)

@@ -43,7 +43,7 @@ int main(void) {
   int i;
   double r2, ru;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < N; i++) {
     u[i] = ((i * 37) % 101) / 10.0 - 4.0;
     v[i] = ((i * 53) % 89) / 7.0 - 6.0;

@@ -37,7 +37,7 @@ int main(void) {
   int i, ir = NF * NF * NF;
   double s1 = 0.0, s2 = 0.0;
   // doall: parallel
-  #pragma omp parallel for
+  #pragma omp parallel for simd
   for (i = 0; i < NF * NF * NF + NC * NC * NC; i++) buf[i] = ((i * 31) % 97) / 8.0;
   restrict_grid(&buf[0], &buf[ir], NF, NC, 1);
   // doall: parallel reduction(+:s1)

@@ -8,12 +8,12 @@ c     so a correct parallel run prints exactly the serial output.
       integer i, it
       integer*8 isum
 c doall: parallel
-!$omp parallel do
+!$omp parallel do simd
       do 10 i = 0, n + 1
          u(i) = dble(mod(i * 37, 101))
          v(i) = 0.0d0
    10 continue
-!$omp end parallel do
+!$omp end parallel do simd
 c doall: serial -- each step reads the previous step's u
       do 40 it = 1, nsteps
 c doall: parallel

@@ -19,6 +19,7 @@ program jacobi2d
   !$omp parallel do
   do j = 0, n + 1
     ! doall: either
+    !$omp simd
     do i = 0, n + 1
       u(i, j) = 0.0d0
       unew(i, j) = 0.0d0
@@ -54,6 +55,7 @@ program jacobi2d
     !$omp parallel do
     do j = 1, n
       ! doall: either
+      !$omp simd
       do i = 1, n
         u(i, j) = unew(i, j)
       end do

@@ -23,6 +23,7 @@ c doall: parallel
 c doall: either
       do 10 j = 0, n + 1
 c doall: either
+!$omp simd
       do 10 i = 0, n + 1
          u(i,j,k) = dble(mod(i + 3*j + 7*k, 17))
          v(i,j,k) = u(i,j,k)
@@ -42,6 +43,7 @@ c doall: parallel
 c doall: either
       do 20 j = 1, n
 c doall: either
+!$omp simd
       do 20 i = 1, n
    20 v(i,j,k) = (u(i-1,j,k) + u(i+1,j,k) + u(i,j-1,k) + u(i,j+1,k)
      &          + u(i,j,k-1) + u(i,j,k+1) + 2.0d0 * u(i,j,k)) * 0.125d0
@@ -60,6 +62,7 @@ c doall: parallel
 c doall: either
          do 30 j = 1, n
 c doall: either
+!$omp simd
             do 30 i = 1, n
                u(i,j,k) = v(i,j,k)
    30 continue

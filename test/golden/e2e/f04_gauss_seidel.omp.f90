@@ -47,6 +47,7 @@ contains
     !$omp parallel do
     do q = 0, n + 1
       ! doall: either
+      !$omp simd
       do p = 0, n + 1
         a(p, q) = 0.0d0
         if (p == 0 .or. q == 0) a(p, q) = dble(mod(p + 2 * q, 9))

@@ -12,6 +12,7 @@ c doall: parallel
 !$omp parallel do
       do 20 j = 1, n
 c doall: either
+!$omp simd
          do 10 i = 1, n
             a(i,j) = dble(mod(i + 2*j, 7) - 3)
             b(i,j) = dble(mod(3*i + j, 5) - 2)
@@ -38,6 +39,7 @@ c doall: parallel private(aik)
 !$omp parallel do private(aik)
       do 80 i = 1, n
 c doall: either
+!$omp simd
          do 60 j = 1, n
             c2(i,j) = 0.0d0
    60    continue
@@ -45,6 +47,7 @@ c doall: serial -- c2(i,:) accumulates over k: only a whole-row reduction would 
          do 75 k = 1, n
             aik = a(i,k)
 c doall: either
+!$omp simd
             do 70 j = 1, n
                c2(i,j) = c2(i,j) + aik * b(k,j)
    70       continue
@@ -56,11 +59,13 @@ c doall: parallel
 !$omp parallel do
       do 100 j = 1, n
 c doall: either
+!$omp simd
          do 90 i = 1, n
    90    c3(i,j) = 0.0d0
 c doall: serial -- c3(:,j) accumulates over k
          do 100 k = 1, n
 c doall: either
+!$omp simd
          do 100 i = 1, n
   100 c3(i,j) = c3(i,j) + a(i,k) * b(k,j)
 !$omp end parallel do
@@ -69,6 +74,7 @@ c doall: parallel
 !$omp parallel do
       do 120 j = 1, n
 c doall: either
+!$omp simd
          do 110 i = 1, n
             t(j,i) = c1(i,j)
   110    continue

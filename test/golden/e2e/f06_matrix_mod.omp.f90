@@ -13,6 +13,7 @@ contains
     !$omp parallel do if(n >= 4)
     do j = 1, n
       ! doall: either
+      !$omp simd
       do i = 1, n
         a(i, j) = dble(mod(i * j + 3 * i, 11) - 5)
       end do
@@ -48,6 +49,7 @@ contains
     !$omp parallel do private(t) schedule(static, 1) if(n >= 5)
     do i = 1, n - 1
       ! doall: either private(t)
+      !$omp simd private(t)
       do j = i + 1, n
         t = a(i, j)
         a(i, j) = a(j, i)

@@ -8,12 +8,12 @@ c     index of the minimum, logical and/or, exclusive or.
       double precision p
       logical allin, anyneg
 c doall: parallel
-!$omp parallel do
+!$omp parallel do simd
       do 10 i = 1, n
          x(i) = mod(i * 7919, 2003) - 1000
          e(i) = mod(i * 13, 5) - 2
    10 continue
-!$omp end parallel do
+!$omp end parallel do simd
       isum = 0
 c doall: parallel reduction(+:isum)
 !$omp parallel do reduction(+:isum)

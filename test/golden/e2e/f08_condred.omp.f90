@@ -9,12 +9,12 @@ program condred
   integer(8) :: hsum
 
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do i = 1, n
     k(i) = 1 + mod(i * 131 + (i / 7) * 17, nb)
     x(i) = dble(mod(i * 37, 201) - 100)
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
 
   spos = 0.0d0
   npos = 0

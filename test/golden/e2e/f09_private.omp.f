@@ -15,6 +15,7 @@ c doall: parallel
          b(i) = dble(mod(i * 7, 10)) * 0.125d0
          if (i .gt. (n * 3) / 5) b(i) = 0.0d0
 c doall: either
+!$omp simd
          do 10 j = 1, m
             a(j, i) = dble(mod(i + j * 5, 9) - 4)
    10    continue
@@ -22,12 +23,12 @@ c doall: either
 !$omp end parallel do
 c     A scalar temporary.
 c doall: parallel private(t)
-!$omp parallel do lastprivate(t)
+!$omp parallel do simd lastprivate(t)
       do 30 i = 1, n
          t = b(i) * 2.0d0 + 1.0d0
          c(i) = t * t - t
    30 continue
-!$omp end parallel do
+!$omp end parallel do simd
 c     A temporary summed over an inner loop, then used.
 c doall: parallel private(s)
 !$omp parallel do private(s)
@@ -45,6 +46,7 @@ c doall: parallel private(w, s)
 !$omp parallel do private(s, w)
       do 80 i = 1, n
 c doall: either
+!$omp simd
          do 60 j = 1, m
             w(j) = a(j, i) * b(i) + dble(j)
    60    continue
@@ -58,12 +60,12 @@ c doall: either reduction(+:s)
 !$omp end parallel do
 c     t is needed after the loop: its value from the last iteration.
 c doall: parallel lastprivate(t)
-!$omp parallel do lastprivate(t)
+!$omp parallel do simd lastprivate(t)
       do 90 i = 1, n
          t = dble(i) * 0.5d0
          f(i) = t + b(i)
    90 continue
-!$omp end parallel do
+!$omp end parallel do simd
 c     jlast is set only in some iterations and read after the loop; its
 c     values do not grow with i, so not even a max reduction could do.
       jlast = -1
@@ -80,7 +82,7 @@ c doall: serial -- u flows from the iteration that last set it
   110 continue
 c     r is set on both branches before its use: private again.
 c doall: parallel private(r)
-!$omp parallel do private(r)
+!$omp parallel do simd private(r)
       do 120 i = 1, n
          if (b(i) .gt. 0.5d0) then
             r = b(i)
@@ -89,7 +91,7 @@ c doall: parallel private(r)
          end if
          g(i) = g(i) + r * 2.0d0
   120 continue
-!$omp end parallel do
+!$omp end parallel do simd
       isum = 0
 c doall: parallel reduction(+:isum)
 !$omp parallel do reduction(+:isum)

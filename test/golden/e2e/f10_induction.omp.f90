@@ -10,39 +10,39 @@ program induction
   integer(8) :: x, geo(n), s
 
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do i = 1, 2 * n + 4
     a(i) = 0
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   k = 1
   ! doall: parallel linear(k:2)
-  !$omp parallel do linear(k:2)
+  !$omp parallel do simd linear(k:2)
   do i = 1, n
     k = k + 2
     a(k) = i * 3
     a(k + 1) = -i
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   print '(a, i0)', 'k after the stride-2 loop: ', k
 
   k = n + 1
   ! doall: parallel linear(k:-1)
-  !$omp parallel do linear(k:-1)
+  !$omp parallel do simd linear(k:-1)
   do i = 1, n
     k = k - 1
     b(k) = i
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
 
   ! doall: parallel private(j)
-  !$omp parallel do private(j)
+  !$omp parallel do simd private(j)
   do i = 1, n
     j = 2 * i + 1
     c(j - 1) = i
     c(j) = mod(i * i, 1000)
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
 
   x = 1
   ! doall: serial -- x is multiplied every iteration: a geometric sequence (closed form needs a power)

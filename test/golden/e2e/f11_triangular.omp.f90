@@ -16,11 +16,13 @@ program triangular
   !$omp parallel do schedule(static, 1) if(n >= 4)
   do j = 1, n
     ! doall: either
+    !$omp simd
     do i = 1, j - 1
       l(i, j) = 0
     end do
     l(j, j) = 1
     ! doall: either
+    !$omp simd
     do i = j + 1, n
       l(i, j) = mod(i * 7 + j * 3, 5) - 2
     end do
@@ -65,28 +67,28 @@ program triangular
 
   ! A negative step with independent iterations.
   ! doall: parallel
-  !$omp parallel do if(n >= 200)
+  !$omp parallel do simd if(n >= 200)
   do i = n, 1, -1
     q(i) = modulo(x(i) + 2 * y(n + 1 - i), p)
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
 
   ! Stride 3: iteration i writes v(i) and v(i+1), never another iteration's.
   v = 0
   ! doall: parallel
-  !$omp parallel do if(n >= 298)
+  !$omp parallel do simd if(n >= 298)
   do i = 1, n, 3
     v(i) = x(i)
     v(i + 1) = y(i)
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   ! Stride 2: writes even elements, reads odd ones.
   ! doall: parallel
-  !$omp parallel do if(n >= 400)
+  !$omp parallel do simd if(n >= 400)
   do i = 2, n, 2
     v(i) = v(i - 1) + v(i + 1)
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   ! Stride 2 again, but reading what the previous iteration wrote.
   ! doall: serial -- v(i) reads v(i-2), written by the previous iteration
   do i = 3, n, 2

@@ -12,14 +12,14 @@ c     In COMMON, not on the stack (-fopenmp implies -frecursive).
       common /big/ a, p, f, b
       common /count/ total, ncalls
 c doall: parallel
-!$omp parallel do
+!$omp parallel do simd
       do 10 i = 1, n
          b(i) = mod(mod(i, 1009) * 7919, 1009)
          a(i) = 0
          p(i) = 0
          f(i) = 0
    10 continue
-!$omp end parallel do
+!$omp end parallel do simd
       a(1) = 1
       p(1) = b(1)
       f(1) = 1

@@ -12,14 +12,14 @@ program indirect
 
   ! A permutation: i -> mod(7919 * i, n) + 1 is one-to-one because gcd(7919, n) = 1.
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do i = 1, n
     perm(i) = mod(7919 * i, n) + 1
     idx(i) = mod(i * i, 997) + 1
     val(i) = mod(i * 13, 101)
     c(i) = 0
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
 
   ! doall: either -- perm is one-to-one, so no two iterations write one element; only the data say so
   do i = 1, n
@@ -51,28 +51,28 @@ program indirect
   end do
 
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do i = 1, 3 * n
     a(i) = mod(i, 17)
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   read (mtext, *) m
   call shift(a, n, m)
   call shift(a, n, n)
 
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do i = 1, 2 * n + 1
     d(i) = mod(i * 3, 11)
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   ! Reads d(1:n), writes d(n+1:2n): no element is both read and written.
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do i = 1, n
     d(i + n) = d(i) * 2
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   ! One more iteration: iteration n+1 reads d(n+1), which iteration 1 wrote.
   ! doall: serial -- flow dependence of distance n from iteration 1 to iteration n+1
   do i = 1, n + 1

@@ -41,13 +41,13 @@ c doall: parallel -- addxy reads and writes /vecs/ at index i only
       common /vecs/ x, y, z
       integer i
 c doall: parallel
-!$omp parallel do
+!$omp parallel do simd
       do 10 i = 1, n
          x(i) = dble(mod(i * 17, 23))
          y(i) = 0.0d0
          z(i) = 0.0d0
    10 continue
-!$omp end parallel do
+!$omp end parallel do simd
       end
 
       subroutine scale(out, in, k)
@@ -86,11 +86,11 @@ c     Every second element of z, and its neighbour from x.
       common /vecs/ x, y, z
       integer i
 c doall: parallel
-!$omp parallel do
+!$omp parallel do simd
       do 10 i = 2, n, 2
          z(i) = z(i) * 2.0d0 + x(i - 1)
    10 continue
-!$omp end parallel do
+!$omp end parallel do simd
       end
 
       subroutine report

@@ -8,11 +8,11 @@ c     GO TO that skips to the end of the iteration.
       integer x(n), sgn(n), m(60, 60), i, j, k, izero, nodd
       integer*8 isum
 c doall: parallel
-!$omp parallel do
+!$omp parallel do simd
       do 10 i = 1, n
          x(i) = mod(i * 37, 19) - 9
    10 continue
-!$omp end parallel do
+!$omp end parallel do simd
 c doall: parallel -- the arithmetic IF branches to labels inside the body
 !$omp parallel do
       do 40 i = 1, n
@@ -38,6 +38,7 @@ c doall: parallel
 !$omp parallel do
       do 60 j = 1, 60
 c doall: either
+!$omp simd
       do 60 i = 1, 60
    60 m(i, j) = mod(i * j, 7)
 !$omp end parallel do

@@ -14,6 +14,7 @@ c doall: parallel
 !$omp parallel do
       do 20 j = 1, n
 c doall: either
+!$omp simd
          do 10 i = 1, n
             u(i, j) = dble(g(i, j))
             v(i, j) = 0.0d0
@@ -24,6 +25,7 @@ c doall: parallel
 !$omp parallel do
       do 40 j = 2, n - 1
 c doall: either
+!$omp simd
          do 30 i = 2, n - 1
             v(i, j) = f(u(i-1, j) + u(i+1, j), u(i, j-1) + u(i, j+1))
    30    continue
@@ -32,11 +34,11 @@ c doall: either
 c     h reads w; here w does not change.
       w = 2.0d0
 c doall: parallel
-!$omp parallel do
+!$omp parallel do simd
       do 50 i = 1, n
          r(i) = h(v(i, i))
    50 continue
-!$omp end parallel do
+!$omp end parallel do simd
 c doall: serial -- h reads w, which each iteration changes for the next
       do 60 i = 1, n
          r(i) = r(i) + h(dble(i))

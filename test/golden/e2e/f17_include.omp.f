@@ -37,6 +37,7 @@ c doall: parallel
 !$omp parallel do
       do 20 j = 0, ny + 1
 c doall: either
+!$omp simd
          do 10 i = 0, nx + 1
             img(i, j) = mod(i * i + 3 * j, 256)
    10    continue

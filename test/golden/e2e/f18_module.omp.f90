@@ -34,11 +34,11 @@ program modules
   integer(8) :: s
 
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do i = 1, n
     a(i) = mod(i * 17, 101)
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   ! doall: parallel -- sq is pure
   !$omp parallel do
   do i = 1, n
@@ -50,19 +50,19 @@ program modules
     call record(b(i))
   end do
   ! doall: parallel lastprivate(lastpos)
-  !$omp parallel do lastprivate(lastpos)
+  !$omp parallel do simd lastprivate(lastpos)
   do i = 1, n
     lastpos = i * 2 + a(i)
     c(i) = lastpos - b(i)
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   ! doall: parallel private(tmp)
-  !$omp parallel do private(tmp)
+  !$omp parallel do simd private(tmp)
   do i = 1, n
     tmp = a(i) + b(i)
     a(i) = tmp * 2 - c(i)
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   s = 0
   ! doall: parallel reduction(+:s)
   !$omp parallel do reduction(+:s)

@@ -11,6 +11,7 @@ program life
   !$omp parallel do
   do j = 1, n
     ! doall: either
+    !$omp simd
     do i = 1, n
       old(i, j) = 0
       if (mod(i * 7 + j * 13 + i * j, 5) == 0) old(i, j) = 1
@@ -23,6 +24,7 @@ program life
     !$omp parallel do private(cnt, im, ip, jm, jp)
     do j = 1, n
       ! doall: either private(im, ip, jm, jp, cnt)
+      !$omp simd private(cnt, im, ip, jm, jp)
       do i = 1, n
         im = mod(i + n - 2, n) + 1
         ip = mod(i, n) + 1
@@ -42,6 +44,7 @@ program life
     !$omp parallel do
     do j = 1, n
       ! doall: either
+      !$omp simd
       do i = 1, n
         old(i, j) = new(i, j)
       end do

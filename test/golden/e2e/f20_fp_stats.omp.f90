@@ -10,12 +10,12 @@ program fp_stats
   integer :: i
 
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do i = 1, n
     x(i) = sin(dble(i) * 0.001d0) + 0.5d0
     y(i) = cos(dble(i) * 0.0007d0) * 2.0d0
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   mean = 0.0d0
   ! doall: parallel reduction(+:mean)
   !$omp parallel do reduction(+:mean)

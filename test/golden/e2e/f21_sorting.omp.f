@@ -9,13 +9,13 @@ c     search per query (parallel, with a DO WHILE inside).
       integer q(nq), pos(nq), i, k, pass, t, lo, hi, mid, v, j
       integer*8 isum
 c doall: parallel
-!$omp parallel do
+!$omp parallel do simd
       do 10 i = 1, n
          a(i) = mod(i * 7919, 10007)
          b(i) = a(i)
          key(i) = mod(a(i), nk) + 1
    10 continue
-!$omp end parallel do
+!$omp end parallel do simd
 c doall: serial -- each pass works on the previous pass's order
       do 30 pass = 0, n - 1
 c doall: parallel private(t)

@@ -8,14 +8,14 @@ c     through the bit-reversal permutation (safe, but only the data say so).
       integer h(0:n-1), r(0:n-1), i, k, m, iand_all, ior_all, ix
       integer nbits, crc, rev
 c doall: parallel private(k)
-!$omp parallel do private(k)
+!$omp parallel do simd private(k)
       do 10 i = 0, n - 1
          k = i * 1103 + 12345
          k = ieor(k, ishft(k, -7))
          k = ieor(k, ishft(iand(k, 1048575), 9))
          h(i) = iand(k, 16777215)
    10 continue
-!$omp end parallel do
+!$omp end parallel do simd
       iand_all = -1
       ior_all = 0
       ix = 0

@@ -12,15 +12,16 @@ program time_steps
   integer :: t, i, k, steps
   steps = 40
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do i = 1, n
     u(i) = mod(i * 7, 13) * 0.25d0
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   ! doall: parallel
   !$omp parallel do
   do k = 1, cells
     ! doall: either
+    !$omp simd
     do i = 1, m
       c(i, k) = mod(i * k, 5) * 0.5d0
     end do
@@ -29,17 +30,17 @@ program time_steps
   ! doall: serial -- each step reads the previous step's u
   do t = 1, steps
     ! doall: parallel
-    !$omp parallel do
+    !$omp parallel do simd
     do i = 2, n - 1
       un(i) = 0.25d0 * (u(i - 1) + 2.0d0 * u(i) + u(i + 1))
     end do
-    !$omp end parallel do
+    !$omp end parallel do simd
     ! doall: parallel
-    !$omp parallel do
+    !$omp parallel do simd
     do i = 2, n - 1
       u(i) = un(i)
     end do
-    !$omp end parallel do
+    !$omp end parallel do simd
     ! doall: parallel
     !$omp parallel do
     do k = 1, cells

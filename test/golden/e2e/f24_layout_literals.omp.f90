@@ -14,11 +14,11 @@ program layout_literals
   integer :: a(n), c(n)
   integer(8) :: s
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do i = 1, n
     b(i) = mod(i, 3)
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   ! doall: serial -- b(i + 2**53 - (2**53 + 1)) is b(i - 1): a prefix sum
   do i = 2, n
     b(i) = b(i + 9007199254740992_8 - 9007199254740993_8) + b(i)
@@ -26,10 +26,10 @@ program layout_literals
   ! doall: either -- parallel, but no directive can go right before a DO that follows a statement on its line
   a = 0; do i = 1, n; a(i) = 3 * i - b(i); end do
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do i = 1, n; c(i) = a(i) + 1; end do; a(1) = -1
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do i = 1, n
     c(i) = c(i) + a(i)
   end do; b(1) = 7

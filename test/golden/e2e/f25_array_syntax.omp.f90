@@ -15,6 +15,7 @@ program array_syntax
   !$omp parallel do
   do j = 1, m
     ! doall: either
+    !$omp simd
     do i = 1, n
       a(i, j) = mod(i * 37 + j * 11, 101) - 50
     end do
@@ -41,11 +42,11 @@ program array_syntax
     b(:, j) = b(:, j - 1) / 2 + b(:, j)
   end do
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do k = 1, nv
     v(k) = mod(k * 13, 17)
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   ! doall: serial -- every step shifts the whole of v by one element
   do k = 1, 40
     v(2:) = mod(v(:nv - 1) * 3 + k, 1000) - v(2:) / 2
@@ -67,11 +68,11 @@ program array_syntax
   allocate (z(m))
   z = 1
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do j = 1, m
     z(j) = z(j) + h(j) + a(1, j)
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   z = z * 2
   total = 0
   ! doall: parallel reduction(+:total)

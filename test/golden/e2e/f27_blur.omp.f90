@@ -19,6 +19,7 @@ program blur
   !$omp parallel do if(h >= 4)
   do y = 1, h
     ! doall: either
+    !$omp simd
     do x = 1, w
       img(x, y) = mod(y * 37 + x * 11, 256)
       out(x, y) = img(x, y)

@@ -14,6 +14,7 @@ program cpp_header
   !$omp parallel do
   do j = 0, ny + 1
     ! doall: either
+    !$omp simd
     do i = 0, nx + 1 /* the halo too */
       u(i, j) = mod(i * 3 + j * 5, 16) * 0.25d0
     end do
@@ -28,6 +29,7 @@ program cpp_header
     !$omp parallel do
     do j = 1, ny
       ! doall: either
+      !$omp simd
       do i = 1, nx
         v(i, j) = (u(i - 1, j) + u(i + 1, j) + 2 * u(i, j)) * 0.25d0
       end do
@@ -37,6 +39,7 @@ program cpp_header
     !$omp parallel do
     do j = 1, ny
       ! doall: either
+      !$omp simd
       do i = 1, nx
         u(i, j) = v(i, j) /* copy back */
       end do

@@ -8,12 +8,12 @@ c     iteration left, and the array may not be private.
       double precision a(n), b(n), c(n), d(n), e(n), w(m), v(m)
       integer i, j, k
 c doall: parallel
-!$omp parallel do
+!$omp parallel do simd
       do 10 i = 1, n
          a(i) = dble(mod(i * 7, 13)) - 6.0d0
          b(i) = dble(mod(i, 5))
    10 continue
-!$omp end parallel do
+!$omp end parallel do simd
       w(1) = 0.0d0
 c     A forward GOTO skips the write in some iterations: the read of w(1)
 c     then sees the previous iteration's value.
@@ -45,6 +45,7 @@ c doall: parallel private(v)
 !$omp parallel do private(v)
       do 60 i = 1, n
 c doall: either
+!$omp simd
          do 50 k = 1, m
             v(k) = a(i) * dble(k)
    50    continue

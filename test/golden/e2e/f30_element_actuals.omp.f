@@ -14,6 +14,7 @@ c doall: parallel
 c doall: either
          do 20 j = 1, n
 c doall: either
+!$omp simd
             do 30 k = 1, n
                a(k, j, i) = dble(mod(i + 2 * j + 3 * k, 7)) - 3.0d0
    30       continue
@@ -33,6 +34,7 @@ c doall: parallel
 !$omp parallel do
       do 45 i = 1, m + 1
 c doall: either
+!$omp simd
          do 46 j = 1, n
             z(j, i) = 0.0d0
    46    continue

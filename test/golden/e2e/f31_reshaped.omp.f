@@ -10,6 +10,7 @@ c doall: parallel
 !$omp parallel do
       do 10 j = 1, m
 c doall: either
+!$omp simd
          do 20 i = 1, n
             u(i, j) = dble(mod(i * 3 + j, 11))
             v(i, j) = 0.0d0
@@ -56,11 +57,11 @@ c doall: parallel
       double precision x(k)
       if (j .eq. 1) then
 c doall: parallel
-!$omp parallel do if(k >= 200)
+!$omp parallel do simd if(k >= 200)
          do 10 i = 1, k
             x(i) = 0.0d0
    10    continue
-!$omp end parallel do
+!$omp end parallel do simd
       end if
 c doall: serial -- each element reads its left neighbour's new value
       do 20 i = 2, k

@@ -20,6 +20,7 @@ c doall: parallel
 !$omp parallel do
       do 10 i = 1, m
 c doall: either
+!$omp simd
          do 20 j = 1, n
             a(j, i) = dble(mod(i + j * 7, 13)) - 6.0d0
    20    continue
@@ -30,6 +31,7 @@ c doall: parallel private(w, t)
 !$omp parallel do private(t, w)
       do 30 i = 1, m
 c doall: either
+!$omp simd
          do 40 j = 1, n
             w(j) = a(j, i) * a(j, i)
    40    continue

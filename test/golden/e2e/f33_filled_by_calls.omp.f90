@@ -13,6 +13,7 @@ program filled
   do i = 1, n
     call exact(dble(i) / n, temp)
     ! doall: either
+    !$omp simd
     do m = 1, 5
       u(m, i) = temp(m) * 2.0d0
     end do

@@ -17,6 +17,7 @@ c doall: either
 c doall: either
             do 30 i = 1, n
 c doall: either
+!$omp simd
                do 40 m = 1, 5
                   u(m, i, j, k) = dble(mod(i + 2 * j + 3 * k + m, 17))
    40          continue
@@ -37,6 +38,7 @@ c doall: either private(add) reduction(+:rms)
 c doall: either private(add) reduction(+:rms)
             do 80 i = 1, n
 c doall: either private(add)
+!$omp simd private(add)
                do 90 m = 1, 5
                   add = u(m, i, j, k)
                   rms(m) = rms(m) + add * add
@@ -54,6 +56,7 @@ c doall: either private(add, u_exact) reduction(+:rmse)
             do 120 i = 1, n
                call exact(i, j, k, u_exact)
 c doall: either private(add)
+!$omp simd private(add)
                do 130 m = 1, 5
                   add = u(m, i, j, k) - u_exact(m)
                   rmse(m) = rmse(m) + add * add
@@ -66,6 +69,7 @@ c doall: parallel
 !$omp parallel do
       do 140 j = 1, nn
 c doall: either
+!$omp simd
          do 150 i = 1, nn
             a(i, j) = dble(mod(i + j, 5))
             b(i, j) = dble(mod(i * j, 3))
@@ -79,6 +83,7 @@ c doall: parallel
 c doall: serial -- a reduction over all of c, which no expert would copy per thread
          do 170 k = 1, nn
 c doall: either
+!$omp simd
             do 180 i = 1, nn
                c(i, j) = c(i, j) + a(i, k) * b(k, j)
   180       continue

@@ -32,6 +32,7 @@ c doall: either
 !$omp parallel do
       do 4 k = 1, 300
 c doall: either
+!$omp simd
          do 3 i = 1, nmax
             f(1, i, k) = 0.0d0
             f(2, i, k) = 0.0d0
@@ -48,11 +49,13 @@ c doall: runtime if(n >= 5) firstprivate(ue) lastprivate(ue) -- ue(1..4, m) writ
 c doall: either
          do 20 m = 1, 5
 c doall: either
+!$omp simd
             do 10 i = 0, n - 1
                ue(i, m) = dble(i * m + k) / dble(n)
    10       continue
    20    continue
 c doall: either
+!$omp simd
          do 30 m = 1, 5
             f(m, 1, k) = 5.0d0 * ue(1, m) - 4.0d0 * ue(2, m) + ue(3, m)
             f(m, 2, k) = -4.0d0 * ue(1, m) + 6.0d0 * ue(2, m) + ue(4, m)
@@ -60,6 +63,7 @@ c doall: either
 c doall: either
          do 36 i = 3, n - 2
 c doall: either
+!$omp simd
             do 35 m = 1, 5
                f(m, i, k) = ue(i - 1, m) + ue(i + 1, m) - 2 * ue(i, m)
    35       continue

@@ -15,6 +15,7 @@ c doall: parallel
 !$omp parallel do
       do 20 j = 1, n
 c doall: either
+!$omp simd
          do 10 i = 1, m
             a(i, j) = dble(mod(i * 7 + j * 3, 11)) / 8.0d0
    10    continue
@@ -45,6 +46,7 @@ c doall: parallel private(w)
 !$omp parallel do private(w) if(n >= 4)
       do 30 j = 1, n
 c doall: either
+!$omp simd
          do 10 i = 1, m
             w(i) = a(i, j) * 2.0d0
    10    continue

@@ -17,6 +17,7 @@ c doall: parallel
 c doall: either
          do 20 j = 1, n
 c doall: either
+!$omp simd
             do 10 i = 1, n
                r(i, j, k) = dble(mod(i * 3 + j * 5 + k * 7, 17)) / 4.0d0
    10       continue
@@ -53,6 +54,7 @@ c doall: either private(i1, i2, x2, y2, x1, y1)
          do 30 j2 = 2, m - 1
             i2 = 2 * j2 - 2
 c doall: either private(i1)
+!$omp simd private(i1)
             do 10 j1 = 2, m
                i1 = 2 * j1 - d1
                x1(i1 - 1) = r(i1 - 1, i2 - 1, i3)
@@ -61,6 +63,7 @@ c doall: either private(i1)
      >                    + r(i1 - 1, i2 + 1, i3 + 1)
    10       continue
 c doall: either private(i1, x2, y2)
+!$omp simd private(i1, x2, y2)
             do 20 j1 = 2, m - 1
                i1 = 2 * j1 - d1
                y2 = r(i1, i2 - 1, i3 - 1) + r(i1, i2 + 1, i3 + 1)

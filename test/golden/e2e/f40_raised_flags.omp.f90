@@ -12,11 +12,11 @@ program flags
   real :: x(n)
   logical :: refine, anyneg, allsmall, seen
   ! doall: parallel
-  !$omp parallel do
+  !$omp parallel do simd
   do i = 1, n
     x(i) = real(mod(i * 37, 101)) / 10.0 - 2.0
   end do
-  !$omp end parallel do
+  !$omp end parallel do simd
   refine = .false.
   anyneg = .false.
   allsmall = .true.

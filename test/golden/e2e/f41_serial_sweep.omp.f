@@ -17,6 +17,7 @@ c doall: parallel
 c doall: either
          do 11 j = 1, n
 c doall: either
+!$omp simd
             do 12 i = 1, n
                v(i, j, k) = dble(mod(i + 2 * j + 3 * k, 11)) / 16.0d0
    12       continue

@@ -19,6 +19,7 @@ c     checks at run time.
       m = 120
 c doall: parallel
       do j = 1, m
+c doall: either
          do i = 0, n
             f(i, j) = dble(mod(i * 7 + j * 3, 17)) / 4.0d0
             u(i, j) = 0.0d0

@@ -8,9 +8,11 @@ c     initlhs writes the boundary rows 0 and n through the block.
 c doall: runtime if(n >= 3)
       do j = 1, m
          call initlhs
+c doall: either
          do i = 1, n - 1
             q(i) = f(i, j) + 1.0d0
          end do
+c doall: either
          do i = 1, n - 1
             lhs(1, i) = -0.25d0
             lhs(2, i) = 2.0d0 + q(i) * 0.01d0
@@ -42,6 +44,7 @@ c     are dead after sweep's loop only when n >= 3.
 c doall: runtime if(n >= 3)
       do j = 1, m
          call initlhs
+c doall: either
          do i = 1, n - 1
             lhs(2, i) = 4.0d0
             lhs(4, i) = u(i, j)
