@@ -16,6 +16,13 @@ export interface AnalysisOptions {
    * bounds makes the answer depend on a run-time check.
    */
   boundsAssumption?: boolean;
+  /**
+   * Restructure loop nests where that makes them parallel (issue 20; seed
+   * 004 §3): interchange a serial loop with the parallel loop it holds
+   * (parallelize/interchange.ts). On by default; `false`
+   * (`--no-restructure`) keeps every nest as written.
+   */
+  restructure?: boolean;
 }
 
 export function boundsAssumed(options: AnalysisOptions | undefined): boolean {

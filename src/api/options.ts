@@ -23,6 +23,8 @@ export interface Options {
    * out of bounds on purpose.
    */
   boundsAssumption?: boolean;
+  /** Interchange a serial loop with the parallel loop inside it where that is legal and keeps stride one; default true. `false` is `--no-restructure`. */
+  restructure?: boolean;
   /** `--max-file-size`, in characters (bytes for the CLI, which reads one character per byte); larger files get an error. Default 5 MiB. */
   maxFileSize?: number;
   /**
@@ -69,7 +71,9 @@ export function loadOptions(o: Options | undefined): LoadOptions {
 export function analysisOptions(o: Options | undefined): AnalysisOptions {
   const b = o?.boundsAssumption;
   if (b !== undefined && typeof b !== "boolean") misuse(`boundsAssumption must be true or false, not ${String(b)}`);
-  return { boundsAssumption: b !== false };
+  const r = o?.restructure;
+  if (r !== undefined && typeof r !== "boolean") misuse(`restructure must be true or false, not ${String(r)}`);
+  return { boundsAssumption: b !== false, restructure: r !== false };
 }
 
 function stringList(x: unknown, name: string): string[] {

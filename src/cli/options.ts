@@ -30,6 +30,9 @@ export const OPTIONS = {
   "no-bounds-assumption": {
     help: "do not assume subscripts stay within declared bounds: no value ranges from array references, and dependence tests that need it fall back to run-time checks (for programs that index out of bounds on purpose)",
   },
+  "no-restructure": {
+    help: "keep every loop nest as written: no interchange of a serial loop with the parallel loop inside it",
+  },
   // Output.
   json: { help: "print the JSON report ({\"version\", \"files\": [...]}) on stdout" },
   report: { value: "FILE", help: "write the JSON report there ('-' for standard output)" },
@@ -74,7 +77,7 @@ export type OptionName = keyof typeof OPTIONS;
 /** The options of every command that reads sources. */
 export const INPUT_OPTIONS: OptionName[] = ["include", "define", "undefine", "form", "max-file-size"];
 /** The options that change what the analyses assume. */
-export const ANALYSIS_OPTIONS: OptionName[] = ["no-bounds-assumption"];
+export const ANALYSIS_OPTIONS: OptionName[] = ["no-bounds-assumption", "no-restructure"];
 
 export interface ParsedArgs {
   positional: string[];

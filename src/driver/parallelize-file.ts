@@ -4,6 +4,8 @@ import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../paral
 import { chooseThreadprivate } from "../parallelize/threadprivate-blocks.js";
 import { dropSerialConsumed } from "../parallelize/serial-consumers.js";
 import { chooseSimd } from "../parallelize/simd-loops.js";
+import { settleInterchanges, undoInterchange } from "../parallelize/interchange.js";
+import { swapHeaders } from "../emit/swap-headers.js";
 import { clauseSym, type LoopPlan } from "../parallelize/loop-plan.js";
 import { buildFileReport, diagnosticReport, type FileReport } from "../report/file-report.js";
 import { stackWarnings } from "../report/stack-arrays.js";
@@ -84,8 +86,8 @@ export function planRun(loaded: readonly Loaded[], options: ParallelizeOptions, 
     planned.flatMap((p) => (p.plan ? [{ plan: p.plan, failed: p.failed }] : [])),
     whole,
   );
-  // The run's directives are final: the loops inside them that get `simd`.
-  for (const p of planned) if (p.plan && !p.failed) chooseSimd(p.plan.loops);
+  // The run's directives are final: an interchange without one is undone, the loops inside them get `simd`.
+  for (const p of planned) if (p.plan) settle(p.plan.loops, p.failed);
   return { planned, blocks };
 }
 
@@ -108,10 +110,16 @@ export function parallelizeFirst(loaded: readonly Loaded[], host: SourceHost, op
     });
   const involved = first.plan?.loops.some((l) => l.emitted && (l.threadprivate?.length || shared(l)));
   if (!involved) {
-    if (first.plan && !first.failed) chooseSimd(first.plan.loops);
+    if (first.plan) settle(first.plan.loops, first.failed);
     return finishPlanned(first, host, options, new Set());
   }
   return parallelizeLoadedRun(loaded, host, options)[0]!;
+}
+
+/** Once a file's directives are decided: the interchanges that got none undone, `simd` chosen (none in a file with errors). */
+function settle(loops: LoopPlan[], failed: boolean): void {
+  settleInterchanges(loops, failed);
+  if (!failed) chooseSimd(loops);
 }
 
 /** Reads nothing: plans a loaded file's loops. */
@@ -130,6 +138,11 @@ export function finishPlanned(p: PlannedLoaded, host: SourceHost, options: Paral
   const diags = [...p.diagnostics];
   const messages = diags.map((d) => formatDiagnostic(d, path));
   const text = host.readFile(path) ?? null;
+  // An interchange whose headers the text does not let doall swap (a header over several lines, past column 72) is undone.
+  if (plan && text !== null)
+    for (const p of plan.loops)
+      if (p.emitted && p.interchange && p.loop.span.file === plan.program.file.path && !swapHeaders(text, plan.program.file.language, plan.program.file.form, p.loop, p.interchange.inner))
+        undoInterchange(plan.loops, p, { kind: "layout", message: `parallel, but the serial loop around it at line ${p.loop.span.line} could not trade places with it in the text (a header over several lines, or past column 72): put each header on a line of its own` });
   const report = phase("report", () => buildFileReport(path, loaded.program, loaded.diagnostics, { plan: plan ?? undefined, dependences: plan ? undefined : false, link: options.link }));
   if (failed || !plan || text === null) {
     // No directive on a file doall could not read completely.

@@ -2,6 +2,7 @@ import type { Loop } from "../ir/stmt.js";
 import type { LoopPlan, PlanReductionOp } from "../parallelize/loop-plan.js";
 import type { ProgramPlan } from "../parallelize/plan-program.js";
 import { emitCDirectives } from "./c/emit-c.js";
+import { swapHeaders, type LineReplacement } from "./swap-headers.js";
 import type { DirectiveClauses } from "./directive-text.js";
 import { emitFortranDirectives, type FortranLoopDirective, type ThreadprivateDirective } from "./fortran/emit-fortran.js";
 import { cDirectiveLine, directiveLine } from "../parallelize/threadprivate-blocks.js";
@@ -33,6 +34,19 @@ export function planClauses(plan: LoopPlan): DirectiveClauses {
   };
 }
 
+/** The header lines an emitted interchange rewrites; null for a nest whose headers cannot be swapped (the driver undoes it first). */
+export function interchangeSwaps(text: string, plan: ProgramPlan): LineReplacement[] {
+  const file = plan.program.file;
+  return plan.loops.flatMap((p) => (p.emitted && p.interchange && p.loop.span.file === file.path ? swapHeaders(text, file.language, file.form, p.loop, p.interchange.inner) ?? [] : []));
+}
+
+function replaceLines(text: string, reps: readonly LineReplacement[]): string {
+  if (reps.length === 0) return text;
+  const lines = text.split("\n");
+  for (const r of reps) lines[r.line - 1] = r.text;
+  return lines.join("\n");
+}
+
 /** The clauses of a loop that gets `simd` inside a region (simd-loops.ts): its private scalars, nothing else. */
 export function simdClauses(plan: LoopPlan): DirectiveClauses {
   return { private: plan.private, firstprivate: [], lastprivate: [], reductions: [] };
@@ -42,8 +56,10 @@ export function simdClauses(plan: LoopPlan): DirectiveClauses {
  * The source with a directive on every emitted loop of the program's own
  * file (never in included files); everything else byte for byte.
  */
-export function emitProgram(text: string, plan: ProgramPlan, threadprivate: ReadonlySet<string> = new Set()): string {
+export function emitProgram(source: string, plan: ProgramPlan, threadprivate: ReadonlySet<string> = new Set()): string {
   const file = plan.program.file;
+  // Interchanged nests first (interchange.ts): their two header lines swap controls; no line is added or removed.
+  const text = replaceLines(source, interchangeSwaps(source, plan));
   const emitted = plan.loops.filter((p) => p.emitted && p.loop.span.file === file.path);
   const simd = plan.loops.filter((p) => p.simd && !p.emitted && p.loop.span.file === file.path);
   if (file.language === "c") {

@@ -137,7 +137,8 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
 /** `collapse(2)` when the only statement of the loop is a parallel loop whose bounds do not change in it, and the outer trip count is small. */
 function collapse(plan: LoopPlan, byLoop: Map<Loop, LoopPlan>, trips: number | null): void {
   const l = plan.loop;
-  if (trips === null || trips >= COLLAPSE_BELOW) return;
+  // An interchanged nest (interchange.ts): its inner loop is the serial one.
+  if (trips === null || trips >= COLLAPSE_BELOW || plan.interchange) return;
   const body = l.body.filter((s) => s.kind !== "nop");
   if (body.length !== 1 || body[0]!.kind !== "loop") return;
   const inner = body[0] as Loop;

@@ -76,6 +76,13 @@ export interface LoopPlan {
   threadprivate?: string[];
   /** Parallel only when this holds (the array dependence issue's run-time condition). */
   runtimeCheck: RuntimeCheck | null;
+  /**
+   * The loop trades places with its only inner loop (interchange.ts): the
+   * plan then stands for the interchanged nest (parallel, the inner loop's
+   * clauses), and `saved` is the loop's own verdict, put back when the
+   * nest gets no directive.
+   */
+  interchange?: { inner: Loop; saved: Pick<LoopPlan, "parallel" | "reasons" | "omitted" | "blockers" | "private" | "hints"> };
   /** The profitability guard for a symbolic trip count, in source syntax (an `if` clause). */
   profitableIf: string | null;
   collapse: number;

@@ -34,6 +34,7 @@ import { exclusions } from "./exclusions.js";
 import { dropClauses, emptyPlan, type LoopPlan } from "./loop-plan.js";
 import { callGraph, type CallGraph } from "./call-graph.js";
 import { chooseDirectives } from "./choose-directives.js";
+import { chooseInterchanges } from "./interchange.js";
 import { applyConcurrent } from "./concurrent-plan.js";
 import { EntryCounts } from "./entry-counts.js";
 import { procedureWork } from "./procedure-work.js";
@@ -151,6 +152,8 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
         if (u) plans[k] = u;
       }
     for (const pl of plans) if (pl.parallel && used) pl.facts = used.forLoop(pl.loop);
+    // A serial loop around a parallel one may trade places with it (seed 004 §3; --no-restructure keeps the nests as written).
+    if (deps && options.restructure !== false) chooseInterchanges(plans, deps, program.file.path);
     perProc.set(proc, plans);
   }
   const emitted = new Set<Loop>();

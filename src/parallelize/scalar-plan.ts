@@ -146,7 +146,8 @@ function hiddenAccess(cfg: Cfg, info: LoopRegionInfo, v: VarId): string | null {
   return null;
 }
 
-function declaredInside(sym: Sym, loop: Loop): boolean {
+/** A C variable declared inside the loop (its for-init or body): new in every iteration. */
+export function declaredInside(sym: Sym, loop: Loop): boolean {
   const d = sym.span;
   if (d.file !== loop.span.file) return false;
   const after = d.line > loop.span.line || (d.line === loop.span.line && d.column > loop.span.column);

@@ -41,9 +41,11 @@ import type { LoopPlan } from "./loop-plan.js";
  */
 export function chooseSimd(loops: readonly LoopPlan[]): void {
   const planOf = new Map<Loop, LoopPlan>(loops.map((p) => [p.loop, p]));
+  // An interchanged nest's inner loop now has the serial outer loop's header (interchange.ts).
+  const interchangedInner = new Set(loops.flatMap((p) => (p.interchange && p.emitted ? [p.interchange.inner] : [])));
   for (const p of loops) {
     p.simd = false;
-    if (!p.parallel || !simdClauses(p) || !simdLoop(p.loop)) continue;
+    if (!p.parallel || !simdClauses(p) || !simdLoop(p.loop) || interchangedInner.has(p.loop)) continue;
     if (p.emitted) {
       p.simd = p.collapse === 1;
       continue;
@@ -73,7 +75,12 @@ function simdClauses(p: LoopPlan): boolean {
 function simdLoop(loop: Loop): boolean {
   if (loop.form !== "do" || !loop.index || !loop.candidate || loop.implied || loop.concurrent || loop.existingDirective || loop.sharesLine?.first) return false;
   if (loop.init?.length || loop.update?.length) return false;
-  return loop.body.every(simdStmt);
+  return simpleBody(loop.body);
+}
+
+/** Assignments and IFs whose expressions call only intrinsic or pure functions: no loop, call, I/O, jump or exit. */
+export function simpleBody(stmts: readonly Stmt[]): boolean {
+  return stmts.every(simdStmt);
 }
 
 function simdStmt(s: Stmt): boolean {

@@ -117,6 +117,7 @@ export function planFields(lp: LoopPlan, ctx?: CauseContext): Partial<LoopReport
     parallel: lp.parallel,
     emitted: lp.emitted,
     ...(lp.simd ? { simd: true } : {}),
+    ...(lp.interchange ? { interchange: { with: lp.interchange.inner.span.line } } : {}),
     private: lp.private,
     firstprivate: lp.firstprivate,
     lastprivate: lp.lastprivate,

@@ -54,6 +54,7 @@ export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT, language: Fi
   if (l.parallel === undefined) return `${at}${l.candidate ? "not analyzed" : `serial: ${l.notCandidate ?? "not a counted loop"}`}`;
   if (l.parallel || (l.runtimeCheck && blocking.length === 0)) {
     const head = l.parallel ? paint.parallel("parallel") : paint.check(`parallel if ${l.runtimeCheck}`);
+    if (l.emitted && l.interchange) return `${at}${head}${clauses ? " " + clauses : ""}, interchanged with the loop at line ${l.interchange.with}: that loop now runs outside, in parallel, and this one inside it, serial`;
     if (l.emitted) return `${at}${head}${clauses ? " " + clauses : ""}`;
     const why = causes.find(isPlacement);
     if (l.concurrent && l.parallel) return `${at}${head}: ${CONCURRENT_GUARANTEE}${why ? paint.dim(` (no directive: ${why.summary})`) : ""}`;
@@ -61,6 +62,8 @@ export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT, language: Fi
     const lang = language === "c" ? "c" : "fortran";
     const needs = clauseWords({ private: l.private ?? [], firstprivate: l.firstprivate ?? [], lastprivate: l.lastprivate ?? [], linear: l.linear ?? [], reductions: (l.reductions ?? []).map((r) => ({ op: reductionOp(r.op as PlanReductionOp, lang), var: r.var })) }, lang);
     // An inner loop that gets `simd` inside the enclosing region says so in place of "no directive".
+    // The inner loop of an interchanged nest: its directive is on the line of the loop it traded places with.
+    if (why?.summary.startsWith("interchanged:")) return `${at}${head}${needs.length ? " " + needs.join(" ") : ""}, ${why.summary}`;
     return `${at}${head}${needs.length ? " " + needs.join(" ") : ""}, ${l.simd ? "simd" : "no directive"}${why ? ` [${why.rule}]: ${why.summary}` : ""}`;
   }
   const main = blocking[0];

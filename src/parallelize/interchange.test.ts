@@ -1,0 +1,70 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parseFortran } from "../frontend/fortran/parse-fortran.js";
+import { memoryHost } from "../source/host.js";
+import { planProgram } from "./plan-program.js";
+import { settleInterchanges } from "./interchange.js";
+import { chooseSimd } from "./simd-loops.js";
+
+/** Plans a free-form program (interchanges settled and simd chosen, as the driver does); `at(line)` is the plan of the loop there. */
+function plan(body: string[], opts: { restructure?: boolean; n?: number } = {}) {
+  const lines = ["program p", `  integer, parameter :: n = ${opts.n ?? 400}, m = 300`, "  double precision :: a(n, m), b(n, m), t", "  integer :: i, j", "  a = 1.0d0", "  b = 2.0d0", ...body, "  print *, a(3, 4), b(5, 6)", "end program"];
+  const plans = planProgram(parseFortran("t.f90", lines.join("\n"), memoryHost({})), { rangeFacts: false, restructure: opts.restructure });
+  settleInterchanges(plans.loops);
+  chooseSimd(plans.loops);
+  return (line: number) => plans.loops.find((l) => l.loop.span.line === line)!;
+}
+
+// Lines 7 and 8: the outer and inner loop of each nest.
+const nest = (outer: string, inner: string, stmts: string[]) => [`  ${outer}`, `    ${inner}`, ...stmts.map((s) => `      ${s}`), "    end do", "  end do"];
+
+test("a recurrence along the first (stride-1) dimension: the parallel j loop goes outside, with the directive on the outer line", () => {
+  const at = plan(nest("do i = 2, n", "do j = 1, m", ["a(i, j) = a(i - 1, j) + b(i, j)"]));
+  assert.equal(at(7).interchange?.inner, at(8).loop);
+  assert.equal(at(7).emitted, true);
+  assert.equal(at(7).parallel, true);
+  assert.equal(at(7).collapse, 1);
+  assert.match(at(8).reasons[0]!.message, /^interchanged: it trades places with the serial loop at line 7/);
+  // The inner position now holds the serial i header: no simd there.
+  assert.equal(at(8).simd, false);
+});
+
+test("a (<, >) dependence forbids it: the nest stays as written, serial outside", () => {
+  const at = plan(nest("do i = 2, n", "do j = 1, m - 1", ["a(i, j) = a(i - 1, j + 1) + b(i, j)"]));
+  assert.equal(at(7).interchange, undefined);
+  assert.equal(at(7).parallel, false);
+  assert.ok(at(7).reasons.some((r) => r.kind === "flow"));
+});
+
+test("(<, <) and (<, =) are legal; a scalar private to the inner loop stays private", () => {
+  const at = plan(nest("do i = 2, n", "do j = 2, m", ["t = a(i - 1, j - 1) * 0.5d0", "a(i, j) = t + a(i - 1, j)"]));
+  assert.ok(at(7).interchange);
+  assert.deepEqual(at(7).private, ["t"]);
+});
+
+test("no interchange that would make the new inner loop stride: a recurrence along the second dimension keeps its order", () => {
+  const at = plan(nest("do j = 2, m", "do i = 1, n", ["a(i, j) = a(i, j - 1) + b(i, j)"]));
+  assert.equal(at(7).interchange, undefined);
+  assert.equal(at(7).parallel, false);
+});
+
+test("no interchange of an imperfect nest, of an inner loop with a reduction, of a triangular nest, nor with --no-restructure", () => {
+  const imperfect = plan(["  do i = 2, n", "    b(i, 1) = 0.0d0", "    do j = 1, m", "      a(i, j) = a(i - 1, j) + b(i, j)", "    end do", "  end do"]);
+  assert.equal(imperfect(7).interchange, undefined);
+  const reduction = plan(nest("do i = 2, n", "do j = 1, m", ["a(i, j) = a(i - 1, j)", "t = t + a(i, j)"]));
+  assert.equal(reduction(7).interchange, undefined);
+  const triangular = plan(nest("do i = 2, n", "do j = 1, i", ["a(i, j) = a(i - 1, j) + 1.0d0"]));
+  assert.equal(triangular(7).interchange, undefined);
+  const off = plan(nest("do i = 2, n", "do j = 1, m", ["a(i, j) = a(i - 1, j) + b(i, j)"]), { restructure: false });
+  assert.equal(off(7).interchange, undefined);
+  assert.equal(off(7).parallel, false);
+});
+
+test("a nest too small for a region is put back as written: the outer loop serial with its own reasons", () => {
+  const at = plan(nest("do i = 2, 3", "do j = 1, 2", ["a(i, j) = a(i - 1, j) + b(i, j)"]), { n: 3 });
+  assert.equal(at(7).interchange, undefined);
+  assert.equal(at(7).emitted, false);
+  assert.equal(at(7).parallel, false);
+  assert.ok(at(7).reasons.some((r) => r.kind === "flow"));
+  assert.ok(!at(8).reasons.some((r) => r.message.startsWith("interchanged:")));
+});

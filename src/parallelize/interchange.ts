@@ -1,0 +1,208 @@
+import { evalInt } from "../ir/const-eval.js";
+import type { Expr } from "../ir/expr.js";
+import type { Loop, Stmt } from "../ir/stmt.js";
+import type { Sym } from "../ir/symbol.js";
+import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import type { ProcedureDeps } from "../analysis/dependence/analyze.js";
+import { truncated } from "../analysis/dependence/lazy-solution.js";
+import type { LoopPlan } from "./loop-plan.js";
+import { PLACEMENT_KINDS, type Reason } from "./reason.js";
+import { declaredInside } from "./scalar-plan.js";
+import { simpleBody } from "./simd-loops.js";
+
+/**
+ * Loop interchange (seed 004 §3, issue 20 §1): a serial loop whose only
+ * inner loop is parallel trades places with it, when that is legal and
+ * keeps the innermost loop stride-1; the parallel loop then carries the
+ * directive outside, one region for the nest instead of one per outer
+ * iteration (or none at all, where a region per iteration did not pay).
+ *
+ *   do i = 2, n                  !$omp parallel do
+ *     do j = 1, m       ==>      do j = 1, m
+ *       a(i, j) = a(i-1, j)        do i = 2, n
+ *                                    a(i, j) = a(i-1, j)
+ *
+ * Legal (Allen & Kennedy's test, which seed 004 §3 refers to): no pair of
+ * references of the nest has a direction vector that is (<, >) on the two
+ * loops (with "=" on every loop around them): interchanged it would be
+ * (>, <), a dependence that runs backwards. A vector the tests left
+ * unrefined ("*" on either loop, a search stopped early) refuses, as
+ * does any pair of C pointers that may share storage.
+ *
+ * Taken only where nothing else can change: a perfect nest of two
+ * counted loops (the outer's body is the inner loop, the inner's body
+ * assignments and IFs with no call but intrinsic or pure ones, simd-
+ * loops.ts) with constant steps, the inner's bounds not naming the outer
+ * index, the outer serial for its array dependences alone (no scalar,
+ * call or other cause) under no parallel loop, the inner parallel with no
+ * clause but private scalars. And only where the interchanged nest runs
+ * at least as well serially: every array reference that varies with the
+ * outer index varies fastest with it (Fortran's first subscript, C's
+ * last) and none varies fastest with the inner one, so the new innermost
+ * loop walks memory with stride one.
+ *
+ * The decision is a plan (LoopPlan.interchange on the outer loop, which
+ * then stands for the interchanged nest: parallel, the inner loop's
+ * clauses); emit/ swaps the two headers' texts. An interchange whose loop
+ * ends up without a directive is undone (settleInterchanges), so that a
+ * plan never claims what the source as written does not do.
+ */
+export function chooseInterchanges(plans: LoopPlan[], deps: ProcedureDeps, file: string): void {
+  const planOf = new Map<Loop, LoopPlan>(plans.map((p) => [p.loop, p]));
+  for (const outer of plans) {
+    const inner = onlyInnerLoop(outer.loop);
+    const ip = inner ? planOf.get(inner) : undefined;
+    if (!inner || !ip || !candidate(outer, ip, planOf, file)) continue;
+    if (!legal(deps, outer.loop, inner) || !strideKept(outer.loop, inner)) continue;
+    const lang = outer.proc.language;
+    const saved = { parallel: outer.parallel, reasons: outer.reasons, omitted: outer.omitted, blockers: outer.blockers, private: outer.private, hints: outer.hints };
+    const index = outer.loop.index!;
+    outer.interchange = { inner, saved };
+    outer.parallel = true;
+    outer.blockers = [];
+    outer.omitted = null;
+    outer.hints = [];
+    // The outer index becomes an inner loop's: private by OpenMP's rules in Fortran; C lists it unless the for declares it.
+    outer.private = [...ip.private, ...(lang === "c" && !declaredInside(index, outer.loop) && !ip.private.includes(index.name) ? [index.name] : [])];
+    outer.reasons = [];
+    ip.reasons = [...ip.reasons, interchangedReason(outer.loop, lang)];
+  }
+}
+
+/**
+ * Undoes the interchanges whose nest got no directive (not profitable,
+ * dropped by a later decision) and, in a file with errors, every one: the
+ * outer loop is serial again as written, with its reasons.
+ */
+export function settleInterchanges(plans: readonly LoopPlan[], failed = false): void {
+  for (const p of plans) {
+    if (!p.interchange || (p.emitted && !failed)) continue;
+    const why: Reason | null = p.emitted ? null : { kind: "not-profitable", message: `parallel, not profitable: the nest does not pay for a region even with this loop outside the serial loop at line ${p.loop.span.line}` };
+    undoInterchange(plans, p, why);
+  }
+}
+
+/**
+ * The nest of `p` back as written: `p` serial with its own reasons, and its
+ * inner loop without the reasons the interchange gave it (`why` instead,
+ * when it is left with no directive and no other placement reason).
+ */
+export function undoInterchange(plans: readonly LoopPlan[], p: LoopPlan, why: Reason | null): void {
+  const x = p.interchange;
+  if (!x) return;
+  p.emitted = false;
+  p.profitableIf = null;
+  Object.assign(p, x.saved);
+  delete p.interchange;
+  const ip = plans.find((q) => q.loop === x.inner);
+  if (!ip) return;
+  const outerLine = p.loop.span.line;
+  ip.reasons = ip.reasons.filter((r) => !r.message.startsWith(INTERCHANGED) && !(r.kind === "nested" && r.line === outerLine));
+  if (why && !ip.emitted && !ip.reasons.some((r) => PLACEMENT_KINDS.has(r.kind))) ip.reasons.push(why);
+}
+
+const INTERCHANGED = "interchanged:";
+
+function interchangedReason(outer: Loop, lang: "fortran" | "c"): Reason {
+  const kw = lang === "c" ? "for" : "DO";
+  return { kind: "nested", message: `${INTERCHANGED} it trades places with the serial loop at line ${outer.span.line} (whose ${kw} header it now has), and runs outside it with the directive`, line: outer.span.line };
+}
+
+/** The loop that is the whole body of `l`, if any. */
+function onlyInnerLoop(l: Loop): Loop | null {
+  // A CONTINUE (the terminal statement of a labeled DO) is no statement of its own: no jump reaches it (the inner body has none).
+  const body = l.body.filter((s) => s.kind !== "nop");
+  const only = body.length === 1 ? body[0]! : null;
+  return only && only.kind === "loop" ? only : null;
+}
+
+function counted(l: Loop): boolean {
+  if (l.form !== "do" || !l.index || !l.candidate || l.implied || l.concurrent || l.existingDirective || l.sharesLine || l.init?.length || l.update?.length) return false;
+  const step = l.step ? evalInt(l.step) : 1;
+  return step !== undefined && step !== 0;
+}
+
+function candidate(outer: LoopPlan, inner: LoopPlan, planOf: Map<Loop, LoopPlan>, file: string): boolean {
+  const o = outer.loop;
+  const i = inner.loop;
+  if (!counted(o) || !counted(i) || o.span.file !== file || i.span.file !== file) return false;
+  // The outer loop: serial for carried array dependences only.
+  if (outer.parallel || outer.runtimeCheck || outer.reasons.length === 0) return false;
+  if (!outer.reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output")) return false;
+  // Under no loop that runs in parallel (the nest would be inside its region anyway).
+  for (let q = outer.parent ? planOf.get(outer.parent) : undefined; q; q = q.parent ? planOf.get(q.parent) : undefined) if (q.parallel || q.runtimeCheck) return false;
+  // The inner loop: parallel, private scalars only.
+  if (!inner.parallel || inner.runtimeCheck || inner.reductions.length || inner.firstprivate.length || inner.lastprivate.length || inner.linear.length || inner.privateArrays.length || inner.threadprivate?.length) return false;
+  if (!simpleBody(i.body)) return false;
+  // Rectangular: the inner bounds do not name the outer index, and the body writes nothing the bounds read.
+  const index = o.index!;
+  const bounds = [i.lower, i.upper, i.step, o.lower, o.upper, o.step].filter((e): e is Expr => e !== null);
+  if ([i.lower, i.upper, i.step].some((e) => e && mentions(e, index))) return false;
+  const written = assigned(i.body);
+  return !bounds.some((e) => [...written].some((s) => mentions(e, s)));
+}
+
+/** No direction vector (<, >) on the two loops, with "=" around them; none left unrefined there. */
+function legal(deps: ProcedureDeps, outer: Loop, inner: Loop): boolean {
+  for (const nest of deps.nests)
+    for (const pr of nest.pairs) {
+      const k1 = pr.loops.indexOf(outer);
+      const k2 = pr.loops.indexOf(inner);
+      if (k1 < 0 && k2 < 0) continue;
+      // Conservative: a pair with only one of the two loops in common (not in a perfect nest), or storage that may overlap.
+      if (k1 < 0 || k2 !== k1 + 1 || pr.mayOverlap) return false;
+      if (pr.status === "independent") continue;
+      if (truncated(pr.solution)) return false;
+      for (const v of pr.solution.vectors) {
+        // Carried by a loop around the nest: the interchange keeps that loop's order.
+        if (v.dirs.slice(0, k1).some((d) => d === "<" || d === ">")) continue;
+        const a = v.dirs[k1];
+        const b = v.dirs[k2];
+        if (a === "*" || b === "*" || a === undefined || b === undefined) return false;
+        if ((a === "<" && b === ">") || (a === ">" && b === "<")) return false;
+      }
+    }
+  return true;
+}
+
+/**
+ * Every reference that varies with the outer index varies fastest with it
+ * alone (a(i, j) for `do i` outside `do j`; C's a[j][i]): the new
+ * innermost loop walks memory with stride one; references of the inner
+ * index alone are invariant there.
+ */
+function strideKept(outer: Loop, inner: Loop): boolean {
+  const o = outer.index!;
+  const i = inner.index!;
+  let outerFast = 0;
+  let ok = true;
+  walkStmts(inner.body, (s) => {
+    for (const e of stmtExprs(s))
+      walkExpr(e, (x) => {
+        if (x.kind !== "elem" || x.subs.length === 0 || !x.subs.some((sub) => mentions(sub, o))) return;
+        // Invariant in the new innermost loop (b(j)): no stride at all. Else it must walk its fastest dimension.
+        const fast = x.sym.layout === "row-major" ? x.subs[x.subs.length - 1]! : x.subs[0]!;
+        if (mentions(fast, i) || !mentions(fast, o)) ok = false;
+        else outerFast++;
+      });
+  });
+  return ok && outerFast > 0;
+}
+
+function mentions(e: Expr, sym: Sym): boolean {
+  let hit = false;
+  walkExpr(e, (x) => {
+    if (x.kind === "var" && x.sym === sym) hit = true;
+  });
+  return hit;
+}
+
+/** The scalars a block assigns. */
+function assigned(stmts: readonly Stmt[]): Set<Sym> {
+  const out = new Set<Sym>();
+  walkStmts(stmts, (s) => {
+    if (s.kind === "assign" && s.lhs.kind === "var") out.add(s.lhs.sym);
+    if (s.kind === "loop" && s.index) out.add(s.index);
+  });
+  return out;
+}

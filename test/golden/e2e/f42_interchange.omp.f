@@ -1,0 +1,61 @@
+c     Loop interchange (seed 004 sec. 3): a serial loop around a parallel
+c     one trades places with it when no dependence runs (<, >) across
+c     the two and the new innermost loop walks memory with stride one.
+c     Here i carries a recurrence along the first (stride-1) dimension
+c     and j is parallel, so the j loop goes outside with the directive;
+c     a recurrence along (i-1, j+1) forbids it, and a recurrence along
+c     the second dimension keeps its order (interchanged, the inner
+c     loop would stride).
+      program inter
+      integer n, m
+      parameter (n = 400, m = 300)
+      double precision a(n, m), b(n, m), c(n, m), s
+      integer i, j
+c doall: parallel
+!$omp parallel do
+      do 2 j = 1, m
+c doall: either
+!$omp simd
+         do 1 i = 1, n
+            a(i, j) = dble(mod(i * j, 7))
+            b(i, j) = dble(mod(i + j, 5))
+            c(i, j) = dble(mod(i + 2 * j, 3))
+    1    continue
+    2 continue
+!$omp end parallel do
+c doall: serial -- i carries a(i - 1, j): doall interchanges it with the j loop
+!$omp parallel do
+      do 20 j = 1, m
+c doall: either
+         do 10 i = 2, n
+            a(i, j) = a(i - 1, j) + a(i, j)
+   10    continue
+   20 continue
+!$omp end parallel do
+c doall: serial -- b(i, j) reads b(i - 1, j + 1): (<, >), no interchange
+      do 40 i = 2, n
+c doall: either
+         do 30 j = 1, m - 1
+            b(i, j) = b(i - 1, j + 1) + a(i, j)
+   30    continue
+   40 continue
+c doall: serial -- j carries c(i, j - 1) along the second dimension
+      do 60 j = 2, m
+c doall: either
+         do 50 i = 1, n
+            c(i, j) = c(i, j - 1) + b(i, j)
+   50    continue
+   60 continue
+      s = 0.0d0
+c doall: parallel reduction(+:s)
+!$omp parallel do reduction(+:s)
+      do 80 j = 1, m
+c doall: either reduction(+:s)
+         do 70 i = 1, n
+            s = s + a(i, j) + 2.0d0 * b(i, j) + 3.0d0 * c(i, j)
+   70    continue
+   80 continue
+!$omp end parallel do
+      print '(a, f20.1)', ' sum ', s
+      print '(a, 3f14.1)', ' corners ', a(n, m), b(n, m - 1), c(n, m)
+      end
