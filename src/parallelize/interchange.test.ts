@@ -5,6 +5,7 @@ import { memoryHost } from "../source/host.js";
 import { planProgram } from "./plan-program.js";
 import { settleInterchanges } from "./interchange.js";
 import { chooseSimd } from "./simd-loops.js";
+import { explainLoop } from "../report/explain-text.js";
 
 /** Plans a free-form program (interchanges settled and simd chosen, as the driver does); `at(line)` is the plan of the loop there. */
 function plan(body: string[], opts: { restructure?: boolean; n?: number } = {}) {
@@ -27,6 +28,11 @@ test("a recurrence along the first (stride-1) dimension: the parallel j loop goe
   assert.match(at(8).reasons[0]!.message, /^interchanged: it trades places with the serial loop at line 7/);
   // The inner position now holds the serial i header: no simd there.
   assert.equal(at(8).simd, false);
+  // explain tells the loop as written from the nest as rewritten.
+  const text = explainLoop(at(7));
+  assert.match(text, /^Serial as written, for one cause:$/m);
+  assert.match(text, /^Interchanged with the loop at line 8: /m);
+  assert.doesNotMatch(text, /no dependence is carried by this loop/);
 });
 
 test("a (<, >) dependence forbids it: the nest stays as written, serial outside", () => {

@@ -38,8 +38,8 @@ import { simpleBody } from "./simd-loops.js";
  * clause but private scalars. And only where the interchanged nest runs
  * at least as well serially: every array reference that varies with the
  * outer index varies fastest with it (Fortran's first subscript, C's
- * last) and none varies fastest with the inner one, so the new innermost
- * loop walks memory with stride one.
+ * last), not with the inner one, so the new innermost loop walks memory
+ * with stride one.
  *
  * The decision is a plan (LoopPlan.interchange on the outer loop, which
  * then stands for the interchanged nest: parallel, the inner loop's

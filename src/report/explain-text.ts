@@ -31,7 +31,14 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
   const groups = causeGroups(plan, causeCtx);
   const blocking = blockingGroups(groups);
   const placement = groups.filter((g) => !blocking.includes(g));
-  if (plan.parallel && l.concurrent) lines.push(`Parallel: ${CONCURRENT_GUARANTEE}${clauseNote(plan)}.`);
+  if (plan.interchange) {
+    // As written the loop is serial; the directive is for the nest rewritten (parallelize/interchange.ts).
+    const inner = plan.interchange.inner.span.line;
+    const own = causeGroups({ ...plan, ...plan.interchange.saved }, causeCtx);
+    lines.push(`Serial as written, ${own.length === 1 ? "for one cause" : `for ${own.length} causes`}:`);
+    for (const g of own) lines.push(...causeLines(g, plan, ctx));
+    lines.push(`Interchanged with the loop at line ${inner}: no dependence runs (<, >) across the two, so that loop, parallel, runs outside and this one inside it, serial (the two headers swap their controls; the inner loop then walks the arrays with stride one). --no-restructure keeps the nest as written.`);
+  } else if (plan.parallel && l.concurrent) lines.push(`Parallel: ${CONCURRENT_GUARANTEE}${clauseNote(plan)}.`);
   else if (plan.parallel) lines.push(`Parallel: no dependence is carried by this loop${clauseNote(plan)}.`);
   else if (plan.runtimeCheck) {
     lines.push(`Parallel only when ${lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c} holds (checked at run time).`);
