@@ -54,13 +54,16 @@ test("no interchange that would make the new inner loop stride: a recurrence alo
   assert.equal(at(7).parallel, false);
 });
 
-test("no interchange of an imperfect nest, of an inner loop with a reduction, of a triangular nest, nor with --no-restructure", () => {
+test("no interchange of an imperfect nest, of an inner loop with a reduction, of a triangular nest, of an outer index read after the nest, nor with --no-restructure", () => {
   const imperfect = plan(["  do i = 2, n", "    b(i, 1) = 0.0d0", "    do j = 1, m", "      a(i, j) = a(i - 1, j) + b(i, j)", "    end do", "  end do"]);
   assert.equal(imperfect(7).interchange, undefined);
   const reduction = plan(nest("do i = 2, n", "do j = 1, m", ["a(i, j) = a(i - 1, j)", "t = t + a(i, j)"]));
   assert.equal(reduction(7).interchange, undefined);
   const triangular = plan(nest("do i = 2, n", "do j = 1, i", ["a(i, j) = a(i - 1, j) + 1.0d0"]));
   assert.equal(triangular(7).interchange, undefined);
+  // The outer index read after the nest: private to the region once it is the inner loop's, its value would be lost.
+  const live = plan([...nest("do i = 2, n", "do j = 1, m", ["a(i, j) = a(i - 1, j) + b(i, j)"]), "  print *, i"]);
+  assert.equal(live(7).interchange, undefined);
   const off = plan(nest("do i = 2, n", "do j = 1, m", ["a(i, j) = a(i - 1, j) + b(i, j)"]), { restructure: false });
   assert.equal(off(7).interchange, undefined);
   assert.equal(off(7).parallel, false);

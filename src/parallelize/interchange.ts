@@ -34,8 +34,9 @@ import { simpleBody } from "./simd-loops.js";
  * assignments and IFs with no call but intrinsic or pure ones, simd-
  * loops.ts) with constant steps, the inner's bounds not naming the outer
  * index, the outer serial for its array dependences alone (no scalar,
- * call or other cause) under no parallel loop, the inner parallel with no
- * clause but private scalars. And only where the interchanged nest runs
+ * call or other cause) under no parallel loop and its index not read
+ * after it, the inner parallel with no clause but private scalars (its
+ * own index, were it read after the nest, would be lastprivate). And only where the interchanged nest runs
  * at least as well serially: every array reference that varies with the
  * outer index varies fastest with it (Fortran's first subscript, C's
  * last), not with the inner one, so the new innermost loop walks memory
@@ -126,8 +127,9 @@ function candidate(outer: LoopPlan, inner: LoopPlan, planOf: Map<Loop, LoopPlan>
   const o = outer.loop;
   const i = inner.loop;
   if (!counted(o) || !counted(i) || o.span.file !== file || i.span.file !== file) return false;
-  // The outer loop: serial for carried array dependences only.
-  if (outer.parallel || outer.runtimeCheck || outer.reasons.length === 0) return false;
+  // The outer loop: serial for carried array dependences only; its index not read after it (it becomes
+  // an inner loop's, private to the region: the value after the nest would be lost).
+  if (outer.parallel || outer.runtimeCheck || outer.reasons.length === 0 || outer.liveIndex) return false;
   if (!outer.reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output")) return false;
   // Under no loop that runs in parallel (the nest would be inside its region anyway).
   for (let q = outer.parent ? planOf.get(outer.parent) : undefined; q; q = q.parent ? planOf.get(q.parent) : undefined) if (q.parallel || q.runtimeCheck) return false;

@@ -83,6 +83,8 @@ export interface LoopPlan {
    * nest gets no directive.
    */
   interchange?: { inner: Loop; saved: Pick<LoopPlan, "parallel" | "reasons" | "omitted" | "blockers" | "private" | "hints"> };
+  /** The loop's index may be read after the loop (it is lastprivate when the loop runs in parallel). */
+  liveIndex?: boolean;
   /** The profitability guard for a symbolic trip count, in source syntax (an `if` clause). */
   profitableIf: string | null;
   collapse: number;

@@ -219,6 +219,8 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   // (The indices of implied loops, FORALL and DO CONCURRENT are construct entities that planScalars never lists.)
   const innerIndices = new Set<string>();
   if (lang === "fortran") walkStmts(loop.body, (s) => void (s.kind === "loop" && s.index && !s.index.attrs.constructEntity && innerIndices.add(s.index.name)));
+  // Whether the index's value after the loop may be read (a serial loop keeps no clause to say so: interchange.ts asks).
+  if (loop.index && scalars.lastprivate.includes(loop.index.name)) plan.liveIndex = true;
   plan.private.push(...scalars.private.filter((v) => !innerIndices.has(v)));
   plan.lastprivate.push(...scalars.lastprivate);
   plan.reductions.push(...scalars.reductions);
