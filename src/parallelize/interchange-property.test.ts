@@ -6,82 +6,91 @@ import { memoryHost } from "../source/host.js";
 import { planProgram } from "./plan-program.js";
 
 /**
- * Issue 20's property: random two-deep nests of statements `a(i+p, j+q) =
- * a(i+r, j+s) + ...` (constant-distance dependences, every direction
- * pair possible) are run by a small interpreter in the order written and
- * in the interchanged order. Whenever doall decides to interchange a nest
- * (interchange.ts, before profitability settles it), both orders compute
- * the same arrays: no illegal interchange, whatever the dependences.
+ * Issue 20's property: random nests of statements `a(i+p, j+q[, k+r]) =
+ * a(i+s, j+t[, k+u]) + ...` (constant-distance dependences, every
+ * direction pair possible), two deep and three deep (the third loop inside
+ * the two that may trade places), are run by a small interpreter in the
+ * order written and with the two outer loops interchanged. Whenever doall
+ * decides to interchange a nest (interchange.ts, before profitability
+ * settles it), both orders compute the same arrays: no illegal
+ * interchange, whatever the dependences.
  */
 interface Ref {
   arr: "a" | "b";
-  di: number;
-  dj: number;
+  d: number[];
 }
 interface Stmt {
   lhs: Ref;
   rhs: Ref[];
 }
 
-const N = 8;
-const M = 7;
+const EXT = [8, 7, 6];
 const OFF = 2;
-const ref = fc.record({ arr: fc.constantFrom<"a" | "b">("a", "b"), di: fc.integer({ min: -OFF, max: OFF }), dj: fc.integer({ min: -OFF, max: OFF }) });
-const stmt = fc.record({ lhs: ref, rhs: fc.array(ref, { minLength: 1, maxLength: 2 }) });
+const IDX = ["i", "j", "k"];
+
+const ref = (depth: number) => fc.record({ arr: fc.constantFrom<"a" | "b">("a", "b"), d: fc.array(fc.integer({ min: -OFF, max: OFF }), { minLength: depth, maxLength: depth }) });
+const stmts = (depth: number) => fc.array(fc.record({ lhs: ref(depth), rhs: fc.array(ref(depth), { minLength: 1, maxLength: 2 }) }), { minLength: 1, maxLength: 3 });
 
 const sub = (v: string, d: number) => (d === 0 ? v : d > 0 ? `${v} + ${d}` : `${v} - ${-d}`);
-const text = (r: Ref) => `${r.arr}(${sub("i", r.di)}, ${sub("j", r.dj)})`;
+const text = (r: Ref) => `${r.arr}(${r.d.map((d, k) => sub(IDX[k]!, d)).join(", ")})`;
 
-function source(stmts: Stmt[]): string {
+function source(body: Stmt[], depth: number): string {
   const lo = 1 + OFF;
+  const dims = EXT.slice(0, depth).map((e) => `1:${e + 2 * OFF}`).join(", ");
+  const loops = IDX.slice(0, depth).map((v, k) => `${"  ".repeat(k + 1)}do ${v} = ${lo}, ${EXT[k]! + OFF}`);
+  const ends = IDX.slice(0, depth).map((_, k) => `${"  ".repeat(depth - k)}end do`);
   return [
     "program p",
-    `  integer, parameter :: n = ${N + OFF}, m = ${M + OFF}`,
-    `  double precision :: a(${1}:${N + 2 * OFF}, ${1}:${M + 2 * OFF}), b(${1}:${N + 2 * OFF}, ${1}:${M + 2 * OFF})`,
-    "  integer :: i, j",
+    `  double precision :: a(${dims}), b(${dims})`,
+    "  integer :: i, j, k",
     "  a = 1.0d0",
     "  b = 2.0d0",
-    `  do i = ${lo}, n`,
-    `    do j = ${lo}, m`,
-    ...stmts.map((s) => `      ${text(s.lhs)} = ${s.rhs.map(text).join(" + ")} + 1.0d0`),
-    "    end do",
-    "  end do",
-    "  print *, a(3, 4), b(5, 6)",
+    ...loops,
+    ...body.map((s) => `${"  ".repeat(depth + 1)}${text(s.lhs)} = ${s.rhs.map(text).join(" + ")} + 1.0d0`),
+    ...ends,
+    "  print *, a(3, 4" + (depth === 3 ? ", 5" : "") + "), b(5, 6" + (depth === 3 ? ", 4" : "") + ")",
     "end program",
   ].join("\n");
 }
 
-/** The arrays after the nest runs with i outside (or j outside, interchanged). */
-function interpret(stmts: Stmt[], interchanged: boolean): string {
-  const W = N + 2 * OFF + 1;
-  const H = M + 2 * OFF + 1;
-  const arrays = { a: new Float64Array(W * H), b: new Float64Array(W * H) };
-  for (let x = 0; x < W * H; x++) {
+/** The arrays after the nest runs as written (i outside j) or with i and j interchanged. */
+function interpret(body: Stmt[], depth: number, interchanged: boolean): string {
+  const size = EXT.slice(0, depth).map((e) => e + 2 * OFF + 1);
+  const total = size.reduce((x, y) => x * y, 1);
+  const arrays = { a: new Float64Array(total), b: new Float64Array(total) };
+  for (let x = 0; x < total; x++) {
     arrays.a[x] = (x * 7) % 11;
     arrays.b[x] = (x * 5) % 13;
   }
-  const at = (r: Ref, i: number, j: number) => (i + r.di) * H + (j + r.dj);
-  const body = (i: number, j: number) => {
-    for (const s of stmts) arrays[s.lhs.arr][at(s.lhs, i, j)] = s.rhs.reduce((sum, r) => sum + arrays[r.arr][at(r, i, j)]!, 0) + 1;
+  const at = (r: Ref, v: number[]) => r.d.reduce((off, d, k) => off * size[k]! + v[k]! + d, 0);
+  const run = (v: number[]) => {
+    for (const s of body) arrays[s.lhs.arr][at(s.lhs, v)] = s.rhs.reduce((sum, r) => sum + arrays[r.arr][at(r, v)]!, 0) + 1;
   };
   const lo = 1 + OFF;
-  if (!interchanged) for (let i = lo; i <= N + OFF; i++) for (let j = lo; j <= M + OFF; j++) body(i, j);
-  else for (let j = lo; j <= M + OFF; j++) for (let i = lo; i <= N + OFF; i++) body(i, j);
+  const ks = depth === 3 ? Array.from({ length: EXT[2]! }, (_, x) => lo + x) : [0];
+  const point = (i: number, j: number) => {
+    for (const k of ks) run(depth === 3 ? [i, j, k] : [i, j]);
+  };
+  if (!interchanged) for (let i = lo; i <= EXT[0]! + OFF; i++) for (let j = lo; j <= EXT[1]! + OFF; j++) point(i, j);
+  else for (let j = lo; j <= EXT[1]! + OFF; j++) for (let i = lo; i <= EXT[0]! + OFF; i++) point(i, j);
   return `${arrays.a.join(",")}|${arrays.b.join(",")}`;
 }
 
-test("interchange property: every nest doall interchanges computes what it computes as written (interpreter)", () => {
-  let decided = 0;
-  fc.assert(
-    fc.property(fc.array(stmt, { minLength: 1, maxLength: 3 }), (stmts) => {
-      const plans = planProgram(parseFortran("t.f90", source(stmts), memoryHost({})), { rangeFacts: false });
-      const outer = plans.loops.find((l) => l.loop.span.line === 7)!;
-      if (!outer.interchange) return;
-      decided++;
-      assert.equal(interpret(stmts, true), interpret(stmts, false), source(stmts));
-    }),
-    { numRuns: 300, seed: 20 },
-  );
-  // The property must have been exercised.
-  assert.ok(decided >= 10, `only ${decided} nests interchanged`);
-});
+for (const depth of [2, 3]) {
+  test(`interchange property, ${depth} deep: every nest doall interchanges computes what it computes as written (interpreter)`, () => {
+    let decided = 0;
+    fc.assert(
+      fc.property(stmts(depth), (body) => {
+        const src = source(body, depth);
+        const plans = planProgram(parseFortran("t.f90", src, memoryHost({})), { rangeFacts: false });
+        const outer = plans.loops.find((l) => l.loop.span.line === 6)!;
+        if (!outer.interchange) return;
+        decided++;
+        assert.equal(interpret(body, depth, true), interpret(body, depth, false), src);
+      }),
+      { numRuns: 250, seed: 20 + depth },
+    );
+    // The property must have been exercised.
+    assert.ok(decided >= 10, `only ${decided} nests interchanged`);
+  });
+}

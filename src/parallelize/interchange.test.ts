@@ -35,6 +35,16 @@ test("a recurrence along the first (stride-1) dimension: the parallel j loop goe
   assert.doesNotMatch(text, /no dependence is carried by this loop/);
 });
 
+test("three deep: the serial k loop trades places with the parallel j loop; the i loop stays innermost, with simd", () => {
+  const at = plan(["  do k = 2, 6", "    do j = 1, m", "      do i = 1, n", "        a(i, j) = a(i, j) * 0.5d0 + b(i, k - 1)", "        b(i, k) = b(i, k - 1) + 1.0d0", "      end do", "    end do", "  end do"]);
+  // b(i, k) carries along k, and a(i, j) is written for every k: the j loop must be the parallel one, and b is written by every j.
+  assert.equal(at(7).interchange, undefined, "b(i, k) is written in every iteration of j: j is not parallel");
+  const at2 = plan(["  do k = 2, 6", "    do j = 1, m", "      do i = 1, n", "        a(i, j) = a(i, j) * 0.5d0 + dble(k)", "      end do", "    end do", "  end do"]);
+  assert.equal(at2(7).interchange?.inner, at2(8).loop);
+  assert.equal(at2(7).emitted, true);
+  assert.equal(at2(9).simd, true);
+});
+
 test("a (<, >) dependence forbids it: the nest stays as written, serial outside", () => {
   const at = plan(nest("do i = 2, n", "do j = 1, m - 1", ["a(i, j) = a(i - 1, j + 1) + b(i, j)"]));
   assert.equal(at(7).interchange, undefined);

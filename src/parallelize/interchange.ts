@@ -31,8 +31,8 @@ import { simpleBody } from "./simd-loops.js";
  *
  * Taken only where nothing else can change: a perfect nest of two
  * counted loops (the outer's body is the inner loop, the inner's body
- * assignments and IFs with no call but intrinsic or pure ones, simd-
- * loops.ts) with constant steps, the inner's bounds not naming the outer
+ * assignments, IFs and counted loops of the same, with no call but
+ * intrinsic or pure ones, simd-loops.ts) with constant steps, the inner's bounds not naming the outer
  * index, the outer serial for its array dependences alone (no scalar,
  * call or other cause) under no parallel loop and its index not read
  * after it, the inner parallel with no clause but private scalars (its
@@ -40,7 +40,9 @@ import { simpleBody } from "./simd-loops.js";
  * at least as well serially: every array reference that varies with the
  * outer index varies fastest with it (Fortran's first subscript, C's
  * last), not with the inner one, so the new innermost loop walks memory
- * with stride one.
+ * with stride one; where loops lie inside the inner one, the innermost
+ * loop stays innermost (`do k / do j / do i` with k serial becomes
+ * `do j / do k / do i`).
  *
  * The decision is a plan (LoopPlan.interchange on the outer loop, which
  * then stands for the interchanged nest: parallel, the inner loop's
@@ -54,7 +56,8 @@ export function chooseInterchanges(plans: LoopPlan[], deps: ProcedureDeps, file:
     const inner = onlyInnerLoop(outer.loop);
     const ip = inner ? planOf.get(inner) : undefined;
     if (!inner || !ip || !candidate(outer, ip, planOf, file)) continue;
-    if (!legal(deps, outer.loop, inner) || !strideKept(outer.loop, inner)) continue;
+    // With loops inside the inner one, the innermost loop stays where it is, and so does its stride.
+    if (!legal(deps, outer.loop, inner) || (!holdsLoops(inner) && !strideKept(outer.loop, inner))) continue;
     const lang = outer.proc.language;
     const saved = { parallel: outer.parallel, reasons: outer.reasons, omitted: outer.omitted, blockers: outer.blockers, private: outer.private, hints: outer.hints };
     const index = outer.loop.index!;
@@ -109,6 +112,15 @@ function interchangedReason(outer: Loop, lang: "fortran" | "c"): Reason {
   return { kind: "nested", message: `${INTERCHANGED} it trades places with the serial loop at line ${outer.span.line} (whose ${kw} header it now has), and runs outside it with the directive`, line: outer.span.line };
 }
 
+/** Assignments, IFs and counted loops of the same, recursively (simd-loops.ts's simple bodies, nested). */
+function simpleNest(stmts: readonly Stmt[]): boolean {
+  return stmts.every((s) => (s.kind === "loop" ? counted(s) && s.label === undefined && simpleNest(s.body) : simpleBody([s])));
+}
+
+function holdsLoops(l: Loop): boolean {
+  return l.body.some((s) => s.kind === "loop");
+}
+
 /** The loop that is the whole body of `l`, if any. */
 function onlyInnerLoop(l: Loop): Loop | null {
   // A CONTINUE (the terminal statement of a labeled DO) is no statement of its own: no jump reaches it (the inner body has none).
@@ -135,7 +147,7 @@ function candidate(outer: LoopPlan, inner: LoopPlan, planOf: Map<Loop, LoopPlan>
   for (let q = outer.parent ? planOf.get(outer.parent) : undefined; q; q = q.parent ? planOf.get(q.parent) : undefined) if (q.parallel || q.runtimeCheck) return false;
   // The inner loop: parallel, private scalars only.
   if (!inner.parallel || inner.runtimeCheck || inner.reductions.length || inner.firstprivate.length || inner.lastprivate.length || inner.linear.length || inner.privateArrays.length || inner.threadprivate?.length) return false;
-  if (!simpleBody(i.body)) return false;
+  if (!simpleNest(i.body)) return false;
   // Rectangular: the inner bounds do not name the outer index, and the body writes nothing the bounds read.
   const index = o.index!;
   const bounds = [i.lower, i.upper, i.step, o.lower, o.upper, o.step].filter((e): e is Expr => e !== null);

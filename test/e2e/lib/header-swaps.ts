@@ -1,31 +1,37 @@
-import type { ChangedHunk } from "./line-diff.js";
 import type { Lang } from "./toolchain.js";
 
 /**
- * Whether the changed hunks only swap loop controls between the loop
- * headers they hold (doall's interchange, src/parallelize/interchange.ts;
- * the marker between two headers splits them in two hunks): every line,
- * before and after, is a DO or for header, and each transformed line is
- * its original with the control of another changed original line, every
- * control used once. Anything else a transformer changes is still a
+ * Whether the transformed text, once its added directive lines are taken
+ * out, is the original but for loop controls swapped between loop
+ * headers (doall's interchange, src/parallelize/interchange.ts): line by
+ * line, every line that differs is a DO or for header before and after,
+ * with the same label, keyword and comment, and the controls of the
+ * differing lines are the same ones, each used once. Compared by
+ * position: a diff would pair the lines of a swap as moved lines (f15's
+ * `do 70 j` / `do 70 i`). Anything else a transformer changes is still a
  * failure.
  */
-export function onlyHeaderSwaps(hunks: readonly ChangedHunk[], lang: Lang): boolean {
-  if (hunks.some((x) => x.original.length !== x.transformed.length)) return false;
-  const h = { original: hunks.flatMap((x) => x.original), transformed: hunks.flatMap((x) => x.transformed) };
-  if (h.original.length < 2) return false;
+export function onlyHeaderSwaps(original: string, transformed: string, directiveLines: readonly number[], lang: Lang): boolean {
+  const skip = new Set(directiveLines);
+  const before = original.split("\n");
+  const after = transformed.split("\n").filter((_, k) => !skip.has(k + 1));
+  if (before.length !== after.length) return false;
   const split = (line: string) => (lang === "c" ? /^(.*?\bfor\s*\()(.*)(\).*)$/.exec(line) : /^(.*?\bdo\s+(?:\d+\s*,?\s*)?)([A-Za-z_]\w*\s*=[^!]*?)(\s*(?:!.*)?)$/i.exec(line));
-  const before = h.original.map(split);
-  const after = h.transformed.map(split);
-  if (before.some((m) => !m) || after.some((m) => !m)) return false;
-  const unused = before.map((m) => m![2]!);
-  for (let k = 0; k < after.length; k++) {
-    const a = after[k]!;
-    const b = before[k]!;
-    if (a[1] !== b[1] || a[3] !== b[3]) return false;
-    const at = unused.indexOf(a[2]!);
+  const unused: string[] = [];
+  const wanted: string[] = [];
+  for (let k = 0; k < before.length; k++) {
+    if (before[k] === after[k]) continue;
+    const b = split(before[k]!);
+    const a = split(after[k]!);
+    if (!a || !b || a[1] !== b[1] || a[3] !== b[3]) return false;
+    unused.push(b[2]!);
+    wanted.push(a[2]!);
+  }
+  if (unused.length < 2) return false;
+  for (const w of wanted) {
+    const at = unused.indexOf(w);
     if (at < 0) return false;
     unused.splice(at, 1);
   }
-  return h.original.some((l, k) => l !== h.transformed[k]);
+  return true;
 }

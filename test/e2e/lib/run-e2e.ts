@@ -40,7 +40,7 @@ export async function runE2E(program: E2EProgram, transform: Transform, opts: E2
   const problems = [...run.problems];
   for (const u of expectations.unsound) problems.push(`line ${u.expectation.loopLine}: directive '${u.emitted.directive}' on a loop ${u.why}`);
   for (const u of expectations.unmarked) problems.push(`line ${u.line}: directive on a line that is not a marked loop`);
-  if (!run.text.identical && !opts.allowRewrites && !(opts.allowHeaderSwaps && onlyHeaderSwaps(run.text.changed, program.lang))) {
+  if (!run.text.identical && !opts.allowRewrites && !(opts.allowHeaderSwaps && onlyHeaderSwaps(program.text, transformed, run.text.directiveLines, program.lang))) {
     for (const h of run.text.changed) problems.push(`text changed at original line ${h.originalLine}: ${JSON.stringify(h.original)} -> ${JSON.stringify(h.transformed)}`);
   }
   return { program, transformed, run, emitted, expectations, ok: problems.length === 0, problems };

@@ -60,10 +60,12 @@ int main(void) {
     for (j = 0; j < N; j++)
       c3[i][j] = 0.0;
   // doall: serial -- every c3[i][j] accumulates over k
-  for (k = 0; k < N; k++)
+  #pragma omp parallel for private(j, k)
+  for (i = 0; i < N; i++)
     // doall: parallel private(j)
-    for (i = 0; i < N; i++)
+    for (k = 0; k < N; k++)
       // doall: either
+      #pragma omp simd
       for (j = 0; j < N; j++)
         c3[i][j] += a[i][k] * b[k][j];
   /* Transpose. */

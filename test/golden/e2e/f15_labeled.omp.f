@@ -43,12 +43,14 @@ c doall: either
    60 m(i, j) = mod(i * j, 7)
 !$omp end parallel do
 c doall: serial -- m(i, j) reads m(i, j-1) written by the previous iteration
-      do 70 j = 2, 60
-c doall: parallel
+!$omp parallel do
       do 70 i = 1, 60
+c doall: parallel
+      do 70 j = 2, 60
 c doall: serial -- m(i, j) accumulates over k
       do 70 k = 1, 2
    70 m(i, j) = mod(m(i, j) + m(i, j - 1) * k, 1000)
+!$omp end parallel do
 c     GO TO the terminal statement skips the rest of the iteration.
       nodd = 0
 c doall: parallel reduction(+:nodd)

@@ -5,12 +5,15 @@ c     Here i carries a recurrence along the first (stride-1) dimension
 c     and j is parallel, so the j loop goes outside with the directive;
 c     a recurrence along (i-1, j+1) forbids it, and a recurrence along
 c     the second dimension keeps its order (interchanged, the inner
-c     loop would stride).
+c     loop would stride). Three deep, the serial k loop trades places
+c     with the parallel j loop and the i loop stays innermost.
       program inter
       integer n, m
       parameter (n = 400, m = 300)
-      double precision a(n, m), b(n, m), c(n, m), s
-      integer i, j
+      integer nd, md, nk
+      parameter (nd = 100, md = 60, nk = 8)
+      double precision a(n, m), b(n, m), c(n, m), d(nd, md, nk), s
+      integer i, j, k
 c doall: parallel
       do 2 j = 1, m
 c doall: either
@@ -41,6 +44,23 @@ c doall: either
             c(i, j) = c(i, j - 1) + b(i, j)
    50    continue
    60 continue
+c doall: parallel
+      do 64 j = 1, md
+c doall: either
+         do 62 i = 1, nd
+            d(i, j, 1) = c(i, j)
+   62    continue
+   64 continue
+c doall: serial -- k carries d(i, j, k - 1): doall interchanges it with the j loop
+      do 69 k = 2, nk
+c doall: either
+         do 68 j = 1, md
+c doall: either
+            do 66 i = 1, nd
+               d(i, j, k) = d(i, j, k - 1) * 0.5d0 + a(i, j)
+   66       continue
+   68    continue
+   69 continue
       s = 0.0d0
 c doall: parallel reduction(+:s)
       do 80 j = 1, m
@@ -50,5 +70,6 @@ c doall: either reduction(+:s)
    70    continue
    80 continue
       print '(a, f20.1)', ' sum ', s
+      print '(a, 2f20.6)', ' d ', d(nd, md, nk), d(1, 1, nk)
       print '(a, 3f14.1)', ' corners ', a(n, m), b(n, m - 1), c(n, m)
       end
