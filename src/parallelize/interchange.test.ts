@@ -71,6 +71,11 @@ test("no interchange of an imperfect nest, of an inner loop with a reduction, of
   assert.equal(reduction(7).interchange, undefined);
   const triangular = plan(nest("do i = 2, n", "do j = 1, i", ["a(i, j) = a(i - 1, j) + 1.0d0"]));
   assert.equal(triangular(7).interchange, undefined);
+  // A bound read from an array the nest writes would be evaluated once instead of once per outer iteration
+  // (b(1, 1) is 2 for i = 1, then 5: the j loop runs 2, then 5 times): the bounds rule and the pair of
+  // b(1, 1) with b(i, j), which no test separates, each refuse it.
+  const element = plan(nest("do i = 1, n - 1", "do j = 1, int(b(1, 1))", ["a(i + 1, j) = a(i, j) + 1.0d0", "b(i, j) = 5.0d0"]));
+  assert.equal(element(7).interchange, undefined);
   // The outer index read after the nest: private to the region once it is the inner loop's, its value would be lost.
   const live = plan([...nest("do i = 2, n", "do j = 1, m", ["a(i, j) = a(i - 1, j) + b(i, j)"]), "  print *, i"]);
   assert.equal(live(7).interchange, undefined);

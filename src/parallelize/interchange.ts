@@ -153,7 +153,18 @@ function candidate(outer: LoopPlan, inner: LoopPlan, planOf: Map<Loop, LoopPlan>
   const bounds = [i.lower, i.upper, i.step, o.lower, o.upper, o.step].filter((e): e is Expr => e !== null);
   if ([i.lower, i.upper, i.step].some((e) => e && mentions(e, index))) return false;
   const written = assigned(i.body);
-  return !bounds.some((e) => [...written].some((s) => mentions(e, s)));
+  // Evaluated once for the nest instead of once per outer iteration: only constants and scalars the nest does not assign
+  // (an array element or a function could change between two starts of the inner loop).
+  return bounds.every((e) => plainBound(e) && ![...written].some((s) => mentions(e, s)));
+}
+
+function plainBound(e: Expr): boolean {
+  let ok = true;
+  walkExpr(e, (x) => {
+    if (x.kind !== "int" && x.kind !== "var" && x.kind !== "binary" && x.kind !== "unary") ok = false;
+    if (x.kind === "var" && x.sym.dims.length > 0) ok = false;
+  });
+  return ok;
 }
 
 /** No direction vector (<, >) on the two loops, with "=" around them; none left unrefined there. */
