@@ -80,7 +80,14 @@ export function chooseInterchanges(plans: LoopPlan[], deps: ProcedureDeps, file:
  */
 export function settleInterchanges(plans: readonly LoopPlan[], failed = false): void {
   for (const p of plans) {
-    if (!p.interchange || (p.emitted && !failed)) continue;
+    if (!p.interchange) continue;
+    if (p.emitted && !failed) {
+      // Kept: the inner loop's reason is the interchange, not "the enclosing loop runs in parallel" besides.
+      const x = p.interchange;
+      const ip = plans.find((q) => q.loop === x.inner);
+      if (ip) ip.reasons = ip.reasons.filter((r) => !(r.kind === "nested" && r.line === p.loop.span.line && !r.message.startsWith(INTERCHANGED)));
+      continue;
+    }
     const why: Reason | null = p.emitted ? null : { kind: "not-profitable", message: `parallel, not profitable: the nest does not pay for a region even with this loop outside the serial loop at line ${p.loop.span.line}` };
     undoInterchange(plans, p, why);
   }
