@@ -1,0 +1,135 @@
+import { evalInt } from "../ir/const-eval.js";
+import type { Loop, Stmt } from "../ir/stmt.js";
+import { walkStmts } from "../ir/walk.js";
+import type { CarriedDependence } from "../analysis/dependence/verdict.js";
+import type { LoopPlan } from "./loop-plan.js";
+import type { Reason } from "./reason.js";
+import { blockWork, REGION_WORK, type CalleeWork, type TripLimit } from "./profitability.js";
+
+/**
+ * Pipelined (doacross) loops (issue 20 §4; seed 001's 漸進処理, processing
+ * one iteration's output as the next consumes it): a loop that carries
+ * array dependences, but whose iterations spend most of their work on
+ * statements that take no part in any of them, runs with
+ *
+ *   !$omp parallel do ordered(1) schedule(static, 1)
+ *   do i = 2, n
+ *      ... statements of no carried dependence: in parallel ...
+ *   !$omp ordered depend(sink: i - 1)
+ *      ... every statement a carried dependence touches ...
+ *   !$omp ordered depend(source)
+ *      ... statements of no carried dependence ...
+ *   end do
+ *
+ * Sound for any distance, direction or unknown dependence: iteration i
+ * enters the ordered span only after iteration i - 1 has left it, which
+ * in turn waited for i - 2, so the spans run in iteration order, and every
+ * statement a carried dependence touches (at either end) is inside them.
+ * Dependences within one iteration keep the program's order.
+ *
+ * The span is the top-level statements from the first to the last that
+ * holds an end of a carried dependence (after privatization: a private
+ * array's dependences are not there). Taken only when nothing else keeps
+ * the loop serial (every reason is an array dependence), with private
+ * scalars as the only clause, a step of 1 or -1 (the sink is the previous
+ * iteration's index), and a body whose ends of the span OpenMP can mark:
+ * the span does not end on the terminal statement of a labeled DO that is
+ * not a CONTINUE, and no enclosing DO shares that label.
+ */
+export interface DoacrossSpan {
+  /** First and last top-level statements of the ordered span (indices into the loop's body). */
+  lo: number;
+  hi: number;
+  /** The sink's offset from the index: `i - 1` for a step of 1, `i + 1` for -1. */
+  offset: number;
+  /** The private scalars of the loop (a serial loop's plan keeps no clauses). */
+  private: string[];
+}
+
+/** The ordered span of a loop serial only for `carried`, or null. */
+export function doacrossSpan(plan: LoopPlan, carried: readonly CarriedDependence[], enclosingLabels: readonly string[]): DoacrossSpan | null {
+  const loop = plan.loop;
+  if (carried.length === 0 || plan.runtimeCheck) return null;
+  if (!plan.reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output")) return null;
+  if (plan.reductions.length || plan.lastprivate.length || plan.firstprivate.length || plan.linear.length || plan.privateArrays.length || plan.threadprivate?.length) return null;
+  if (loop.form !== "do" || !loop.index || !loop.candidate || loop.implied || loop.concurrent || loop.existingDirective || loop.init?.length || loop.update?.length) return null;
+  const step = loop.step ? evalInt(loop.step) : 1;
+  if (step !== 1 && step !== -1) return null;
+  const top = orderedBody(loop);
+  const at = (s: Stmt): number => top.findIndex((t) => t === s || contains(t, s));
+  let lo = top.length;
+  let hi = -1;
+  for (const d of carried) {
+    for (const s of [d.source.stmt, d.sink.stmt]) {
+      const k = at(s);
+      // Conservative: an end the body does not hold (a bound, the loop's own header) leaves the loop serial.
+      if (k < 0) return null;
+      lo = Math.min(lo, k);
+      hi = Math.max(hi, k);
+    }
+  }
+  if (hi < 0) return null;
+  // The source directive goes before the statement after the span, or before the loop's end: that end must be
+  // the loop's own (END DO, a CONTINUE, a closing brace), not a statement of the span.
+  if (loop.terminalLabel !== undefined) {
+    const last = top[top.length - 1];
+    if (hi === top.length - 1 && last?.kind !== "nop") return null;
+    if (enclosingLabels.includes(loop.terminalLabel)) return null;
+  }
+  return { lo, hi, offset: -step, private: [...plan.private] };
+}
+
+/**
+ * Whether pipelining pays: the statements outside the span (which run in
+ * parallel) do at least DOACROSS_PART statement executions per iteration
+ * and DOACROSS_RATIO times what the span does. Each iteration waits once
+ * for its predecessor and posts once; with threads that sleep (OMP_WAIT_
+ * POLICY=passive, what profitability.ts assumes) a wait that sleeps costs
+ * what a region start does, 17-30 µs here: our f43 with 3,000 statements
+ * per iteration ran 3x slower than serial at two threads, hence twice
+ * REGION_WORK. (NPB LU's blts pipelined per grid point, 200 flops per
+ * wait, ran 1.3x slower even with spinning threads.)
+ */
+export function doacrossPays(loop: Loop, span: DoacrossSpan, callee: CalleeWork, limit: TripLimit): { parallel: number; ordered: number; pays: boolean } {
+  const body = orderedBody(loop);
+  const ordered = blockWork(body.slice(span.lo, span.hi + 1), callee, limit);
+  const parallel = blockWork([...body.slice(0, span.lo), ...body.slice(span.hi + 1)], callee, limit);
+  return { parallel, ordered, pays: parallel >= DOACROSS_PART && parallel >= DOACROSS_RATIO * ordered };
+}
+
+export const DOACROSS_PART = 2 * REGION_WORK;
+export const DOACROSS_RATIO = 4;
+
+/** The statements the span indexes: the loop's body, or the block that is all of it (a C body that declares locals). */
+export function orderedBody(loop: Loop): readonly Stmt[] {
+  const b = loop.body;
+  return b.length === 1 && b[0]!.kind === "block" ? b[0]!.body : b;
+}
+
+function contains(outer: Stmt, s: Stmt): boolean {
+  let hit = false;
+  walkStmts([outer], (x) => {
+    if (x === s) hit = true;
+  });
+  return hit;
+}
+
+/**
+ * A doacross loop whose `ordered` lines the text does not allow (the
+ * driver asks emit/ordered-lines.ts): serial again, with `why`; the loops
+ * inside it, which its region covered, lose the reason that said so and
+ * get `why` in its place.
+ */
+export function undoDoacross(plans: readonly LoopPlan[], p: LoopPlan, why: Reason): void {
+  p.emitted = false;
+  p.profitableIf = null;
+  p.schedule = null;
+  delete p.doacross;
+  p.reasons.push(why);
+  const line = p.loop.span.line;
+  for (const q of plans) {
+    const n = q.reasons.length;
+    q.reasons = q.reasons.filter((r) => !(r.kind === "nested" && r.line === line));
+    if (q.reasons.length < n) q.reasons.push({ ...why, line });
+  }
+}
