@@ -6,6 +6,8 @@ import { dropSerialConsumed } from "../parallelize/serial-consumers.js";
 import { chooseSimd } from "../parallelize/simd-loops.js";
 import { settleInterchanges, undoInterchange } from "../parallelize/interchange.js";
 import { swapHeaders } from "../emit/swap-headers.js";
+import { orderedLines } from "../emit/ordered-lines.js";
+import { undoDoacross } from "../parallelize/doacross.js";
 import { clauseSym, type LoopPlan } from "../parallelize/loop-plan.js";
 import { buildFileReport, diagnosticReport, type FileReport } from "../report/file-report.js";
 import { stackWarnings } from "../report/stack-arrays.js";
@@ -143,6 +145,11 @@ export function finishPlanned(p: PlannedLoaded, host: SourceHost, options: Paral
     for (const p of plan.loops)
       if (p.emitted && p.interchange && p.loop.span.file === plan.program.file.path && !swapHeaders(text, plan.program.file.language, plan.program.file.form, p.loop, p.interchange.inner))
         undoInterchange(plan.loops, p, { kind: "layout", message: `parallel, but the serial loop around it at line ${p.loop.span.line} could not trade places with it in the text (a header over several lines, or past column 72): put each header on a line of its own` });
+  // A doacross loop whose `ordered` lines cannot stand where they must (a statement after other text on its line) is serial.
+  if (plan && text !== null)
+    for (const p of plan.loops)
+      if (p.emitted && p.doacross && p.loop.span.file === plan.program.file.path && !orderedLines(text, plan.program.file.language, plan.program.file.form, p.loop, p.doacross))
+        undoDoacross(plan.loops, p, { kind: "layout", message: `it could run pipelined (ordered), but a statement of its body at the ends of the ordered part starts after other text on its line (or its closing brace does), where no directive line can go: put them on lines of their own` });
   const report = phase("report", () => buildFileReport(path, loaded.program, loaded.diagnostics, { plan: plan ?? undefined, dependences: plan ? undefined : false, link: options.link }));
   if (failed || !plan || text === null) {
     // No directive on a file doall could not read completely.

@@ -10,6 +10,8 @@ export interface DirectiveClauses {
   /** `linear(var:step)`: induction variables (seed 004 §2.1), step as source text. */
   linear?: { var: string; step: string }[];
   collapse?: number;
+  /** `ordered(n)`: a doacross loop (its `ordered depend` lines are written apart). */
+  ordered?: number;
   /** Condition of an `if(...)` clause, in the source language. */
   ifCondition?: string;
   schedule?: string;
@@ -30,6 +32,7 @@ export function clauseWords(c: DirectiveClauses, lang: "fortran" | "c"): string[
   for (const r of c.reductions) byOp.set(r.op, [...(byOp.get(r.op) ?? []), r.var]);
   for (const [op, vars] of byOp) out.push(`reduction(${op}:${vars.join(", ")})`);
   if (c.collapse && c.collapse > 1) out.push(`collapse(${c.collapse})`);
+  if (c.ordered) out.push(`ordered(${c.ordered})`);
   if (c.schedule) out.push(`schedule(${c.schedule})`);
   if (c.ifCondition) out.push(`if(${c.ifCondition})`);
   void lang;

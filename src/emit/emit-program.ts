@@ -3,6 +3,7 @@ import type { LoopPlan, PlanReductionOp } from "../parallelize/loop-plan.js";
 import type { ProgramPlan } from "../parallelize/plan-program.js";
 import { emitCDirectives } from "./c/emit-c.js";
 import { swapHeaders, type LineReplacement } from "./swap-headers.js";
+import { orderedLines } from "./ordered-lines.js";
 import type { DirectiveClauses } from "./directive-text.js";
 import { emitFortranDirectives, type FortranLoopDirective, type ThreadprivateDirective } from "./fortran/emit-fortran.js";
 import { cDirectiveLine, directiveLine } from "../parallelize/threadprivate-blocks.js";
@@ -22,8 +23,11 @@ export function planClauses(plan: LoopPlan): DirectiveClauses {
   if (plan.runtimeCheck) conds.push(lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c);
   if (plan.profitableIf) conds.push(plan.profitableIf);
   const ifCondition = conds.length === 0 ? undefined : conds.length === 1 ? conds[0] : conds.map((c) => `(${c})`).join(lang === "fortran" ? " .and. " : " && ");
+  // A doacross loop (doacross.ts) is serial as a plan: its private scalars are kept with its span.
+  const doacross = plan.emitted && plan.doacross && !plan.parallel ? plan.doacross : null;
   return {
-    private: plan.private,
+    private: doacross ? doacross.private : plan.private,
+    ...(doacross ? { ordered: 1 } : {}),
     firstprivate: plan.firstprivate,
     lastprivate: plan.lastprivate,
     linear: plan.linear,
@@ -62,12 +66,14 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
   const text = replaceLines(source, interchangeSwaps(source, plan));
   const emitted = plan.loops.filter((p) => p.emitted && p.loop.span.file === file.path);
   const simd = plan.loops.filter((p) => p.simd && !p.emitted && p.loop.span.file === file.path);
+  // The `ordered depend` lines of doacross loops (the driver undid those whose lines the text does not allow).
+  const ordered = emitted.flatMap((p) => (p.doacross && !p.parallel ? orderedLines(text, file.language, file.form, p.loop, p.doacross) ?? [] : []));
   if (file.language === "c") {
     // The C globals the run makes threadprivate that this file declares (threadprivate-blocks.ts checked the line).
     const vars = [...threadprivate].filter((v) => plan.program.globals.get(v)?.storage === "global").sort();
     const line = cDirectiveLine(plan.program);
     const loops = [...emitted.map((p) => ({ line: p.loop.span.line, clauses: planClauses(p), construct: p.simd ? ("parallel for simd" as const) : undefined })), ...simd.map((p) => ({ line: p.loop.span.line, clauses: simdClauses(p), construct: "simd" as const }))];
-    return emitCDirectives(text, loops, vars.length && line !== null ? { line, vars } : null);
+    return emitCDirectives(text, loops, vars.length && line !== null ? { line, vars } : null, ordered);
   }
   const parentOf = new Map<Loop, Loop | null>(plan.loops.map((p) => [p.loop, p.parent]));
   // The END directive is optional: it is left out where it could not stand right after the
@@ -89,5 +95,5 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
     const line = directiveLine(proc);
     if (blocks.length && line !== null) units.push({ line, blocks });
   }
-  return emitFortranDirectives(text, file.form ?? "fixed", loops, units);
+  return emitFortranDirectives(text, file.form ?? "fixed", loops, units, ordered);
 }

@@ -6,6 +6,7 @@ import { loopProduct, tripsKnown, type EntryCounts } from "./entry-counts.js";
 import { CONCURRENT_NO_DIRECTIVE } from "./concurrent-plan.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { FEW_ENTRIES, NESTED_RATIO, profitability, round as fmt, type CalleeWork, type TripLimit } from "./profitability.js";
+import { doacrossPays } from "./doacross.js";
 
 /** Below this constant trip count, collapsing a perfectly nested parallel inner loop gives the threads enough iterations. */
 const COLLAPSE_BELOW = 64;
@@ -62,6 +63,12 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
       }
       const runnable = plan.parallel || plan.runtimeCheck !== null;
       if (!runnable) {
+        // Serial for its array dependences alone: pipelined when the rest of its body carries the work
+        // (doacross.ts); one region for the loop, where a parallel loop inside it would start one per iteration.
+        if (plan.doacross && pipelined(plan, s, around)) {
+          visit(s.body, plan, inner);
+          continue;
+        }
         visit(s.body, null, inner);
         continue;
       }
@@ -131,6 +138,22 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
       visit(s.body, plan, inner);
     }
   };
+  /** Whether a serial loop with an ordered span gets the doacross directive; if so it is emitted. */
+  const pipelined = (plan: LoopPlan, s: Loop, around: Loop[]): boolean => {
+    const span = plan.doacross!;
+    if (calls.insideParallel || calls.nested || existing || s.span.file !== program.file.path || s.sharesLine?.first || s.concurrent) return false;
+    const entries = { count: calls.count * loopProduct(around, limit), guessed: calls.guessed || !tripsKnown(around, limit) };
+    const profit = profitability(s, lang, entries, callee, limit);
+    if (profit.notProfitable || !doacrossPays(s, span, callee, limit).pays) return false;
+    plan.work = profit.work;
+    plan.entries = entries.count;
+    plan.emitted = true;
+    plan.profitableIf = profit.ifCondition;
+    // Round robin: iteration i + 1 runs on the next thread while i finishes its ordered span.
+    plan.schedule = "static, 1";
+    return true;
+  };
+
   visit(proc.body, null, []);
 }
 

@@ -25,6 +25,7 @@ test("a recurrence along the first (stride-1) dimension: the parallel j loop goe
   assert.equal(at(7).emitted, true);
   assert.equal(at(7).parallel, true);
   assert.equal(at(7).collapse, 1);
+  assert.equal(at(7).doacross, undefined, "interchanged, not pipelined");
   assert.match(at(8).reasons[0]!.message, /^interchanged: it trades places with the serial loop at line 7/);
   // The inner position now holds the serial i header: no simd there.
   assert.equal(at(8).simd, false);

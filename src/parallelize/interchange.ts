@@ -62,6 +62,8 @@ export function chooseInterchanges(plans: LoopPlan[], deps: ProcedureDeps, file:
     const saved = { parallel: outer.parallel, reasons: outer.reasons, omitted: outer.omitted, blockers: outer.blockers, private: outer.private, hints: outer.hints };
     const index = outer.loop.index!;
     outer.interchange = { inner, saved };
+    // The nest runs interchanged, not pipelined (doacross.ts): its candidacy goes (and is not put back on undo).
+    delete outer.doacross;
     outer.parallel = true;
     outer.blockers = [];
     outer.omitted = null;

@@ -5,6 +5,7 @@ import type { CarriedDependence, RuntimeCheck } from "../analysis/dependence/ver
 import type { RangeFact } from "../analysis/ranges/nest-ranges.js";
 import type { OmittedDependences } from "./array-reasons.js";
 import type { Reason } from "./reason.js";
+import type { DoacrossSpan } from "./doacross.js";
 
 /** An OpenMP reduction operator, spelled language-neutrally (emit/ spells it per language). */
 export type PlanReductionOp = "+" | "*" | "max" | "min" | "and" | "or" | "eqv" | "neqv" | "bitand" | "bitor" | "bitxor";
@@ -83,6 +84,13 @@ export interface LoopPlan {
    * nest gets no directive.
    */
   interchange?: { inner: Loop; saved: Pick<LoopPlan, "parallel" | "reasons" | "omitted" | "blockers" | "private" | "hints"> };
+  /**
+   * Serial, but it could run pipelined (doacross.ts): the ordered span of
+   * its body and its private scalars. Only with `emitted` does it have the
+   * `ordered(1)` directive and the span its `depend(sink)` /
+   * `depend(source)` lines (chooseDirectives found that it pays).
+   */
+  doacross?: DoacrossSpan;
   /** The loop's index may be read after the loop (it is lastprivate when the loop runs in parallel). */
   liveIndex?: boolean;
   /** The profitability guard for a symbolic trip count, in source syntax (an `if` clause). */

@@ -35,6 +35,7 @@ import { dropClauses, emptyPlan, type LoopPlan } from "./loop-plan.js";
 import { callGraph, type CallGraph } from "./call-graph.js";
 import { chooseDirectives } from "./choose-directives.js";
 import { chooseInterchanges } from "./interchange.js";
+import { doacrossSpan } from "./doacross.js";
 import { applyConcurrent } from "./concurrent-plan.js";
 import { EntryCounts } from "./entry-counts.js";
 import { procedureWork } from "./procedure-work.js";
@@ -154,6 +155,8 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     for (const pl of plans) if (pl.parallel && used) pl.facts = used.forLoop(pl.loop);
     // A serial loop around a parallel one may trade places with it (seed 004 §3; --no-restructure keeps the nests as written).
     if (deps && options.restructure !== false) chooseInterchanges(plans, deps, program.file.path);
+    // Nor pipelined loops (doacross.ts): issue 20's transformations all go with the flag.
+    if (options.restructure === false) for (const pl of plans) delete pl.doacross;
     perProc.set(proc, plans);
   }
   const emitted = new Set<Loop>();
@@ -270,6 +273,11 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   if (plan.runtimeCheck) plan.overlaps = overlapPairs(remaining, deps);
   if (remaining.length === 0 && arrays.assumes.length > 0 && !arrays.runtimeCheck)
     plan.reasons.push({ kind: "unknown-bound", message: "independent only while subscripts stay within their declared bounds, which is not proved" });
+  // Serial for its array dependences alone: it may still run pipelined (chooseDirectives weighs it).
+  if (remaining.length > 0 && !plan.runtimeCheck) {
+    const span = doacrossSpan(plan, remaining, parent?.terminalLabel !== undefined ? [parent.terminalLabel] : []);
+    if (span) plan.doacross = span;
+  }
 
   return finish(plan);
 }

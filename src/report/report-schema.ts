@@ -109,6 +109,12 @@ export const LoopReportSchema = Type.Object(
         { description: "The nest is interchanged (--no-restructure keeps it as written): this loop's header and the inner loop's swap, and the directive, on this line, parallelizes the former inner loop; `parallel` and the clauses are the interchanged nest's" },
       ),
     ),
+    doacross: Type.Optional(
+      Type.Object(
+        { from: Type.Integer(), to: Type.Integer() },
+        { description: "Serial as a DOALL loop, but emitted pipelined (`ordered(1)`, parallelize/doacross.ts): the statements on lines from..to run in iteration order between `ordered depend(sink)` and `ordered depend(source)`, the rest of each iteration in parallel" },
+      ),
+    ),
     simd: Type.Optional(Type.Boolean({ description: "An innermost loop that gets `simd`, so that the outlined region vectorizes it as the serial build does: with `emitted`, the combined `parallel do simd` / `parallel for simd`; without, `simd` with its private scalars inside the region of an enclosing loop" })),
     threadprivate: Type.Optional(Type.Array(Type.String(), { description: "COMMON blocks the run makes threadprivate for this loop's work arrays (Fortran): `!$omp threadprivate(/b/)` in every unit declaring them" })),
     directive: Type.Optional(Nullable(Type.String({ description: "The directive written (or that would be, on a loop parallel under a check)" }))),

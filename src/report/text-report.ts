@@ -67,6 +67,8 @@ export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT, language: Fi
     return `${at}${head}${needs.length ? " " + needs.join(" ") : ""}, ${l.simd ? "simd" : "no directive"}${why ? ` [${why.rule}]: ${why.summary}` : ""}`;
   }
   const main = blocking[0];
+  // Serial as a DOALL loop, but pipelined: the directive, the ordered lines, and what keeps it from being DOALL.
+  if (l.emitted && l.doacross && main) return `${at}${paint.parallel("pipelined")} ${clauses}: lines ${l.doacross.from}-${l.doacross.to} run in iteration order, the rest of each iteration in parallel; serial otherwise [${main.rule}]: ${main.summary}`;
   if (!main) return `${at}${paint.serial("serial")}`;
   const more = blocking.length > 1 ? paint.dim(` (+${blocking.length - 1} more cause${blocking.length > 2 ? "s" : ""})`) : "";
   return `${at}${paint.serial("serial")} [${main.rule}]: ${main.summary}${more}`;

@@ -1,5 +1,5 @@
 import { clauseWords, type DirectiveClauses } from "../directive-text.js";
-import { insertLines } from "../insert-lines.js";
+import { insertLines, type LineInsertion } from "../insert-lines.js";
 
 /** A `#pragma omp parallel for` to write before one for loop. */
 export interface CLoopDirective {
@@ -15,12 +15,14 @@ export interface CLoopDirective {
  * loop, before the line of each loop. Nothing else changes: the original
  * lines are kept byte for byte.
  */
-export function emitCDirectives(text: string, loops: CLoopDirective[], threadprivate: { line: number; vars: string[] } | null = null): string {
+export function emitCDirectives(text: string, loops: CLoopDirective[], threadprivate: { line: number; vars: string[] } | null = null, extra: readonly LineInsertion[] = []): string {
   const lines = text.split("\n");
   // At file scope, before the file's first function: after the globals' declarations (its includes, its definitions), before any use.
   const tp = threadprivate ? [{ line: threadprivate.line, where: "before" as const, lines: [`#pragma omp threadprivate(${threadprivate.vars.join(", ")})`] }] : [];
   return insertLines(text, [
     ...tp,
+    // Directive lines inside loop bodies (a doacross loop's `ordered depend`), placed by the caller.
+    ...extra,
     ...loops.map((l) => {
       const indent = /^[ \t]*/.exec(lines[l.line - 1] ?? "")![0];
       return { line: l.line, where: "before" as const, lines: [`${indent}#pragma omp ${l.construct ?? "parallel for"}${clauseWords(l.clauses, "c").map((w) => " " + w).join("")}`] };

@@ -35,9 +35,10 @@ const FREE_WIDTH = 132;
  * `!$omp&` lines within 72 columns; free form indents like the DO and
  * continues with `&`.
  */
-export function emitFortranDirectives(text: string, form: "fixed" | "free", loops: FortranLoopDirective[], threadprivate: ThreadprivateDirective[] = []): string {
+export function emitFortranDirectives(text: string, form: "fixed" | "free", loops: FortranLoopDirective[], threadprivate: ThreadprivateDirective[] = [], extra: readonly LineInsertion[] = []): string {
   const lines = text.split("\n");
-  const ins: LineInsertion[] = [];
+  // Directive lines inside loop bodies (a doacross loop's `ordered depend`), placed by the caller.
+  const ins: LineInsertion[] = [...extra];
   // First: a unit's specification directive goes before its first executable statement, which may be a DO with its own directive.
   for (const t of threadprivate) {
     const indent = form === "fixed" ? "" : /^[ \t]*/.exec((lines[t.line - 1] ?? "").replace(/\r$/, ""))![0];

@@ -50,3 +50,10 @@ test("a directive on an unmarked line fails; on a rewritten serial loop it is le
   assert.equal(r.ok, true);
   assert.equal(r.rewrittenSerial.length, 1);
 });
+
+test("a pipelined directive (ordered(n)) on a loop marked serial is left to the run; a plain one there fails", () => {
+  const pipelined = checkExpectations(xs, [at(4, "ordered(1) schedule(static, 1)")]);
+  assert.equal(pipelined.ok, true);
+  assert.equal(pipelined.rewrittenSerial.length, 1);
+  assert.equal(checkExpectations(xs, [at(4, "schedule(static, 1)")]).ok, false);
+});

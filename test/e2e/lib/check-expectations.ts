@@ -14,7 +14,7 @@ export interface ExpectationCheck {
   ok: boolean;
   /** Loops marked serial (or runtime) that got a directive: wrong directives. */
   unsound: { expectation: Expectation; emitted: EmittedLoop; why: string }[];
-  /** Loops marked serial whose directive sits on a rewritten loop: not judged here, the run decides. */
+  /** Loops marked serial whose directive sits on a rewritten loop, or is a doacross one (`ordered(n)`): not judged here, the run decides. */
   rewrittenSerial: { expectation: Expectation; emitted: EmittedLoop }[];
   /** Directives on loops that carry no marker (the corpus marks every loop, so this is a mapping error). */
   unmarked: EmittedLoop[];
@@ -51,7 +51,8 @@ export function checkExpectations(expectations: Expectation[], emitted: (Emitted
       continue;
     }
     if (x.verdict === "serial") {
-      if (e.rewritten) r.rewrittenSerial.push({ expectation: x, emitted: e });
+      // A rewritten loop, or a pipelined one (`ordered(n)`: its carried dependences run in order): the run decides.
+      if (e.rewritten || /\bordered\s*\(/i.test(e.directive)) r.rewrittenSerial.push({ expectation: x, emitted: e });
       else r.unsound.push({ expectation: x, emitted: e, why: `marked serial${x.note ? ` (${x.note})` : ""}` });
     } else if (x.verdict === "runtime" && e.clauses.ifCondition === undefined && !e.rewritten) {
       r.unsound.push({ expectation: x, emitted: e, why: `parallel only if ${x.clauses.ifCondition}, but the directive has no if() clause` });
