@@ -57,7 +57,8 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
       }
       const plan = byLoop.get(s)!;
       if (covered) {
-        if (plan.parallel || plan.runtimeCheck) plan.reasons.push({ kind: "nested", message: `the enclosing loop at line ${covered.loop.span.line} runs in parallel`, line: covered.loop.span.line });
+        const how = covered.parallel || covered.runtimeCheck ? "runs in parallel" : "runs pipelined (ordered), its iterations overlapping";
+        if (plan.parallel || plan.runtimeCheck) plan.reasons.push({ kind: "nested", message: `the enclosing loop at line ${covered.loop.span.line} ${how}`, line: covered.loop.span.line });
         visit(s.body, covered, inner);
         continue;
       }
