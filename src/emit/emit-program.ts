@@ -38,7 +38,7 @@ export function planClauses(plan: LoopPlan): DirectiveClauses {
   };
 }
 
-/** The header lines an emitted interchange rewrites; null for a nest whose headers cannot be swapped (the driver undoes it first). */
+/** The header lines the emitted interchanges rewrite (a nest whose headers cannot be swapped gives none: the driver undid it first). */
 export function interchangeSwaps(text: string, plan: ProgramPlan): LineReplacement[] {
   const file = plan.program.file;
   return plan.loops.flatMap((p) => (p.emitted && p.interchange && p.loop.span.file === file.path ? swapHeaders(text, file.language, file.form, p.loop, p.interchange.inner) ?? [] : []));

@@ -17,6 +17,12 @@ export function childBlocks(s: Stmt): Stmt[][] {
   }
 }
 
+/** The index of the statement of `stmts` that is `s` or holds it (at any depth), or -1. */
+export function topLevelIndex(stmts: readonly Stmt[], s: Stmt): number {
+  const holds = (t: Stmt): boolean => childBlocks(t).some((b) => b.some((x) => x === s || holds(x)));
+  return stmts.findIndex((t) => t === s || holds(t));
+}
+
 /** Visits every statement in pre-order (a statement before the ones nested in it). */
 export function walkStmts(stmts: readonly Stmt[], visit: (s: Stmt, parents: readonly Stmt[]) => void): void {
   const parents: Stmt[] = [];

@@ -1,8 +1,8 @@
-import { evalInt } from "../ir/const-eval.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
-import { walkStmts } from "../ir/walk.js";
+import { topLevelIndex } from "../ir/walk.js";
 import type { CarriedDependence } from "../analysis/dependence/verdict.js";
 import type { LoopPlan } from "./loop-plan.js";
+import { constStep, plainCountedLoop } from "./plain-loop.js";
 import type { Reason } from "./reason.js";
 import { blockWork, REGION_WORK, type CalleeWork, type TripLimit } from "./profitability.js";
 
@@ -52,11 +52,11 @@ export function doacrossSpan(plan: LoopPlan, carried: readonly CarriedDependence
   if (carried.length === 0 || plan.runtimeCheck) return null;
   if (!plan.reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output")) return null;
   if (plan.reductions.length || plan.lastprivate.length || plan.firstprivate.length || plan.linear.length || plan.privateArrays.length || plan.threadprivate?.length) return null;
-  if (loop.form !== "do" || !loop.index || !loop.candidate || loop.implied || loop.concurrent || loop.existingDirective || loop.init?.length || loop.update?.length) return null;
-  const step = loop.step ? evalInt(loop.step) : 1;
+  if (!plainCountedLoop(loop)) return null;
+  const step = constStep(loop);
   if (step !== 1 && step !== -1) return null;
   const top = orderedBody(loop);
-  const at = (s: Stmt): number => top.findIndex((t) => t === s || contains(t, s));
+  const at = (s: Stmt): number => topLevelIndex(top, s);
   let lo = top.length;
   let hi = -1;
   for (const d of carried) {
@@ -100,19 +100,18 @@ export function doacrossPays(loop: Loop, span: DoacrossSpan, callee: CalleeWork,
 export const DOACROSS_PART = 2 * REGION_WORK;
 export const DOACROSS_RATIO = 4;
 
+/** The lines the ordered span covers: from its first statement to the end of its last (the report's `doacross`). */
+export function spanLines(loop: Loop, span: DoacrossSpan): { from: number; to: number } {
+  const body = orderedBody(loop);
+  return { from: body[span.lo]!.span.line, to: body[span.hi]!.span.endLine };
+}
+
 /** The statements the span indexes: the loop's body, or the block that is all of it (a C body that declares locals). */
 export function orderedBody(loop: Loop): readonly Stmt[] {
   const b = loop.body;
   return b.length === 1 && b[0]!.kind === "block" ? b[0]!.body : b;
 }
 
-function contains(outer: Stmt, s: Stmt): boolean {
-  let hit = false;
-  walkStmts([outer], (x) => {
-    if (x === s) hit = true;
-  });
-  return hit;
-}
 
 /**
  * A doacross loop whose `ordered` lines the text does not allow (the

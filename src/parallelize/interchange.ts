@@ -1,4 +1,3 @@
-import { evalInt } from "../ir/const-eval.js";
 import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
@@ -9,6 +8,7 @@ import type { LoopPlan } from "./loop-plan.js";
 import { PLACEMENT_KINDS, type Reason } from "./reason.js";
 import { declaredInside } from "./scalar-plan.js";
 import { simpleBody } from "./simd-loops.js";
+import { constStep, plainCountedLoop } from "./plain-loop.js";
 
 /**
  * Loop interchange (seed 004 §3, issue 20 §1): a serial loop whose only
@@ -139,9 +139,8 @@ function onlyInnerLoop(l: Loop): Loop | null {
 }
 
 function counted(l: Loop): boolean {
-  if (l.form !== "do" || !l.index || !l.candidate || l.implied || l.concurrent || l.existingDirective || l.sharesLine || l.init?.length || l.update?.length) return false;
-  const step = l.step ? evalInt(l.step) : 1;
-  return step !== undefined && step !== 0;
+  const step = constStep(l);
+  return plainCountedLoop(l) && !l.sharesLine && step !== undefined && step !== 0;
 }
 
 function candidate(outer: LoopPlan, inner: LoopPlan, planOf: Map<Loop, LoopPlan>, file: string): boolean {

@@ -2,6 +2,7 @@ import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { stmtExprs, walkExpr } from "../ir/walk.js";
 import type { LoopPlan } from "./loop-plan.js";
+import { plainCountedLoop } from "./plain-loop.js";
 
 /**
  * Marks the innermost loops that run inside a parallel region as `simd`
@@ -45,7 +46,7 @@ export function chooseSimd(loops: readonly LoopPlan[]): void {
   const interchangedInner = new Set(loops.flatMap((p) => (p.interchange && p.emitted ? [p.interchange.inner] : [])));
   for (const p of loops) {
     p.simd = false;
-    if (!p.parallel || !simdClauses(p) || !simdLoop(p.loop) || interchangedInner.has(p.loop)) continue;
+    if (!p.parallel || !clausesAllowSimd(p) || !simdLoop(p.loop) || interchangedInner.has(p.loop)) continue;
     if (p.emitted) {
       p.simd = p.collapse === 1;
       continue;
@@ -67,15 +68,13 @@ export function chooseSimd(loops: readonly LoopPlan[]): void {
 }
 
 /** No clause that simd would change: no run-time check, reduction or private array. */
-function simdClauses(p: LoopPlan): boolean {
+function clausesAllowSimd(p: LoopPlan): boolean {
   return p.runtimeCheck === null && p.reductions.length === 0 && p.privateArrays.length === 0 && !p.threadprivate?.length;
 }
 
 /** A counted loop of the user's, on a line of its own, whose body a vector loop can hold (see above). */
 function simdLoop(loop: Loop): boolean {
-  if (loop.form !== "do" || !loop.index || !loop.candidate || loop.implied || loop.concurrent || loop.existingDirective || loop.sharesLine?.first) return false;
-  if (loop.init?.length || loop.update?.length) return false;
-  return simpleBody(loop.body);
+  return plainCountedLoop(loop) && !loop.sharesLine?.first && simpleBody(loop.body);
 }
 
 /** Assignments and IFs whose expressions call only intrinsic or pure functions: no loop, call, I/O, jump or exit. */

@@ -2,7 +2,7 @@ import { clauseWords } from "../emit/directive-text.js";
 import { planClauses } from "../emit/emit-program.js";
 import { CONCURRENT_GUARANTEE } from "../parallelize/concurrent-plan.js";
 import type { LoopPlan } from "../parallelize/loop-plan.js";
-import { orderedBody } from "../parallelize/doacross.js";
+import { spanLines } from "../parallelize/doacross.js";
 import type { ReasonRef } from "../parallelize/reason.js";
 import { exprText } from "../ir/expr-text.js";
 import { blockingGroups, causeGroups, dependencePhrase, type CauseContext, type CauseGroup } from "./cause-groups.js";
@@ -56,9 +56,7 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
       if (o.restrict) lines.push(`    Declaring the parameter ${o.restrict[0]} (or ${o.restrict[1]}) restrict, if they never overlap, would make the loop parallel without the check.`);
     }
   } else if (plan.emitted && plan.doacross) {
-    const body = orderedBody(l);
-    const from = body[plan.doacross.lo]!.span.line;
-    const to = body[plan.doacross.hi]!.span.endLine;
+    const { from, to } = spanLines(l, plan.doacross);
     lines.push(`Pipelined (doacross): every carried dependence has both ends in lines ${from}-${to}, which run in iteration order (\`ordered depend(sink)\` waits for the previous iteration, \`ordered depend(source)\` lets the next one go); the rest of each iteration runs in parallel. As a DOALL loop it is serial, ${blocking.length === 1 ? "for one cause" : `for ${blocking.length} causes`}:`);
   } else lines.push(blocking.length === 1 ? "Serial, for one cause:" : `Serial, for ${blocking.length} causes:`);
   for (const g of blocking) lines.push(...causeLines(g, plan, ctx));

@@ -2,7 +2,7 @@ import type { DependenceOptions } from "../analysis/dependence/analyze.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
 import { planClauses, simdClauses } from "../emit/emit-program.js";
 import type { LoopPlan } from "../parallelize/loop-plan.js";
-import { orderedBody } from "../parallelize/doacross.js";
+import { spanLines } from "../parallelize/doacross.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
 import { capErrors } from "../diagnostics/cap-errors.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -105,13 +105,6 @@ export function buildFileReport(path: string, program: Program | null, extra: Di
   return { file: path, language: lang, diagnostics, procedures, loops };
 }
 
-/** The lines a doacross loop's ordered span covers: from its first statement to the end of its last. */
-function orderedSpanLines(lp: LoopPlan): { from: number; to: number } {
-  const span = lp.doacross!;
-  const body = orderedBody(lp.loop);
-  return { from: body[span.lo]!.span.line, to: body[span.hi]!.span.endLine };
-}
-
 /** The parallelization fields of one loop (DESIGN.md's JSON contract). */
 export function planFields(lp: LoopPlan, ctx?: CauseContext): Partial<LoopReport> {
   const lang = lp.proc.language;
@@ -126,7 +119,7 @@ export function planFields(lp: LoopPlan, ctx?: CauseContext): Partial<LoopReport
     emitted: lp.emitted,
     ...(lp.simd ? { simd: true } : {}),
     ...(lp.interchange ? { interchange: { with: lp.interchange.inner.span.line } } : {}),
-    ...(lp.emitted && lp.doacross ? { doacross: orderedSpanLines(lp) } : {}),
+    ...(lp.emitted && lp.doacross ? { doacross: spanLines(lp.loop, lp.doacross) } : {}),
     private: lp.private,
     firstprivate: lp.firstprivate,
     lastprivate: lp.lastprivate,

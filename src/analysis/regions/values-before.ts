@@ -2,7 +2,7 @@ import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
-import { childBlocks } from "../../ir/walk.js";
+import { topLevelIndex } from "../../ir/walk.js";
 import { assignedIn } from "./coverage.js";
 
 /**
@@ -15,7 +15,7 @@ import { assignedIn } from "./coverage.js";
  * them (`&x` counts as an assignment) — so the value holds from there on.
  */
 export function valuesBefore(proc: Procedure, s: Stmt): [Sym, Expr][] {
-  const top = proc.body.findIndex((t) => t === s || holds(t, s));
+  const top = topLevelIndex(proc.body, s);
   if (top <= 0) return [];
   const candidates = new Map<Sym, { at: number; value: Expr }>();
   for (let k = 0; k < top; k++) {
@@ -39,9 +39,4 @@ export function valuesBefore(proc: Procedure, s: Stmt): [Sym, Expr][] {
 /** A procedure's own scalar that only its statements can change. */
 function local(x: Sym): boolean {
   return x.storage === "local" && x.dims.length === 0 && !x.attrs.save && !x.attrs.pointer && !x.attrs.target && x.equivalence === undefined && x.type.base !== "pointer" && x.type.base !== "derived";
-}
-
-function holds(t: Stmt, s: Stmt): boolean {
-  for (const b of childBlocks(t)) for (const x of b) if (x === s || holds(x, s)) return true;
-  return false;
 }
