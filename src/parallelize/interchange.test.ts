@@ -72,6 +72,9 @@ test("no interchange of an imperfect nest, of an inner loop with a reduction, of
   assert.equal(reduction(7).interchange, undefined);
   const triangular = plan(nest("do i = 2, n", "do j = 1, i", ["a(i, j) = a(i - 1, j) + 1.0d0"]));
   assert.equal(triangular(7).interchange, undefined);
+  // The outer bound reads the inner index: evaluated inside the j loop once interchanged, it would see j's current value.
+  const innerIndex = plan(["  j = 300", ...nest("do i = 2, j", "do j = 1, m", ["a(i, j) = a(i - 1, j) + 1.0d0"])]);
+  assert.equal(innerIndex(8).interchange, undefined);
   // A bound read from an array the nest writes would be evaluated once instead of once per outer iteration
   // (b(1, 1) is 2 for i = 1, then 5: the j loop runs 2, then 5 times): the bounds rule and the pair of
   // b(1, 1) with b(i, j), which no test separates, each refuse it.

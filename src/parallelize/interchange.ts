@@ -1,6 +1,5 @@
 import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
-import type { Sym } from "../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import type { ProcedureDeps } from "../analysis/dependence/analyze.js";
 import { truncated } from "../analysis/dependence/lazy-solution.js";
@@ -9,6 +8,8 @@ import { PLACEMENT_KINDS, type Reason } from "./reason.js";
 import { declaredInside } from "./scalar-plan.js";
 import { simpleBody } from "./simd-loops.js";
 import { constStep, plainCountedLoop } from "./plain-loop.js";
+import { assignedIn } from "./assigned-in.js";
+import { mentions } from "../analysis/regions/box.js";
 
 /**
  * Loop interchange (seed 004 §3, issue 20 §1): a serial loop whose only
@@ -156,11 +157,12 @@ function candidate(outer: LoopPlan, inner: LoopPlan, planOf: Map<Loop, LoopPlan>
   // The inner loop: parallel, private scalars only.
   if (!inner.parallel || inner.runtimeCheck || inner.reductions.length || inner.firstprivate.length || inner.lastprivate.length || inner.linear.length || inner.privateArrays.length || inner.threadprivate?.length) return false;
   if (!simpleNest(i.body)) return false;
-  // Rectangular: the inner bounds do not name the outer index, and the body writes nothing the bounds read.
+  // Rectangular: the inner bounds do not name the outer index, and the inner loop (its index included: the outer
+  // bounds would read its current value once they are evaluated inside it) writes nothing the bounds read.
   const index = o.index!;
   const bounds = [i.lower, i.upper, i.step, o.lower, o.upper, o.step].filter((e): e is Expr => e !== null);
   if ([i.lower, i.upper, i.step].some((e) => e && mentions(e, index))) return false;
-  const written = assigned(i.body);
+  const written = assignedIn(i);
   // Evaluated once for the nest instead of once per outer iteration: only constants and scalars the nest does not assign
   // (an array element or a function could change between two starts of the inner loop).
   return bounds.every((e) => plainBound(e) && ![...written].some((s) => mentions(e, s)));
@@ -220,22 +222,4 @@ function strideKept(outer: Loop, inner: Loop): boolean {
       });
   });
   return ok && outerFast > 0;
-}
-
-function mentions(e: Expr, sym: Sym): boolean {
-  let hit = false;
-  walkExpr(e, (x) => {
-    if (x.kind === "var" && x.sym === sym) hit = true;
-  });
-  return hit;
-}
-
-/** The scalars a block assigns. */
-function assigned(stmts: readonly Stmt[]): Set<Sym> {
-  const out = new Set<Sym>();
-  walkStmts(stmts, (s) => {
-    if (s.kind === "assign" && s.lhs.kind === "var") out.add(s.lhs.sym);
-    if (s.kind === "loop" && s.index) out.add(s.index);
-  });
-  return out;
 }
