@@ -3,6 +3,7 @@
 // the modules are imported and the C parser loaded first, then the CPU
 // time of the run (user + system, Node start-up and module loading
 // excluded) is measured, phase by phase through src/util/phases.ts.
+// The doall command's V8 compiler settings are applied first (jit-flags.ts).
 // Prints one JSON line: { cpu, phases, maxRssMB, exit, errors } (times in
 // seconds).
 //
@@ -22,6 +23,9 @@ for (let i = 0; i < args.length; i++) {
   else rest.push(args[i]);
 }
 const mod = (p) => import(pathToFileURL(join(dist, p)).href);
+// The compiler settings the doall command sets (src/node/jit-flags.ts): the run is measured as users run it.
+// DOALL_NO_JIT_FLAGS=1 measures without them; a build from before they existed has none.
+(await mod("node/jit-flags.js").catch(() => null))?.tuneJit();
 const { runCli } = await mod("cli/main.js");
 const { ensureCParser } = await mod("node/c-parser-node.js");
 // A build from before the phases existed still gives the total.
