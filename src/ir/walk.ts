@@ -165,5 +165,32 @@ function tripletParts(t: Triplet): Expr[] {
 /** Visits an expression tree in pre-order. */
 export function walkExpr(e: Expr, visit: (e: Expr) => void): void {
   visit(e);
-  for (const c of childExprs(e)) walkExpr(c, visit);
+  // The commonest kinds without childExprs' array (issue 16: the walks are the analyzer's hottest code);
+  // the same children in the same order.
+  switch (e.kind) {
+    case "int":
+    case "real":
+    case "logical":
+    case "string":
+    case "var":
+      return;
+    case "binary":
+      walkExpr(e.left, visit);
+      walkExpr(e.right, visit);
+      return;
+    case "unary":
+    case "addr":
+    case "deref":
+    case "cast":
+      walkExpr(e.operand, visit);
+      return;
+    case "elem":
+      for (const c of e.subs) walkExpr(c, visit);
+      return;
+    case "call":
+      for (const c of e.args) walkExpr(c, visit);
+      return;
+    default:
+      for (const c of childExprs(e)) walkExpr(c, visit);
+  }
 }

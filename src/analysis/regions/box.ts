@@ -3,7 +3,7 @@ import { exprEquals } from "../../ir/expr-equals.js";
 import { exprText } from "../../ir/expr-text.js";
 import { constDifference } from "../../ir/linear-form.js";
 import type { Sym } from "../../ir/symbol.js";
-import { walkExpr } from "../../ir/walk.js";
+import { childExprs } from "../../ir/walk.js";
 
 /**
  * Array regions as rectangular sections ("boxes"): per declared dimension
@@ -190,11 +190,22 @@ export function covered(list: readonly Box[], b: Box): boolean {
 
 /** Whether a symbol occurs in an expression. */
 export function mentions(e: Expr, sym: Sym): boolean {
-  let yes = false;
-  walkExpr(e, (x) => {
-    if (x.kind === "var" && x.sym === sym) yes = true;
-  });
-  return yes;
+  // Stops at the first use (issue 16: the coverage walks ask it of every remembered value at each assignment).
+  switch (e.kind) {
+    case "var":
+      return e.sym === sym;
+    case "int":
+    case "real":
+    case "logical":
+    case "string":
+      return false;
+    case "binary":
+      return mentions(e.left, sym) || mentions(e.right, sym);
+    case "elem":
+      return e.subs.some((x) => mentions(x, sym));
+    default:
+      return childExprs(e).some((x) => mentions(x, sym));
+  }
 }
 
 /** `a(1:5, i)` as the report prints a region of `sym`. */

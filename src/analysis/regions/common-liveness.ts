@@ -140,6 +140,7 @@ export class CommonLiveness {
       fixed: unchangedIn(proc, summaries),
       lang: proc.language,
       collect: true,
+      firstExposure: true,
       assumeBounds: this.world.assumeBounds,
       calls: (call, assuming) => {
         // Assuming, a callee's EUSE under comparisons of values set before any call, with those comparisons.

@@ -64,6 +64,14 @@ export interface CoverageOptions {
    * first such read fails the walk.
    */
   collect?: boolean;
+  /**
+   * Collect mode for a yes-or-no question (liveness: is any element read
+   * before it is written?): the walk ends, failed, at the first exposed
+   * read. A continuation that reads a value early need not be walked to
+   * its end (issue 16: LU's and BT's long procedures were walked whole,
+   * once per loop asking).
+   */
+  firstExposure?: boolean;
 }
 
 /**
@@ -541,6 +549,12 @@ export class Coverage {
   /** A read not covered: fails the walk, or (collect mode) is recorded as exposed. */
   private uncovered(box: Box, why: string, all: boolean): boolean {
     if (!this.options.collect) return this.fail(why);
+    // A dry run's exposures are thrown away: it goes on.
+    if (this.options.firstExposure && !this.dry) {
+      this.exposedAll ||= all;
+      if (!all) this.exposed = addMay(this.exposed, box);
+      return this.fail(why);
+    }
     if (all) this.exposedAll = true;
     else this.exposed = addMay(this.exposed, box);
     return true;
