@@ -72,6 +72,12 @@ export interface CoverageOptions {
    * once per loop asking).
    */
   firstExposure?: boolean;
+  /**
+   * Without `assume`: find out whether a walk with it could end otherwise
+   * (`assumable`), so that a caller need not walk again to learn that it
+   * would not (issue 16: the summaries walked every exposed array twice).
+   */
+  probeAssume?: boolean;
 }
 
 /**
@@ -98,6 +104,13 @@ export class Coverage {
   /** Collect mode: an access was not followed, so any element may be read before it is written. */
   exposedAll = false;
   why: string | null = null;
+  /**
+   * With `probeAssume`: some read was covered only under comparisons of
+   * fixed values, or some call's effect has an assumed form. Until the
+   * first such point a walk with `assume` is this walk step for step; with
+   * none, it is this walk, with no conditions.
+   */
+  assumable = false;
   /** A jump was met: writes from here on are not sure. */
   private jumped = false;
   /** Inside a first walk of a loop body (dryRun). */
@@ -426,6 +439,10 @@ export class Coverage {
     const touches = args.some((a) => this.mentionsArray(a));
     // A pure function only reads its arguments; any other call is what `calls` says (unknown when it is not told).
     const eff = pure ? null : this.options.calls ? this.options.calls({ name, args, span }, !!this.options.assume) : touches ? "unknown" : null;
+    if (eff !== null && this.probing()) {
+      const assumed = this.options.calls!({ name, args, span }, true);
+      if (assumed !== null && assumed !== "unknown" && assumed.conditions !== undefined) this.assumable = true;
+    }
     // The values of arguments are read (subscripts of elements passed, expressions).
     for (const arg of args) {
       // C's &w[k][0]: the address of the element passed is not a read of it (what the callee does
@@ -475,7 +492,14 @@ export class Coverage {
       return !!wide && this.holdsIn(before, wide);
     };
     if (attempt()) return true;
-    if (!this.options.assume) return false;
+    if (!this.options.assume) {
+      if (this.probing()) {
+        this.pending = [];
+        if (attempt()) this.assumable = true;
+        this.pending = null;
+      }
+      return false;
+    }
     this.pending = [];
     const ok = attempt();
     if (ok) for (const c of this.pending) if (!this.conditions.some((x) => exprEquals(x, c))) this.conditions.push(c);
@@ -545,6 +569,11 @@ export class Coverage {
   carried: RunCondition[] = [];
   /** While an assuming pass runs: the comparisons it needs so far. */
   private pending: Expr[] | null = null;
+
+  /** Whether this walk is still looking for a point where an assuming walk would part from it (dry runs assume nothing in either). */
+  private probing(): boolean {
+    return !!this.options.probeAssume && !this.options.assume && !this.assumable && !this.dry;
+  }
 
   /** A read not covered: fails the walk, or (collect mode) is recorded as exposed. */
   private uncovered(box: Box, why: string, all: boolean): boolean {

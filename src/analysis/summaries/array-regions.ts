@@ -62,6 +62,7 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
       fixed,
       lang: proc.language,
       collect: true,
+      probeAssume: true,
       assumeBounds,
       facts: factsIn(facts, proc),
       calls: (call, assume) => {
@@ -79,7 +80,7 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
       euse,
       // Conservative: boxes made before a walk that gave up may still hold inner loop indices.
       ddef: ok ? c.boxes : [],
-      ...(ok && euse.length > 0 && facts ? assumedEuse(proc, sym, c.options, facts) : {}),
+      ...(ok && euse.length > 0 && facts && c.assumable ? assumedEuse(proc, sym, c.options, facts) : {}),
     };
   };
   const commonStarts = new Map<Sym, number>();
@@ -158,6 +159,7 @@ function passedUp(proc: Procedure, fixed: (s: Sym) => boolean, calleeSummary: (n
       fixed,
       lang: proc.language,
       collect: true,
+      probeAssume: true,
       assumeBounds,
       facts: factsIn(facts, proc),
       calls: (call, assume) => {
@@ -171,7 +173,7 @@ function passedUp(proc: Procedure, fixed: (s: Sym) => boolean, calleeSummary: (n
       block: e.block,
       start: e.start,
       member: e.member,
-      regions: { mod: whole ? [anyBox(n)] : mod, use: whole ? [anyBox(n)] : use, euse, ddef: ok ? cov.boxes : [], ...(ok && euse.length > 0 && facts ? assumedEuse(proc, e.member, cov.options, facts) : {}) },
+      regions: { mod: whole ? [anyBox(n)] : mod, use: whole ? [anyBox(n)] : use, euse, ddef: ok ? cov.boxes : [], ...(ok && euse.length > 0 && facts && cov.assumable ? assumedEuse(proc, e.member, cov.options, facts) : {}) },
     });
   }
   return out;
