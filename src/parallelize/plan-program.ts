@@ -317,7 +317,8 @@ function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceO
           return buildDependences(cfg);
         },
       };
-      const ranged = analyzeRangedDependences(proc, depOptions, options, cfg);
+      // The variant's loop only: its nest (issue 16: LU analyzed each procedure again whole, per guard).
+      const ranged = analyzeRangedDependences(proc, { ...depOptions, nestOf: variant.loop }, options, cfg);
       v = planLoop(proc, variant.loop, plan.parent, plan.depth, hirDepth, ranged.deps, vflow, callVerdict, context);
     } finally {
       proc.body = saved;

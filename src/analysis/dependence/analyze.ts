@@ -66,6 +66,8 @@ export interface DependenceOptions {
   shareAnswers?: boolean;
   /** Solutions shared with other nests and procedures (solution-cache.ts). */
   solutions?: SolutionCache;
+  /** Only the nest that holds this loop (the others get no NestDeps): a plan of one loop needs no more. */
+  nestOf?: Loop;
   maxNodes?: number;
   emiBudget?: number;
   omegaBudget?: number;
@@ -142,7 +144,8 @@ function analyze(proc: Procedure, options: DependenceOptions, stats?: DepStats):
   }
   const nests: NestDeps[] = [];
   const bases = proc.language === "c" ? new PointerBases(proc) : null;
-  for (const [root, list] of byRoot) nests.push(analyzeNest(root, list, index, atoms, bases, options, stats));
+  const nestOf = options.nestOf;
+  for (const [root, list] of byRoot) if (!nestOf || root === nestOf || list.some((r) => r.loops.includes(nestOf))) nests.push(analyzeNest(root, list, index, atoms, bases, options, stats));
   return { proc, index, atoms, refs, nests, bases, inBounds: options.assumeInBounds === true };
 }
 

@@ -173,6 +173,12 @@ export class Coverage {
       return ok2;
     }
     if (s.kind === "assign") {
+      // Nothing of the array in it (most statements of a body, for each array a summary follows): only
+      // what a scalar assignment tells of the subscripts read later.
+      if (this.noAccess(s)) {
+        if (s.lhs.kind === "var" && s.lhs.sym.dims.length === 0) this.define(s.lhs.sym, this.subst(s.rhs), inner);
+        return true;
+      }
       if (!this.reads(s.rhs, inner, elems)) return false;
       if (s.lhs.kind === "elem" && s.lhs.sym === this.sym) {
         for (const x of s.lhs.subs) if (!this.reads(x, inner, elems)) return false;
@@ -576,13 +582,13 @@ export class Coverage {
   }
 
   /** A read not covered: fails the walk, or (collect mode) is recorded as exposed. */
-  private uncovered(box: Box, why: string, all: boolean): boolean {
-    if (!this.options.collect) return this.fail(why);
+  private uncovered(box: Box, why: string | (() => string), all: boolean): boolean {
+    if (!this.options.collect) return this.fail(typeof why === "string" ? why : why());
     // A dry run's exposures are thrown away: it goes on.
     if (this.options.firstExposure && !this.dry) {
       this.exposedAll ||= all;
       if (!all) this.exposed = addMay(this.exposed, box);
-      return this.fail(why);
+      return this.fail(typeof why === "string" ? why : why());
     }
     if (all) this.exposedAll = true;
     else this.exposed = addMay(this.exposed, box);
@@ -607,7 +613,8 @@ export class Coverage {
         if (elems.some((w) => exprEquals(w, el))) return;
         if (this.readCovered(pointBox(subs), inner, subs.every((q) => this.isFixed(q, inner)))) return;
         const wide = this.spread(pointBox(subs), inner);
-        ok = this.uncovered(wide ?? anyBox(x.subs.length), `${exprText(x, this.options.lang)} (line ${x.span.line}) may read a value written in another iteration`, !wide);
+        // The reason printed only when a failed walk keeps it (collect mode records the box alone).
+        ok = this.uncovered(wide ?? anyBox(x.subs.length), () => `${exprText(x, this.options.lang)} (line ${x.span.line}) may read a value written in another iteration`, !wide);
         return;
       }
       if ((x.kind === "var" || x.kind === "section") && x.sym === this.sym) {
@@ -737,9 +744,10 @@ export class Coverage {
     // inside (cubic in the depth of a 500-deep nest, issue 21).
     const known = this.untouched.get(s);
     if (known !== undefined) return known;
-    let yes = stmtExprs(s).some((e) => this.accesses(e));
-    if (!yes && s.kind === "call" && this.options.calls && this.options.calls({ name: s.name, args: s.args, span: s.span }, false) !== null) yes = true;
-    if (!yes) yes = childBlocks(s).some((b) => b.some((x) => !this.noAccess(x)));
+    const u = usesOf(s);
+    let yes = u.syms.has(this.sym);
+    const calls = this.options.calls;
+    if (!yes && calls) yes = u.calls.some((c) => calls(c, false) !== null);
     this.untouched.set(s, !yes);
     return !yes;
   }
@@ -894,4 +902,39 @@ export function assignedIn(s: Stmt, argWritten: CoverageOptions["argWritten"]): 
   };
   walk(s);
   return out;
+}
+
+/** The variables a statement (and what it contains) names, and the calls in it that may touch more: what `noAccess` asks of it, for every array. */
+interface StmtUses {
+  syms: Set<Sym>;
+  calls: { name: string; args: readonly Expr[]; span: Expr["span"] }[];
+}
+
+/**
+ * Made once per statement and shared by every walk (issue 16: each walk
+ * follows one array, and a procedure's summary walks it for each of its
+ * arrays, each walk reading every expression again). Statements are not
+ * changed after lowering (a variant body is new statements).
+ */
+const stmtUses = new WeakMap<Stmt, StmtUses>();
+
+function usesOf(s: Stmt): StmtUses {
+  let u = stmtUses.get(s);
+  if (u) return u;
+  u = { syms: new Set(), calls: [] };
+  const out = u;
+  for (const e of stmtExprs(s))
+    walkExpr(e, (x) => {
+      if (x.kind === "var" || x.kind === "elem" || x.kind === "section") out.syms.add(x.sym);
+      else if (x.kind === "call" && !x.pure) out.calls.push({ name: x.name, args: x.args, span: x.span });
+    });
+  if (s.kind === "call") out.calls.push({ name: s.name, args: s.args, span: s.span });
+  for (const b of childBlocks(s))
+    for (const x of b) {
+      const c = usesOf(x);
+      for (const y of c.syms) out.syms.add(y);
+      out.calls.push(...c.calls);
+    }
+  stmtUses.set(s, u);
+  return u;
 }
