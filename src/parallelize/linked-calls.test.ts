@@ -342,3 +342,41 @@ test("a work array read by a later call only when a COMMON value set before any 
   const j2 = p2.loops.find((l) => l.loop.span.line === 7)!;
   assert.ok(j2.reasons.length > 0 && !j2.runtimeCheck);
 });
+
+test("C and Fortran: a library routine after the loop (clock(), omp_get_wtime(), CPU_TIME) reads no work array; one inside the loop with side effects keeps it serial, named as the cause", () => {
+  // w is written before it is read in every iteration of the loop at line 5 and never read afterwards;
+  // the timing call between the loop and the end of the run touches only its own argument.
+  const main = (after: string, inLoop = "") => `#include <time.h>
+double w[64], out[16][64]; double t0;
+void f(void) {
+  int i, k;
+  for (k = 0; k < 16; k++) {
+    for (i = 0; i < 64; i++) w[i] = k + i;${inLoop}
+    for (i = 1; i < 64; i++) out[k][i] = w[i - 1] + w[i];
+  }
+  ${after}
+}
+int main(void) { f(); return (int)out[3][4]; }
+`;
+  for (const after of ["clock();", "t0 = (double)clock();", "t0 = omp_get_wtime();", "time(0);"]) assert.equal(plan({ "main.c": main(after) }).get(5), "parallel", after);
+  // A library routine given the array itself may read it: live.
+  assert.notEqual(plan({ "main.c": main("fwrite(w, 8, 64, stdout);") }).get(5), "parallel");
+  // A routine with side effects inside the loop: serial, and the report names it.
+  assert.match(plan({ "main.c": main("clock();", "\n    t0 = rand();") }).get(5)!, /rand at line 7 has side effects/);
+  const fortran = `      program p
+      double precision w(64), out(64, 16), t
+      integer i, k
+      do k = 1, 16
+        do i = 1, 64
+          w(i) = k + i
+        end do
+        do i = 2, 64
+          out(i, k) = w(i - 1) + w(i)
+        end do
+      end do
+      call cpu_time(t)
+      print *, out(3, 4), t
+      end
+`;
+  assert.equal(plan({ "p.f": fortran }).get(4), "parallel");
+});

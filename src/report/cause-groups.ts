@@ -25,8 +25,10 @@ export interface CauseGroup {
 
 /** What the fixes may look up beyond the reasons: which procedures the run defines, where a variable lives. */
 export interface CauseContext {
-  /** Whether a procedure of this name is defined in the files of the run. */
+  /** Whether a procedure of this name is defined in the files of the run (or the library provides it). */
   defines(name: string): boolean;
+  /** Whether the name is a library routine the run calls (C library, Fortran intrinsic), not a procedure of its files. */
+  library?(name: string): boolean;
 }
 
 export function causeGroups(plan: LoopPlan, ctx?: CauseContext): CauseGroup[] {
@@ -142,6 +144,8 @@ function fixFor(g: CauseGroup, plan: LoopPlan, ctx: CauseContext | undefined): s
     case "unknown-call": {
       const gone = missing(g.calls);
       if (gone.length) return `give doall the file that defines ${listWords(gone)} (e.g. \`doall explain ${plan.loop.span.file} OTHER_FILE --loop ${plan.loop.span.line}\`), so that it knows what ${gone.length > 1 ? "they read and write" : "it reads and writes"}`;
+      if (ctx?.library && g.calls.length > 0 && g.calls.every((c) => ctx.library!(c)))
+        return `move the call${g.calls.length > 1 ? "s" : ""} out of the loop: ${listWords(g.calls)} ${g.calls.length > 1 ? "are library routines" : "is a library routine"} with side effects (on ${g.calls.length > 1 ? "their" : "its"} arguments or the library's own state), which doall never runs in parallel`;
       return `move the call out of the loop, or keep ${listWords(g.calls)} from doing I/O and from writing variables every iteration shares`;
     }
     case "io-in-loop":

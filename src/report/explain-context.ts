@@ -1,6 +1,7 @@
 import type { Loaded } from "../driver/load-program.js";
 import type { SourceHost } from "../source/host.js";
 import type { ExplainContext } from "./explain-text.js";
+import { namesContext } from "./names-context.js";
 
 /**
  * The context of `explain` for the files of one run: which procedures they
@@ -8,12 +9,12 @@ import type { ExplainContext } from "./explain-text.js";
  * defines X") and their lines, read through the host, for the snippets.
  */
 export function explainContext(loaded: readonly Loaded[], host: SourceHost, verbose = false): ExplainContext {
-  const names = new Set<string>();
-  for (const l of loaded) for (const p of l.program?.procedures ?? []) names.add(p.name.toLowerCase());
+  const names = namesContext(loaded.flatMap((l) => (l.program ? [l.program] : [])));
   const lines = new Map<string, string[] | null>();
   return {
     verbose,
-    defines: (name) => names.has(name.toLowerCase()),
+    defines: names.defines,
+    library: names.library,
     sourceLine(file, line) {
       if (!lines.has(file)) lines.set(file, host.readFile(file)?.split(/\r?\n/) ?? null);
       return lines.get(file)?.[line - 1];

@@ -28,7 +28,7 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
   const lines = [`${l.span.file}:${l.span.line}: ${loopHead(plan)}  (in ${plan.proc.name}, depth ${plan.depth}${plan.parent ? `, inside the loop at line ${plan.parent.span.line}` : ""})`];
   const words = clauseWords(planClauses(plan), lang);
   const directive = `${lang === "fortran" ? "!$omp parallel do" : "#pragma omp parallel for"}${words.length ? " " + words.join(" ") : ""}`;
-  const causeCtx: CauseContext | undefined = ctx.defines ? { defines: ctx.defines } : undefined;
+  const causeCtx: CauseContext | undefined = ctx.defines ? { defines: ctx.defines, ...(ctx.library ? { library: ctx.library } : {}) } : undefined;
   const groups = causeGroups(plan, causeCtx);
   const blocking = blockingGroups(groups);
   const placement = groups.filter((g) => !blocking.includes(g));

@@ -13,6 +13,7 @@ import { clauseWords } from "../emit/directive-text.js";
 import type { ProgramLink } from "../analysis/link/link-programs.js";
 import { causeGroups, type CauseContext } from "./cause-groups.js";
 import { ruleOf } from "./rules.js";
+import { namesContext } from "./names-context.js";
 import type { CauseReportT, DiagnosticReportT, FileReportT, LoopReportT, ProcedureReportT, ReportT } from "./report-schema.js";
 import { REPORT_VERSION } from "./report-version.js";
 
@@ -53,11 +54,9 @@ export interface ReportOptions {
   link?: ProgramLink;
 }
 
-/** Which procedures the files of the run define (a call to one none defines: "give doall the file"). */
+/** Which procedures the files of the run define, or the library provides (a call to one neither does: "give doall the file"). */
 function causeContext(program: Program, link: ProgramLink | undefined): CauseContext {
-  const names = new Set<string>();
-  for (const p of link?.has(program) ? link.programs() : [program]) for (const proc of p.procedures) names.add(proc.name.toLowerCase());
-  return { defines: (n) => names.has(n.toLowerCase()) };
+  return namesContext(link?.has(program) ? link.programs() : [program]);
 }
 
 /** The per-file report of what the front end found: procedures and every loop (and, by default, the parallelizer's verdicts). */

@@ -3,6 +3,7 @@ import type { Expr } from "../../ir/expr.js";
 import { constDifference } from "../../ir/linear-form.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
+import { libcFunction } from "../../frontend/c/libc.js";
 import { passesPointer, reachableArrays } from "../dependence/call-effects.js";
 import { memberExtent } from "../summaries/common-layout.js";
 import { overlaps, symBytes } from "../summaries/common-layout.js";
@@ -15,6 +16,8 @@ export interface CallSiteRef {
   name: string;
   args: readonly Expr[];
   span: Expr["span"];
+  /** A library routine the front end knows (C's libc.ts, a Fortran intrinsic subroutine), not a procedure of the program. */
+  intrinsic?: boolean;
 }
 
 /**
@@ -56,15 +59,16 @@ export function callRegions(caller: Procedure, call: CallSiteRef, summary: Proce
   // One translation per call site, summary and assumption: the walks ask again and again.
   let cached = translations.get(call.args);
   if (!cached) translations.set(call.args, (cached = []));
-  const hit = cached.find((c) => c.caller === caller && c.summary === summary && c.assumeBounds === assumeBounds);
+  const intrinsic = !!call.intrinsic;
+  const hit = cached.find((c) => c.caller === caller && c.summary === summary && c.assumeBounds === assumeBounds && c.intrinsic === intrinsic);
   if (hit) return hit.result;
   const result = translate(caller, call, summary, assumeBounds);
-  cached.push({ caller, summary, assumeBounds, result });
+  cached.push({ caller, summary, assumeBounds, intrinsic, result });
   return result;
 }
 
 /** Translations of call sites, by the call's argument list (one per IR call node). */
-const translations = new WeakMap<readonly Expr[], { caller: Procedure; summary: ProcedureSummary | undefined; assumeBounds: boolean; result: CallRegions }[]>();
+const translations = new WeakMap<readonly Expr[], { caller: Procedure; summary: ProcedureSummary | undefined; assumeBounds: boolean; intrinsic: boolean; result: CallRegions }[]>();
 
 function translate(caller: Procedure, call: CallSiteRef, summary: ProcedureSummary | undefined, assumeBounds: boolean): CallRegions {
   const out: CallRegions = { arrays: new Map(), opaque: false };
@@ -112,6 +116,10 @@ function translate(caller: Procedure, call: CallSiteRef, summary: ProcedureSumma
     const moved = r && dummy ? moveFormal(r, dummy, base, subst, assumeBounds) : null;
     merge(base.sym, moved ?? whole(base.sym, f.mod, f.use, f.euse));
   });
+  // A library routine reaches the program's variables through its arguments only (done above): C's
+  // clock(), omp_get_wtime(), time(&t); Fortran's CPU_TIME(t). Its own state (the clock, the random
+  // seed) is no array of the program. Whether a loop may call it is the exclusions' question.
+  if (!known && call.intrinsic && libraryRoutine(caller, call.name)) return out;
   if (!known) {
     out.opaque = true;
     for (const s of reachableArrays(caller)) merge(s, whole(s, true, true));
@@ -475,4 +483,15 @@ export function commonRegionsAt(caller: Procedure, call: CallSiteRef, summary: P
 /** Whether a call may write the variable given as its argument k: its dummy's MOD (unknown callee, or past the dummies: yes). */
 export function argumentWritten(summary: ProcedureSummary | undefined, k: number): boolean {
   return !summary || summary.unknown || summary.formals[k]?.mod !== false;
+}
+
+/**
+ * A routine of the language's library that touches no variable of the
+ * program but through its arguments: a Fortran intrinsic subroutine (the
+ * standard gives each one's arguments' intents), a C library function of
+ * effect "other" (libc.ts). Not C's io, alloc or writes-args functions:
+ * streams, heap and buffers are followed elsewhere, or not at all.
+ */
+function libraryRoutine(caller: Procedure, name: string): boolean {
+  return caller.language === "fortran" || libcFunction(name)?.effect === "other";
 }

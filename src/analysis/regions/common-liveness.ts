@@ -146,6 +146,12 @@ export class CommonLiveness {
         // Assuming, a callee's EUSE under comparisons of values set before any call, with those comparisons.
         const effect = (r: ArrayRegions) => callEffect(r, assuming);
         const sum = summaries(call.name);
+        if (!sum && call.intrinsic) {
+          // A library routine (clock(), CPU_TIME): what its arguments reach, never storage it is not given.
+          const r = callRegions(proc, call, undefined, this.world.assumeBounds);
+          const e = mine ? r.arrays.get(mine) : undefined;
+          return e ? effect(e) : r.opaque ? "unknown" : null;
+        }
         if (!mine && v) {
           // The procedure does not name it: only its callees touch it, as their regions say.
           const r = commonRegionsAt(proc, call, sum, v.block, v.start, v.end, v.like);

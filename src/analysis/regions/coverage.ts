@@ -24,7 +24,7 @@ export interface CallArrayEffect {
 }
 
 /** A call's effect on the array: known, untouched (null), or unknown ("unknown"). */
-export type CallEffectOn = (call: { name: string; args: readonly Expr[]; span: Expr["span"] }, assume: boolean) => CallArrayEffect | null | "unknown";
+export type CallEffectOn = (call: { name: string; args: readonly Expr[]; span: Expr["span"]; intrinsic?: boolean }, assume: boolean) => CallArrayEffect | null | "unknown";
 
 export interface CoverageOptions {
   /** Scalars (and arrays, for their elements) whose values are fixed during the walk (an iteration of the loop, a call of the procedure). */
@@ -204,7 +204,7 @@ export class Coverage {
       return this.reads(s.lhs, inner, elems, true);
     }
     this.forget(s);
-    if (s.kind === "call") return this.call(s.name, s.args, s.span, inner, elems, conditional, false);
+    if (s.kind === "call") return this.call(s.name, s.args, s.span, inner, elems, conditional, false, s.intrinsic);
     if (s.kind === "block") return this.block(s.body, inner, elems, conditional);
     // The first pass of an array assignment that reads what it stores (array-assign.ts): reads only.
     if (s.kind === "expr" && readsOnly(s.expr)) return this.reads(s.expr, inner, elems);
@@ -441,12 +441,13 @@ export class Coverage {
   }
 
   /** A call (statement or function): what it reads of the array before writing must be covered; what it surely writes is. */
-  private call(name: string, args: readonly Expr[], span: Expr["span"], inner: Map<Sym, Interval>, elems: Expr[], conditional: boolean, pure: boolean): boolean {
+  private call(name: string, args: readonly Expr[], span: Expr["span"], inner: Map<Sym, Interval>, elems: Expr[], conditional: boolean, pure: boolean, intrinsic?: boolean): boolean {
     const touches = args.some((a) => this.mentionsArray(a));
     // A pure function only reads its arguments; any other call is what `calls` says (unknown when it is not told).
-    const eff = pure ? null : this.options.calls ? this.options.calls({ name, args, span }, !!this.options.assume) : touches ? "unknown" : null;
+    const site = intrinsic ? { name, args, span, intrinsic } : { name, args, span };
+    const eff = pure ? null : this.options.calls ? this.options.calls(site, !!this.options.assume) : touches ? "unknown" : null;
     if (eff !== null && this.probing()) {
-      const assumed = this.options.calls!({ name, args, span }, true);
+      const assumed = this.options.calls!(site, true);
       if (assumed !== null && assumed !== "unknown" && assumed.conditions !== undefined) this.assumable = true;
     }
     // The values of arguments are read (subscripts of elements passed, expressions).
@@ -602,7 +603,7 @@ export class Coverage {
       if (!ok) return;
       if (x.kind === "call" && !(x.intrinsic && x.pure)) {
         // A function's writes are never sure (its value may not be needed: C's && and ?:, Fortran may skip it).
-        ok = this.call(x.name, x.args, x.span, inner, elems as Expr[], true, !!x.pure);
+        ok = this.call(x.name, x.args, x.span, inner, elems as Expr[], true, !!x.pure, x.intrinsic);
         return;
       }
       if (x.kind === "elem" && x.sym === this.sym) {
@@ -734,7 +735,7 @@ export class Coverage {
     let yes = false;
     walkExpr(e, (x) => {
       if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && x.sym === this.sym) yes = true;
-      else if (x.kind === "call" && !x.pure && this.options.calls && this.options.calls({ name: x.name, args: x.args, span: x.span }, false) !== null) yes = true;
+      else if (x.kind === "call" && !x.pure && this.options.calls && this.options.calls(siteOf(x), false) !== null) yes = true;
     });
     return yes;
   }
@@ -907,7 +908,12 @@ export function assignedIn(s: Stmt, argWritten: CoverageOptions["argWritten"]): 
 /** The variables a statement (and what it contains) names, and the calls in it that may touch more: what `noAccess` asks of it, for every array. */
 interface StmtUses {
   syms: Set<Sym>;
-  calls: { name: string; args: readonly Expr[]; span: Expr["span"] }[];
+  calls: { name: string; args: readonly Expr[]; span: Expr["span"]; intrinsic?: boolean }[];
+}
+
+/** A call as the walks pass it to `calls`, with whether it is a library routine. */
+function siteOf(c: { name: string; args: readonly Expr[]; span: Expr["span"]; intrinsic?: boolean }): StmtUses["calls"][number] {
+  return c.intrinsic ? { name: c.name, args: c.args, span: c.span, intrinsic: true } : { name: c.name, args: c.args, span: c.span };
 }
 
 /**
@@ -926,9 +932,9 @@ function usesOf(s: Stmt): StmtUses {
   for (const e of stmtExprs(s))
     walkExpr(e, (x) => {
       if (x.kind === "var" || x.kind === "elem" || x.kind === "section") out.syms.add(x.sym);
-      else if (x.kind === "call" && !x.pure) out.calls.push({ name: x.name, args: x.args, span: x.span });
+      else if (x.kind === "call" && !x.pure) out.calls.push(siteOf(x));
     });
-  if (s.kind === "call") out.calls.push({ name: s.name, args: s.args, span: s.span });
+  if (s.kind === "call") out.calls.push(siteOf(s));
   for (const b of childBlocks(s))
     for (const x of b) {
       const c = usesOf(x);

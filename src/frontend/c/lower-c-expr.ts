@@ -327,8 +327,8 @@ function call(f: FnContext, n: CNode): Typed {
   }
   const lib = libcFunction(name);
   if (lib) {
-    const e: Expr = { kind: "call", name, args, span, intrinsic: true, type: hirType(lib.returns) };
-    if (lib.effect === "pure") e.pure = true;
+    // Not pure says so (pure: false), as Fortran's impure intrinsics do: the exclusions name the call.
+    const e: Expr = { kind: "call", name, args, span, intrinsic: true, pure: lib.effect === "pure", type: hirType(lib.returns) };
     return { e, t: lib.returns };
   }
   if (name.startsWith("__builtin_")) return { e: { kind: "call", name, args, span, intrinsic: true, pure: true, type: hirType(C_DOUBLE) }, t: C_DOUBLE };
