@@ -219,7 +219,7 @@ export class Coverage {
 
   /** A scalar assigned `v` (substituted): remembered when `v` is fixed, forgotten otherwise; values that used it are stale. */
   private define(x: Sym, v: Expr, inner: Map<Sym, Interval>): void {
-    for (const [y, w] of this.values) if (mentions(w, x)) this.values.delete(y);
+    for (const [y, w] of this.values) if (namesOf(w).has(x)) this.values.delete(y);
     if (this.isFixed(v, inner) && !mentions(v, x)) this.values.set(x, v);
     else this.values.delete(x);
   }
@@ -233,7 +233,7 @@ export class Coverage {
     if (!set) this.assigned.set(s, (set = assignedIn(s, this.options.argWritten)));
     for (const x of set) {
       this.values.delete(x);
-      for (const [y, w] of this.values) if (mentions(w, x)) this.values.delete(y);
+      for (const [y, w] of this.values) if (namesOf(w).has(x)) this.values.delete(y);
     }
   }
 
@@ -325,7 +325,7 @@ export class Coverage {
     this.boxes = outer;
     this.strided = outerStrided;
     this.forget(s);
-    for (const [x, v] of this.values) if (mentions(v, k)) this.values.delete(x);
+    for (const [x, v] of this.values) if (namesOf(v).has(k)) this.values.delete(x);
     // Leaving early (EXIT, a GOTO out) leaves the loop's writes unsure; what follows the loop is unsure
     // only when the jump goes elsewhere than to the statement right after it (EP's `goto 130`).
     const early = leaves(s);
@@ -943,4 +943,21 @@ function usesOf(s: Stmt): StmtUses {
     }
   stmtUses.set(s, u);
   return u;
+}
+
+/**
+ * The variables a remembered value names (`mentions` for each of them):
+ * asked of every value at each scalar assignment a walk meets, so kept
+ * per value (issue 16). Values are expressions the walk built or read, never changed.
+ */
+const valueNames = new WeakMap<Expr, Set<Sym>>();
+
+function namesOf(e: Expr): Set<Sym> {
+  let out = valueNames.get(e);
+  if (!out) {
+    const names = new Set<Sym>();
+    walkExpr(e, (x) => void (x.kind === "var" && names.add(x.sym)));
+    valueNames.set(e, (out = names));
+  }
+  return out;
 }
