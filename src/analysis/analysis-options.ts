@@ -20,8 +20,8 @@ export interface AnalysisOptions {
    * Restructure loop nests where that makes them parallel (issue 20; seed
    * 004 §3): interchange a serial loop with the parallel loop it holds
    * (parallelize/interchange.ts), pipeline a loop whose carried
-   * dependences touch a small part of its body (doacross.ts). On by
-   * default; `false` (`--no-restructure`) keeps every nest as written.
+   * dependences touch a small part of its body (doacross.ts), fuse
+   * adjacent parallel loops over one range (fusion.ts). On by default; `false` (`--no-restructure`) keeps every nest as written.
    */
   restructure?: boolean;
 }

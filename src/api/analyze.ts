@@ -23,18 +23,18 @@ export interface AnalyzeResult {
 export function analyze(files: readonly SourceFile[], options?: Options): AnalyzeResult {
   const given = new GivenFiles(files, options?.host);
   const run = loadRun(given.sources, given.host, options);
-  const result = analyzeRun(run);
+  const result = analyzeRun(run, given.host);
   result.report.files.push(...given.unused(run.loaded));
   return result;
 }
 
 /** The same over paths a host reads (doall/node's `analyzeFiles`). */
 export function analyzePaths(paths: readonly string[], host: SourceHost, options?: Options): AnalyzeResult {
-  return analyzeRun(loadRun(paths, host, options));
+  return analyzeRun(loadRun(paths, host, options), host);
 }
 
-function analyzeRun(run: Run): AnalyzeResult {
+function analyzeRun(run: Run, host: SourceHost): AnalyzeResult {
   // As `doall analyze --json`: the range facts a parallel loop needed are part of the report.
   const parallelize = { ...run.analysis, rangeFacts: true, link: run.link };
-  return { report: makeReport(analyzeLoadedRun(run.loaded, { parallelize }).map((r) => r.report)) };
+  return { report: makeReport(analyzeLoadedRun(run.loaded, { parallelize }, undefined, (path) => host.readFile(path) ?? null).map((r) => r.report)) };
 }

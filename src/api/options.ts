@@ -23,7 +23,7 @@ export interface Options {
    * out of bounds on purpose.
    */
   boundsAssumption?: boolean;
-  /** Interchange a serial loop with the parallel loop inside it where that is legal and keeps stride one, and pipeline (`ordered`) loops whose carried dependences touch a small part of their body; default true. `false` is `--no-restructure`. */
+  /** Interchange a serial loop with the parallel loop inside it where that is legal and keeps stride one, pipeline (`ordered`) loops whose carried dependences touch a small part of their body, and fuse adjacent parallel loops over one range; default true. `false` is `--no-restructure`. */
   restructure?: boolean;
   /** `--max-file-size`, in characters (bytes for the CLI, which reads one character per byte); larger files get an error. Default 5 MiB. */
   maxFileSize?: number;

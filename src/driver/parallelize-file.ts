@@ -5,6 +5,8 @@ import { chooseThreadprivate } from "../parallelize/threadprivate-blocks.js";
 import { dropSerialConsumed } from "../parallelize/serial-consumers.js";
 import { chooseSimd } from "../parallelize/simd-loops.js";
 import { settleInterchanges, undoInterchange } from "../parallelize/interchange.js";
+import { settleFusions, undoFusion } from "../parallelize/fusion.js";
+import { fuseLines } from "../emit/fuse-lines.js";
 import { swapHeaders } from "../emit/swap-headers.js";
 import { orderedLines } from "../emit/ordered-lines.js";
 import { undoDoacross } from "../parallelize/doacross.js";
@@ -64,7 +66,7 @@ export function parallelizeLoaded(loaded: Loaded, host: SourceHost, options: Par
  * `whole`: the files are all the run's (else no block is made threadprivate).
  */
 export function parallelizeLoadedRun(loaded: readonly Loaded[], host: SourceHost, options: ParallelizeOptions = {}, each?: (i: number, stage: "plan" | "write") => void, whole = true): ParallelizeResult[] {
-  const { planned, blocks } = planRun(loaded, options, whole, (i) => each?.(i, "plan"));
+  const { planned, blocks } = planRun(loaded, options, whole, (i) => each?.(i, "plan"), (path) => host.readFile(path) ?? null);
   return planned.map((p, i) => {
     each?.(i, "write");
     return finishPlanned(p, host, options, blocks);
@@ -76,7 +78,7 @@ export function parallelizeLoadedRun(loaded: readonly Loaded[], host: SourceHost
  * COMMON blocks and C globals the run makes threadprivate decided over
  * all the plans, which it changes (threadprivate-blocks.ts).
  */
-export function planRun(loaded: readonly Loaded[], options: ParallelizeOptions, whole = true, each?: (i: number) => void): { planned: PlannedLoaded[]; blocks: Set<string> } {
+export function planRun(loaded: readonly Loaded[], options: ParallelizeOptions, whole = true, each?: (i: number) => void, read?: (path: string) => string | null): { planned: PlannedLoaded[]; blocks: Set<string> } {
   const planned = loaded.map((l, i) => {
     each?.(i);
     return planLoaded(l, options);
@@ -89,7 +91,7 @@ export function planRun(loaded: readonly Loaded[], options: ParallelizeOptions, 
     whole,
   );
   // The run's directives are final: an interchange without one is undone, the loops inside them get `simd`.
-  for (const p of planned) if (p.plan) settle(p.plan.loops, p.failed);
+  for (const p of planned) if (p.plan) settle(p.plan, p.failed, read);
   return { planned, blocks };
 }
 
@@ -112,15 +114,21 @@ export function parallelizeFirst(loaded: readonly Loaded[], host: SourceHost, op
     });
   const involved = first.plan?.loops.some((l) => l.emitted && (l.threadprivate?.length || shared(l)));
   if (!involved) {
-    if (first.plan) settle(first.plan.loops, first.failed);
+    if (first.plan) settle(first.plan, first.failed, (path) => host.readFile(path) ?? null);
     return finishPlanned(first, host, options, new Set());
   }
   return parallelizeLoadedRun(loaded, host, options)[0]!;
 }
 
-/** Once a file's directives are decided: the interchanges that got none undone, `simd` chosen (none in a file with errors). */
-function settle(loops: LoopPlan[], failed: boolean): void {
+/** Once a file's directives are decided: the interchanges that got none undone, the loops that kept theirs fused, `simd` chosen (none in a file with errors). */
+function settle(plan: ProgramPlan, failed: boolean, read?: (path: string) => string | null): void {
+  const loops = plan.loops;
   settleInterchanges(loops, failed);
+  settleFusions(loops, failed);
+  // Fused loops whose lines the text does not let doall merge keep their own directives (analyze says what parallelize writes).
+  const file = plan.program.file;
+  const text = read?.(file.path) ?? null;
+  if (text !== null) for (const p of loops) if (p.fusion && p.loop.span.file === file.path && !fuseLines(text, file.language, file.form, p.loop, p.fusion.second.loop)) undoFusion(p);
   if (!failed) chooseSimd(loops);
 }
 
@@ -145,6 +153,10 @@ export function finishPlanned(p: PlannedLoaded, host: SourceHost, options: Paral
     for (const p of plan.loops)
       if (p.emitted && p.interchange && p.loop.span.file === plan.program.file.path && !swapHeaders(text, plan.program.file.language, plan.program.file.form, p.loop, p.interchange.inner))
         undoInterchange(plan.loops, p, { kind: "layout", message: `parallel, but the serial loop around it at line ${p.loop.span.line} could not trade places with it in the text (a header over several lines, or past column 72): put each header on a line of its own` });
+  // Fused loops whose lines the text does not let doall merge (a header with other text on its line) keep their own directives.
+  if (plan && text !== null)
+    for (const p of plan.loops)
+      if (p.emitted && p.fusion && p.loop.span.file === plan.program.file.path && !fuseLines(text, plan.program.file.language, plan.program.file.form, p.loop, p.fusion.second.loop)) undoFusion(p);
   // A doacross loop whose `ordered` lines cannot stand where they must (a statement after other text on its line) is serial.
   if (plan && text !== null)
     for (const p of plan.loops)

@@ -4,6 +4,7 @@ import type { ProgramPlan } from "../parallelize/plan-program.js";
 import { emitCDirectives } from "./c/emit-c.js";
 import { swapHeaders, type LineReplacement } from "./swap-headers.js";
 import { orderedLines } from "./ordered-lines.js";
+import { fuseLines } from "./fuse-lines.js";
 import type { DirectiveClauses } from "./directive-text.js";
 import { emitFortranDirectives, type FortranLoopDirective, type ThreadprivateDirective } from "./fortran/emit-fortran.js";
 import { cDirectiveLine, directiveLine } from "../parallelize/threadprivate-blocks.js";
@@ -44,6 +45,12 @@ export function interchangeSwaps(text: string, plan: ProgramPlan): LineReplaceme
   return plan.loops.flatMap((p) => (p.emitted && p.interchange && p.loop.span.file === file.path ? swapHeaders(text, file.language, file.form, p.loop, p.interchange.inner) ?? [] : []));
 }
 
+/** The lines the emitted fusions empty: the first loop's end and the second loop's header (the driver undid those the text does not allow). */
+export function fusionLines(text: string, plan: ProgramPlan): LineReplacement[] {
+  const file = plan.program.file;
+  return plan.loops.flatMap((p) => (p.emitted && p.fusion && p.loop.span.file === file.path ? fuseLines(text, file.language, file.form, p.loop, p.fusion.second.loop) ?? [] : []));
+}
+
 function replaceLines(text: string, reps: readonly LineReplacement[]): string {
   if (reps.length === 0) return text;
   const lines = text.split("\n");
@@ -63,7 +70,8 @@ export function simdClauses(plan: LoopPlan): DirectiveClauses {
 export function emitProgram(source: string, plan: ProgramPlan, threadprivate: ReadonlySet<string> = new Set()): string {
   const file = plan.program.file;
   // Interchanged nests first (interchange.ts): their two header lines swap controls; no line is added or removed.
-  const text = replaceLines(source, interchangeSwaps(source, plan));
+  // Fused loops (fusion.ts) likewise: two lines emptied, none added or removed.
+  const text = replaceLines(source, [...interchangeSwaps(source, plan), ...fusionLines(source, plan)]);
   const emitted = plan.loops.filter((p) => p.emitted && p.loop.span.file === file.path);
   const simd = plan.loops.filter((p) => p.simd && !p.emitted && p.loop.span.file === file.path);
   // The `ordered depend` lines of doacross loops (the driver undid those whose lines the text does not allow).
@@ -84,7 +92,8 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
     return false;
   };
   const loops: FortranLoopDirective[] = [
-    ...emitted.map((p) => ({ line: p.loop.span.line, endLine: p.loop.endSpan.endLine, clauses: planClauses(p), end: !sharesTerminal(p.loop) && !p.loop.sharesLine?.last, construct: p.simd ? ("parallel do simd" as const) : undefined })),
+    // A fused loop ends where the second loop ended (fusion.ts).
+    ...emitted.map((p) => ({ line: p.loop.span.line, endLine: (p.fusion?.second.loop ?? p.loop).endSpan.endLine, clauses: planClauses(p), end: !sharesTerminal(p.loop) && !(p.fusion?.second.loop ?? p.loop).sharesLine?.last, construct: p.simd ? ("parallel do simd" as const) : undefined })),
     ...simd.map((p) => ({ line: p.loop.span.line, endLine: p.loop.endSpan.endLine, clauses: simdClauses(p), end: false, construct: "simd" as const })),
   ];
   // Every unit of this file that declares a block the run makes threadprivate (threadprivate-blocks.ts checked each has its line).

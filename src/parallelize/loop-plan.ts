@@ -6,6 +6,7 @@ import type { RangeFact } from "../analysis/ranges/nest-ranges.js";
 import type { OmittedDependences } from "./array-reasons.js";
 import type { Reason } from "./reason.js";
 import type { DoacrossSpan } from "./doacross.js";
+import type { Fusion, FusionCandidate } from "./fusion.js";
 
 /** An OpenMP reduction operator, spelled language-neutrally (emit/ spells it per language). */
 export type PlanReductionOp = "+" | "*" | "max" | "min" | "and" | "or" | "eqv" | "neqv" | "bitand" | "bitor" | "bitxor";
@@ -93,6 +94,17 @@ export interface LoopPlan {
   doacross?: DoacrossSpan;
   /** The loop's index may be read after the loop (it is lastprivate when the loop runs in parallel). */
   liveIndex?: boolean;
+  /**
+   * The loop right after it may run fused with it (fusion.ts), if both keep
+   * their directives to the end of the run; settleFusions decides.
+   */
+  fusable?: FusionCandidate;
+  /**
+   * Fused with the loop right after it (fusion.ts): the directive on this
+   * loop covers both bodies with `clauses`; the other loop's header and
+   * this loop's end are merged in the text (fuse-lines.ts).
+   */
+  fusion?: Fusion;
   /** The profitability guard for a symbolic trip count, in source syntax (an `if` clause). */
   profitableIf: string | null;
   collapse: number;

@@ -15,7 +15,7 @@ import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { Procedure, Program } from "../ir/program.js";
-import type { IfStmt, Loop } from "../ir/stmt.js";
+import type { IfStmt, Loop, Stmt } from "../ir/stmt.js";
 import { buildCfg } from "../analysis/cfg/build-cfg.js";
 import { buildDependences } from "../analysis/deps/build-deps.js";
 import { analyzeRegions } from "../analysis/regions/loop-regions.js";
@@ -35,6 +35,7 @@ import { dropClauses, emptyPlan, type LoopPlan } from "./loop-plan.js";
 import { callGraph, type CallGraph } from "./call-graph.js";
 import { chooseDirectives } from "./choose-directives.js";
 import { chooseInterchanges } from "./interchange.js";
+import { fusionCandidates } from "./fusion.js";
 import { doacrossSpan } from "./doacross.js";
 import { applyConcurrent } from "./concurrent-plan.js";
 import { EntryCounts } from "./entry-counts.js";
@@ -112,6 +113,8 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     ? linkedLiveness(link, graph, assumeBounds)
     : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c), assumeBounds, facts, globalIn: (_, g) => program.globals.get(g.name) ?? null });
   const perProc = new Map<Procedure, LoopPlan[]>();
+  // What planning a fused variant of a procedure's loops needs (fusion.ts), once the directives are chosen.
+  const fusionContexts = new Map<Procedure, { flow: ProcedureFlow; depOptions: DependenceOptions; callContext: CallContext; hirDepth: Map<Loop, number> }>();
   // Every unit of the program in the run: COMMON blocks may be made threadprivate (threadprivate-blocks.ts).
   const whole = link ? link.wholeFortran || link.closed : wholeProgram(program, graph);
   const bindings = link ? linkedBindings(link) : new ParamBindings(program);
@@ -144,6 +147,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     // Threadprivate COMMON blocks only when every unit of the program is in the run (the run decides which).
     const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false, commons, facts, threadprivate: whole };
     const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, hirDepth.get(loop) ?? depth, deps, flow, (name) => calls.verdict(name, proc), callContext));
+    if (flow && deps) fusionContexts.set(proc, { flow, depOptions, callContext, hirDepth });
     // Serial loops held back only by statements under a condition they never change: parallel while it is false.
     if (flow && deps)
       for (let k = 0; k < plans.length; k++) {
@@ -169,6 +173,14 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     chooseDirectives(program, proc, plans, entries, calleeWork(proc), limit);
     for (const pl of plans) if (pl.emitted) emitted.add(pl.loop);
   }
+  // Adjacent loops with directives that may run as one (seed 004 §3; --no-restructure keeps them apart).
+  if (options.restructure !== false)
+    for (const [proc, ctx] of fusionContexts) {
+      const plans = perProc.get(proc)!;
+      if (plans.filter((p) => p.emitted).length < 2) continue;
+      const found = fusionCandidates(proc, plans, (fused, body, first) => fusedPlan(proc, fused, body, first, ctx, options, (name) => calls.verdict(name, proc), link ? (s) => link.untakenGlobal(s) : undefined));
+      for (const [p, c] of found) p.fusable = c;
+    }
   return { program, loops: program.procedures.flatMap((p) => perProc.get(p)!), warnings, summaries: (p) => calls.summariesFor(p), calls: { graph, callee: calleeWork, limit } };
 }
 
@@ -337,6 +349,36 @@ function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceO
     };
   }
   return null;
+}
+
+/**
+ * The plan of a fused loop (fusion.ts): the procedure analyzed again with
+ * its body swapped for `body`, where `fused` stands for the two loops, as
+ * unswitched() analyzes its variants; only the fused loop's nest.
+ */
+function fusedPlan(proc: Procedure, fused: Loop, body: Stmt[], first: LoopPlan, ctx: { flow: ProcedureFlow; depOptions: DependenceOptions; callContext: CallContext; hirDepth: Map<Loop, number> }, options: ParallelizeOptions, callVerdict: Parameters<typeof exclusions>[2], untaken?: (s: Sym) => boolean): LoopPlan | null {
+  const context: CallContext = { ...ctx.callContext, commons: ctx.callContext.commons && new CommonLiveness(ctx.callContext.commons.world) };
+  const saved = proc.body;
+  try {
+    proc.body = body;
+    const cfg = buildCfg(proc, context.summaries, untaken);
+    const vflow: ProcedureFlow = {
+      proc,
+      cfg,
+      regions: analyzeRegions(cfg),
+      summary: ctx.flow.summary,
+      get deps() {
+        return buildDependences(cfg);
+      },
+    };
+    const ranged = analyzeRangedDependences(proc, { ...ctx.depOptions, nestOf: fused }, options, cfg);
+    return planLoop(proc, fused, first.parent, first.depth, ctx.hirDepth.get(first.loop) ?? first.depth, ranged.deps, vflow, callVerdict, context);
+  } catch {
+    // Conservative: a variant the analyses cannot take is not fused.
+    return null;
+  } finally {
+    proc.body = saved;
+  }
 }
 
 /** Whether a statement under the guards reads or writes a variable the plan's clauses privatize or reduce (or writes through a pointer). */

@@ -46,7 +46,9 @@ export function chooseSimd(loops: readonly LoopPlan[]): void {
   const interchangedInner = new Set(loops.flatMap((p) => (p.interchange && p.emitted ? [p.interchange.inner] : [])));
   for (const p of loops) {
     p.simd = false;
-    if (!p.parallel || !clausesAllowSimd(p) || !simdLoop(p.loop) || interchangedInner.has(p.loop)) continue;
+    // A fused loop's body, as written, is both loops' (fusion.ts).
+    const body = p.fusion ? { ...p.loop, body: [...p.loop.body, ...p.fusion.second.loop.body] } : p.loop;
+    if (!p.parallel || !clausesAllowSimd(p) || !simdLoop(body) || interchangedInner.has(p.loop)) continue;
     if (p.emitted) {
       p.simd = p.collapse === 1;
       continue;

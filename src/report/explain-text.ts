@@ -60,6 +60,8 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
     lines.push(`Pipelined (doacross): every carried dependence has both ends in lines ${from}-${to}, which run in iteration order (\`ordered depend(sink)\` waits for the previous iteration, \`ordered depend(source)\` lets the next one go); the rest of each iteration runs in parallel. As a DOALL loop it is serial, ${blocking.length === 1 ? "for one cause" : `for ${blocking.length} causes`}:`);
   } else lines.push(blocking.length === 1 ? "Serial, for one cause:" : `Serial, for ${blocking.length} causes:`);
   for (const g of blocking) lines.push(...causeLines(g, plan, ctx));
+  if (plan.emitted && plan.fusion)
+    lines.push(`Fused with the loop at line ${plan.fusion.second.loop.span.line}, right after it: same index and bounds, and the loop that runs both bodies, each iteration the first then the second, is parallel too (no iteration touches what another writes, and nothing it makes private is read by the second body as the first loop left it). One region starts where two did. --no-restructure keeps the loops apart.`);
   if (plan.emitted) lines.push(`Directive written: ${directive}`);
   if (plan.emitted && plan.threadprivate?.length && lang === "c") {
     const vars = plan.threadprivate.join(", ");

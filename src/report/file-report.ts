@@ -118,6 +118,7 @@ export function planFields(lp: LoopPlan, ctx?: CauseContext): Partial<LoopReport
     emitted: lp.emitted,
     ...(lp.simd ? { simd: true } : {}),
     ...(lp.interchange ? { interchange: { with: lp.interchange.inner.span.line } } : {}),
+    ...(lp.fusion ? { fusion: { with: lp.fusion.second.loop.span.line } } : {}),
     ...(lp.emitted && lp.doacross ? { doacross: spanLines(lp.loop, lp.doacross) } : {}),
     private: lp.private,
     firstprivate: lp.firstprivate,

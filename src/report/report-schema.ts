@@ -109,6 +109,12 @@ export const LoopReportSchema = Type.Object(
         { description: "The nest is interchanged (--no-restructure keeps it as written): this loop's header and the inner loop's swap, and the directive, on this line, parallelizes the former inner loop; `parallel` and the clauses are the interchanged nest's" },
       ),
     ),
+    fusion: Type.Optional(
+      Type.Object(
+        { with: Type.Integer({ description: "Line of the loop right after it that runs fused with it" }) },
+        { description: "Fused with the next loop (--no-restructure keeps them apart): this loop's end and that loop's header lines are emptied, so one header runs both bodies, under the directive on this line; the clauses are the fused loop's" },
+      ),
+    ),
     doacross: Type.Optional(
       Type.Object(
         { from: Type.Integer(), to: Type.Integer() },

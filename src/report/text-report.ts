@@ -55,6 +55,7 @@ export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT, language: Fi
   if (l.parallel || (l.runtimeCheck && blocking.length === 0)) {
     const head = l.parallel ? paint.parallel("parallel") : paint.check(`parallel if ${l.runtimeCheck}`);
     if (l.emitted && l.interchange) return `${at}${head}${clauses ? " " + clauses : ""}, interchanged with the loop at line ${l.interchange.with}: that loop now runs outside, in parallel, and this one inside it, serial`;
+    if (l.emitted && l.fusion) return `${at}${head}${clauses ? " " + clauses : ""}, fused with the loop at line ${l.fusion.with}: one loop, one parallel region, for both bodies`;
     if (l.emitted) return `${at}${head}${clauses ? " " + clauses : ""}`;
     const why = causes.find(isPlacement);
     if (l.concurrent && l.parallel) return `${at}${head}: ${CONCURRENT_GUARANTEE}${why ? paint.dim(` (no directive: ${why.summary})`) : ""}`;

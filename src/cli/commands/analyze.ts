@@ -107,7 +107,7 @@ export const analyzeCommand: Command = {
     const link = linkLoaded(loaded, analysis);
     // Every file planned first: the COMMON blocks made threadprivate are decided for the whole run, as parallelize does.
     const parallelize = { ...analysis, link };
-    const results = analyzeLoadedRun(loaded, stats ? { stats, parallelize } : { parallelize }, (i) => progress.step(i, files[i]!));
+    const results = analyzeLoadedRun(loaded, stats ? { stats, parallelize } : { parallelize }, (i) => progress.step(i, files[i]!), (path) => host.readFile(path) ?? null);
     progress.done();
     files.forEach((f, i) => take(f, results[i]!));
     const report = makeReport(reports);

@@ -4,6 +4,7 @@ import type { E2EProgram } from "./corpus.js";
 import { emittedLoops, type EmittedLoop } from "./emitted-loops.js";
 import { loopSites } from "./loop-sites.js";
 import { onlyHeaderSwaps } from "./header-swaps.js";
+import { onlyFusedLines } from "./fused-lines.js";
 
 /** A parallelizer under test: the path of the source file and its text in, the new text out. */
 export type Transform = (path: string, text: string) => string | Promise<string>;
@@ -11,7 +12,7 @@ export type Transform = (path: string, text: string) => string | Promise<string>
 export interface E2EOptions extends CheckOptions {
   /** Accept changed lines other than added directives (loops a transform rewrote). Default false. */
   allowRewrites?: boolean;
-  /** Accept changed lines that only swap loop controls between headers (doall's interchange: header-swaps.ts). Default false. */
+  /** Accept changed lines that only swap loop controls between headers (doall's interchange: header-swaps.ts), or only empty the lines two fused loops shared (fused-lines.ts). Default false. */
   allowHeaderSwaps?: boolean;
 }
 
@@ -40,7 +41,7 @@ export async function runE2E(program: E2EProgram, transform: Transform, opts: E2
   const problems = [...run.problems];
   for (const u of expectations.unsound) problems.push(`line ${u.expectation.loopLine}: directive '${u.emitted.directive}' on a loop ${u.why}`);
   for (const u of expectations.unmarked) problems.push(`line ${u.line}: directive on a line that is not a marked loop`);
-  if (!run.text.identical && !opts.allowRewrites && !(opts.allowHeaderSwaps && onlyHeaderSwaps(program.text, transformed, run.text.directiveLines, program.lang))) {
+  if (!run.text.identical && !opts.allowRewrites && !(opts.allowHeaderSwaps && (onlyHeaderSwaps(program.text, transformed, run.text.directiveLines, program.lang) || onlyFusedLines(program.text, transformed, run.text.directiveLines, program.lang)))) {
     for (const h of run.text.changed) problems.push(`text changed at original line ${h.originalLine}: ${JSON.stringify(h.original)} -> ${JSON.stringify(h.transformed)}`);
   }
   return { program, transformed, run, emitted, expectations, ok: problems.length === 0, problems };

@@ -47,14 +47,13 @@ int main(void) {
   for (i = 0; i < N; i++)
     if (x[i] == imin && i < ipos) ipos = i;
   // doall: parallel reduction(&&:allin) reduction(||:anyneg)
-  #pragma omp parallel for reduction(&&:allin) reduction(||:anyneg)
+  #pragma omp parallel for reduction(&&:allin) reduction(||:anyneg) reduction(&:uand) reduction(|:uor) reduction(^:ux)
   for (i = 0; i < N; i++) {
     allin = allin && x[i] >= -1000 && x[i] <= 1002;
     anyneg = anyneg || x[i] < -999;
-  }
+
   // doall: parallel reduction(^:ux) reduction(&:uand) reduction(|:uor)
-  #pragma omp parallel for reduction(&:uand) reduction(|:uor) reduction(^:ux)
-  for (i = 0; i < N; i++) {
+
     ux ^= (unsigned)x[i] * (unsigned)i;
     uand &= (unsigned)x[i] | 0x10000u;
     uor |= (unsigned)(x[i] + 1000);

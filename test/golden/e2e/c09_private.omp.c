@@ -16,7 +16,7 @@ int main(void) {
   double w[M], t, s, u = 0.0, r;
   long long sum = 0;
   // doall: parallel private(j)
-  #pragma omp parallel for private(j)
+  #pragma omp parallel for private(j) lastprivate(t)
   for (i = 0; i < N; i++) {
     b[i] = (double)((i * 7) % 10) * 0.125;
     if (i >= (N * 3) / 5) b[i] = 0.0;
@@ -24,11 +24,10 @@ int main(void) {
     #pragma omp simd
     for (j = 0; j < M; j++)
       a[i][j] = (double)((i + j * 5) % 9 - 4);
-  }
+
   /* A scalar temporary. */
   // doall: parallel private(t)
-  #pragma omp parallel for simd lastprivate(t)
-  for (i = 0; i < N; i++) {
+
     t = b[i] * 2.0 + 1.0;
     c[i] = t * t - t;
   }
@@ -44,7 +43,7 @@ int main(void) {
   }
   /* A work array filled, then read, in every iteration. */
   // doall: parallel private(j, w, s)
-  #pragma omp parallel for private(j, s, w)
+  #pragma omp parallel for private(j, s, w) lastprivate(t)
   for (i = 0; i < N; i++) {
     // doall: either
     #pragma omp simd
@@ -55,11 +54,10 @@ int main(void) {
     for (j = 0; j < M; j++)
       s += w[j] * w[M - 1 - j];
     e[i] = s;
-  }
+
   /* t is needed after the loop: its value from the last iteration. */
   // doall: parallel lastprivate(t)
-  #pragma omp parallel for simd lastprivate(t)
-  for (i = 0; i < N; i++) {
+
     t = i * 0.5;
     f[i] = t + b[i];
   }

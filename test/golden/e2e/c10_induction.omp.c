@@ -28,14 +28,13 @@ int main(void) {
   printf("k after the stride-2 loop: %d\n", k);
   k = N;
   // doall: parallel linear(k:-1)
-  #pragma omp parallel for simd linear(k:-1)
+  #pragma omp parallel for simd private(j) linear(k:-1)
   for (i = 0; i < N; i++) {
     k--;
     b[k] = i;
-  }
+
   // doall: parallel private(j)
-  #pragma omp parallel for simd private(j)
-  for (i = 0; i < N; i++) {
+
     j = 2 * i + 1;
     c[j - 1] = i;
     c[j] = (i * i) % 1000;

@@ -13,16 +13,15 @@ int main(void) {
   unsigned k, ix = 0, uand = ~0u, uor = 0, crc = 0, rev, m;
   int i, b, nbits = 0;
   // doall: parallel private(k)
-  #pragma omp parallel for simd private(k)
+  #pragma omp parallel for private(k) reduction(^:ix) reduction(+:nbits) reduction(&:uand) reduction(|:uor)
   for (i = 0; i < N; i++) {
     k = (unsigned)i * 1103u + 12345u;
     k ^= k >> 7;
     k ^= (k & 0xfffffu) << 9;
     h[i] = k & 0xffffffu;
-  }
+
   // doall: parallel reduction(&:uand) reduction(|:uor) reduction(^:ix) reduction(+:nbits)
-  #pragma omp parallel for reduction(^:ix) reduction(+:nbits) reduction(&:uand) reduction(|:uor)
-  for (i = 0; i < N; i++) {
+
     uand &= h[i] | 0x10000u;
     uor |= h[i];
     ix ^= h[i];

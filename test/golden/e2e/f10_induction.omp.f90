@@ -28,16 +28,14 @@ program induction
 
   k = n + 1
   ! doall: parallel linear(k:-1)
-  !$omp parallel do simd linear(k:-1)
+  !$omp parallel do simd private(j) linear(k:-1)
   do i = 1, n
     k = k - 1
     b(k) = i
-  end do
-  !$omp end parallel do simd
+
 
   ! doall: parallel private(j)
-  !$omp parallel do simd private(j)
-  do i = 1, n
+
     j = 2 * i + 1
     c(j - 1) = i
     c(j) = mod(i * i, 1000)

@@ -50,15 +50,13 @@ program modules
     call record(b(i))
   end do
   ! doall: parallel lastprivate(lastpos)
-  !$omp parallel do simd lastprivate(lastpos)
+  !$omp parallel do simd private(tmp) lastprivate(lastpos)
   do i = 1, n
     lastpos = i * 2 + a(i)
     c(i) = lastpos - b(i)
-  end do
-  !$omp end parallel do simd
+
   ! doall: parallel private(tmp)
-  !$omp parallel do simd private(tmp)
-  do i = 1, n
+
     tmp = a(i) + b(i)
     a(i) = tmp * 2 - c(i)
   end do

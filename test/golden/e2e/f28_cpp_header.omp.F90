@@ -33,13 +33,10 @@ program cpp_header
       do i = 1, nx
         v(i, j) = (u(i - 1, j) + u(i + 1, j) + 2 * u(i, j)) * 0.25d0
       end do
-    end do
-    !$omp end parallel do
+
     ! doall: parallel
-    !$omp parallel do
-    do j = 1, ny
+
       ! doall: either
-      !$omp simd
       do i = 1, nx
         u(i, j) = v(i, j) /* copy back */
       end do

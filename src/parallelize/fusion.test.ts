@@ -1,0 +1,73 @@
+import { before, test } from "node:test";
+import assert from "node:assert/strict";
+import { ensureCParser } from "../node/c-parser-node.js";
+import { loadProgram } from "../driver/load-program.js";
+import { parallelizeLoadedRun } from "../driver/parallelize-file.js";
+import { memoryHost } from "../source/host.js";
+
+before(() => ensureCParser());
+
+/** doall parallelize on one file: the text written and each loop's plan by line. */
+function run(name: string, src: string, restructure?: boolean) {
+  const host = memoryHost({ [name]: src });
+  const r = parallelizeLoadedRun([loadProgram(name, host)], host, restructure === undefined ? {} : { restructure })[0]!;
+  const at = (line: number) => r.plan!.loops.find((l) => l.loop.span.line === line)!;
+  return { out: r.output!, at, report: r.report };
+}
+
+const fortran = (first: string[], between: string[], second: string[]) =>
+  ["subroutine s(a, b, c, n)", "  integer :: n, i", "  double precision :: a(n), b(n), c(n), t", "  do i = 1, n", ...first.map((x) => `    ${x}`), "  end do", ...between, "  do i = 1, n", ...second.map((x) => `    ${x}`), "  end do", "end subroutine", ""].join("\n");
+
+test("Fortran: two loops over one range fuse: one directive on the first, its END DO and the second's header emptied, the clauses of both", () => {
+  const { out, at, report } = run("f.f90", fortran(["a(i) = b(i) * 2.0d0"], ["  ! between"], ["t = a(i) + 1.0d0", "c(i) = t * t"]));
+  assert.equal(at(4).fusion?.second, at(8));
+  assert.equal(at(8).emitted, false);
+  assert.match(at(8).reasons[0]!.message, /^fused into the loop at line 4/);
+  assert.deepEqual(at(4).private, ["t"]);
+  const lines = out.split("\n");
+  assert.match(lines[3]!, /^\s*!\$omp parallel do( simd)? private\(t\)/);
+  const kept = lines.filter((l) => /^\s*(do i|end do|!\$omp)/.test(l)).map((l) => l.trim());
+  assert.match(kept[0]!, /^!\$omp parallel do( simd)? private\(t\)( if\(.*\))?$/);
+  assert.deepEqual(kept.slice(1, 3), ["do i = 1, n", "end do"]);
+  assert.match(kept[3]!, /^!\$omp end parallel do( simd)?$/);
+  assert.equal(out.split("\n").length, fortran(["a(i) = b(i) * 2.0d0"], ["  ! between"], ["t = a(i) + 1.0d0", "c(i) = t * t"]).split("\n").length + 2, "two directive lines added, none removed");
+  assert.deepEqual(report.loops.find((l) => l.line === 4)?.fusion, { with: 8 });
+});
+
+test("Fortran: no fusion where it would change the result or the text cannot merge the loops", () => {
+  // The second loop reads a(i + 1), which a later iteration of the first writes.
+  assert.equal(run("f.f90", fortran(["a(i) = b(i) * 2.0d0"], [], ["c(i) = a(i + 1)"])).at(4).fusion, undefined);
+  // The second reads t as the first loop left it (its last value).
+  assert.equal(run("f.f90", fortran(["t = b(i)", "a(i) = t"], [], ["c(i) = t"])).at(4).fusion, undefined);
+  // The first body may skip the rest of its iteration: fused, that would skip the second body too.
+  assert.equal(run("f.f90", fortran(["if (b(i) < 0) cycle", "a(i) = b(i)"], [], ["c(i) = 2 * b(i)"])).at(4).fusion, undefined);
+  // Other bounds.
+  const other = fortran(["a(i) = b(i)"], [], ["c(i) = 2 * b(i)"]).replace(/do i = 1, n\n    c/, "do i = 2, n\n    c");
+  assert.equal(run("f.f90", other).at(4).fusion, undefined);
+  // A statement between the loops.
+  assert.equal(run("f.f90", fortran(["a(i) = b(i)"], ["  t = 1"], ["c(i) = t * b(i)"])).at(4).fusion, undefined);
+  // --no-restructure keeps them apart.
+  const plain = fortran(["a(i) = b(i) * 2.0d0"], [], ["c(i) = a(i)"]);
+  assert.ok(run("f.f90", plain).at(4).fusion);
+  assert.equal(run("f.f90", plain, false).at(4).fusion, undefined);
+  assert.equal(run("f.f90", plain, false).at(7).emitted, true);
+});
+
+const c = (first: string, second: string) =>
+  ["void s(double *restrict a, double *restrict b, double *restrict c, int n) {", "  int i;", "  for (i = 0; i < n; i++) {", `    ${first}`, "  }", "  for (i = 0; i < n; i++) {", `    ${second}`, "  }", "}", ""].join("\n");
+
+test("C: the closing brace of the first loop and the header of the second emptied; not with a body that is no block, nor with declarations in the bodies", () => {
+  const { out, at } = run("c.c", c("a[i] = b[i] * 2.0;", "c[i] = a[i] + 1.0;"));
+  assert.equal(at(3).fusion?.second, at(6));
+  const lines = out.split("\n");
+  assert.equal(lines.filter((l) => /for \(/.test(l)).length, 1);
+  assert.equal(lines.filter((l) => /#pragma omp parallel for/.test(l)).length, 1);
+  assert.equal(lines.filter((l) => l.trim() === "}").length, 2, "the second loop's brace and the function's");
+  // The second loop's body on the header's line: its text cannot be merged, each keeps its directive.
+  const oneLine = c("a[i] = b[i] * 2.0;", "c[i] = a[i] + 1.0;").replace("  for (i = 0; i < n; i++) {\n    c[i] = a[i] + 1.0;\n  }", "  for (i = 0; i < n; i++) c[i] = a[i] + 1.0;");
+  const r = run("c.c", oneLine);
+  assert.equal(r.at(3).fusion, undefined);
+  assert.equal(r.out.split("\n").filter((l) => /#pragma omp parallel for/.test(l)).length, 2);
+  // Both bodies declare t: one block would declare it twice.
+  assert.equal(run("c.c", c("double t = b[i]; a[i] = t;", "double t = a[i]; c[i] = t;")).at(3).fusion, undefined);
+});

@@ -1,0 +1,229 @@
+import type { Expr } from "../ir/expr.js";
+import { exprEquals } from "../ir/expr-equals.js";
+import type { Procedure } from "../ir/program.js";
+import type { Loop, Stmt } from "../ir/stmt.js";
+import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import type { LoopPlan, PlanLinear, PlanReduction } from "./loop-plan.js";
+import { plainCountedLoop } from "./plain-loop.js";
+
+/** The clauses a fused loop's directive takes (the fused body's plan). */
+export interface FusedClauses {
+  private: string[];
+  firstprivate: string[];
+  lastprivate: string[];
+  reductions: PlanReduction[];
+  linear: PlanLinear[];
+  privateArrays: string[];
+}
+
+/**
+ * Two adjacent loops that may run as one (seed 004 §3, fusion; issue 20
+ * §3): `second` follows `first` in the same statement list, with the same
+ * index, bounds and step, and the loop whose body is both bodies, in
+ * order, is parallel with these clauses. Applied only when both keep
+ * their directives to the end of the run (settleFusions): then one region
+ * starts where two did, and the second body reads what the first wrote
+ * while it is still in cache.
+ */
+export interface FusionCandidate {
+  second: LoopPlan;
+  clauses: FusedClauses;
+}
+
+/** A fusion applied: the first loop's own clauses, and the second loop's plan as it was (undoFusion puts them back). */
+export interface Fusion {
+  second: LoopPlan;
+  saved: FusedClauses;
+  savedSecond: Pick<LoopPlan, "emitted" | "reasons">;
+}
+
+/**
+ * The pairs of a procedure's loops worth fusing, each with the first
+ * loop's plan: adjacent plain counted loops (`plainCountedLoop`) with the
+ * same index, bounds and step, each parallel with a directive so far and
+ * nothing that fusion would have to merge (a run-time check, collapse,
+ * schedule, pipelining, interchange, COMMON made threadprivate, an
+ * unswitched guard), and bodies without
+ * jumps (a CYCLE of the first loop would skip the second body once fused)
+ * or calls of procedures (what they touch across the bodies is not
+ * followed here). C: no variable declared in either body (both bodies in
+ * one block would declare it twice). `planFused` plans the loop whose body
+ * is both bodies; the candidate stands when that loop is parallel with no
+ * condition, and no variable it makes private, lastprivate or a reduction
+ * is written by the first body and read by the second: as written, the
+ * second loop reads what the whole first loop left (its last value), and
+ * fused, each iteration would read its own. The fused loop keeps the
+ * first loop's profitability clause: it pays where the first alone does.
+ *
+ * Dependences between the bodies need nothing more: the fused loop is
+ * parallel only when no iteration touches what another writes, and then
+ * running body 1 and body 2 of each iteration in turn reads and writes
+ * every element as the two loops did (what iteration i of the second loop
+ * reads of the first's writes is iteration i's, before it in both orders).
+ */
+export function fusionCandidates(proc: Procedure, plans: readonly LoopPlan[], planFused: (fused: Loop, body: Stmt[], first: LoopPlan) => LoopPlan | null): Map<LoopPlan, FusionCandidate> {
+  const out = new Map<LoopPlan, FusionCandidate>();
+  const planOf = new Map(plans.map((p) => [p.loop, p] as const));
+  const taken = new Set<LoopPlan>();
+  const visit = (list: readonly Stmt[]) => {
+    for (let k = 0; k + 1 < list.length; k++) {
+      const a = list[k]!;
+      const b = list[k + 1]!;
+      if (a.kind !== "loop" || b.kind !== "loop") continue;
+      const p1 = planOf.get(a);
+      const p2 = planOf.get(b);
+      if (!p1 || !p2 || taken.has(p1) || taken.has(p2) || !fusable(proc, p1, p2)) continue;
+      const fused: Loop = { ...a, body: [...a.body, ...b.body] };
+      const v = planFused(fused, replaced(proc.body, a, b, fused), p1);
+      if (!v || !v.parallel || v.reasons.length > 0 || v.runtimeCheck || v.threadprivate?.length || v.doacross) continue;
+      const clauses = clausesOf(v);
+      if (crossesBodies(a.body, b.body, clauseNames(clauses), proc.language)) continue;
+      out.set(p1, { second: p2, clauses });
+      // A loop is fused with one neighbour at most (a chain of three is two pairs: not taken here).
+      taken.add(p1);
+      taken.add(p2);
+    }
+    for (const s of list) for (const b of childBlocks(s)) visit(b);
+  };
+  visit(proc.body);
+  return out;
+}
+
+/** Whether two loop plans, as planned, are a pair fusion may take (the text is checked later: fuse-lines.ts). */
+function fusable(proc: Procedure, p1: LoopPlan, p2: LoopPlan): boolean {
+  const a = p1.loop;
+  const b = p2.loop;
+  if (!plainCountedLoop(a) || !plainCountedLoop(b) || a.index !== b.index || a.name || b.name || a.terminalLabel || b.terminalLabel) return false;
+  if (!sameExpr(a.lower, b.lower) || !sameExpr(a.upper, b.upper) || !sameExpr(a.step, b.step)) return false;
+  for (const p of [p1, p2])
+    if (!p.emitted || !p.parallel || p.runtimeCheck || p.collapse !== 1 || p.schedule || p.doacross || p.interchange || p.threadprivate?.length || p.guard || p.sizeCheck) return false;
+  // The second loop's bounds are evaluated after the first loop as written: the first body may not change them.
+  const bounds = new Set<unknown>();
+  for (const e of [b.lower, b.upper, b.step]) if (e) walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && bounds.add(x.sym)));
+  if (writes(a.body).some((s) => bounds.has(s))) return false;
+  if (!plainBody(a.body) || !plainBody(b.body)) return false;
+  if (proc.language === "c") for (const s of proc.symbols.values()) if (s.storage === "local" && s.span.line > a.span.line && s.span.line <= b.endSpan.line) return false;
+  return true;
+}
+
+function sameExpr(x: Expr | null, y: Expr | null): boolean {
+  return x === null || y === null ? x === y : exprEquals(x, y);
+}
+
+/** No jump and no call of a procedure (intrinsics and pure functions are fine). */
+function plainBody(body: readonly Stmt[]): boolean {
+  let ok = true;
+  walkStmts(body, (s) => {
+    if (s.kind === "goto" || s.kind === "computed-goto" || s.kind === "arith-if" || s.kind === "cycle" || s.kind === "exit" || s.kind === "return" || s.kind === "stop" || s.kind === "opaque") ok = false;
+    if (s.kind === "call" && !s.pure) ok = false;
+    for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "call" && !x.pure && !(x.intrinsic && x.pure !== false) && (ok = false)));
+  });
+  return ok;
+}
+
+/** The variables a body may write (assignment targets, C assignment expressions, I/O items read into). */
+function writes(body: readonly Stmt[]): unknown[] {
+  const out: unknown[] = [];
+  const target = (e: Expr) => void ((e.kind === "var" || e.kind === "elem" || e.kind === "section") && out.push(e.sym));
+  walkStmts(body, (s) => {
+    if (s.kind === "assign") target(s.lhs);
+    if (s.kind === "io") s.defs.forEach(target);
+    if (s.kind === "loop" && s.index) out.push(s.index);
+    for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "assign-expr" && target(x.target)));
+  });
+  return out;
+}
+
+/** Whether a variable the fused clauses name is written in the first body and read in the second. */
+function crossesBodies(first: readonly Stmt[], second: readonly Stmt[], clauses: Set<string>, lang: "fortran" | "c"): boolean {
+  const key = (n: string) => (lang === "fortran" ? n.toLowerCase() : n);
+  const written = new Set(writes(first).map((s) => key((s as { name: string }).name)));
+  let crosses = false;
+  walkStmts(second, (s) => {
+    for (const e of stmtExprs(s))
+      walkExpr(e, (x) => {
+        if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && written.has(key(x.sym.name)) && clauses.has(key(x.sym.name))) crosses = true;
+      });
+  });
+  return crosses;
+}
+
+function clausesOf(v: LoopPlan): FusedClauses {
+  return { private: [...v.private], firstprivate: [...v.firstprivate], lastprivate: [...v.lastprivate], reductions: [...v.reductions], linear: [...v.linear], privateArrays: [...v.privateArrays] };
+}
+
+function clauseNames(c: FusedClauses): Set<string> {
+  const names = [...c.private, ...c.firstprivate, ...c.lastprivate, ...c.reductions.map((r) => r.var), ...c.linear.map((l) => l.var), ...c.privateArrays];
+  return new Set(names.flatMap((n) => [n, n.toLowerCase()]));
+}
+
+/** The procedure's body with loop `a` replaced by `fused` and loop `b` (right after it) removed. */
+function replaced(body: Stmt[], a: Loop, b: Loop, fused: Loop): Stmt[] {
+  const map = (list: Stmt[]): Stmt[] => {
+    const at = list.indexOf(a);
+    if (at >= 0 && list[at + 1] === b) return [...list.slice(0, at), fused, ...list.slice(at + 2)];
+    let changed = false;
+    const out = list.map((s) => {
+      const t = mapStmt(s);
+      if (t !== s) changed = true;
+      return t;
+    });
+    return changed ? out : list;
+  };
+  const mapStmt = (s: Stmt): Stmt => {
+    switch (s.kind) {
+      case "loop": {
+        const body = map(s.body);
+        return body === s.body ? s : { ...s, body };
+      }
+      case "if": {
+        const then = map(s.then);
+        const els = map(s.else);
+        return then === s.then && els === s.else ? s : { ...s, then, else: els };
+      }
+      case "switch": {
+        const cases = s.cases.map((c) => {
+          const body = map(c.body);
+          return body === c.body ? c : { ...c, body };
+        });
+        return cases.every((c, k) => c === s.cases[k]) ? s : { ...s, cases };
+      }
+      case "block": {
+        const body = map(s.body);
+        return body === s.body ? s : { ...s, body };
+      }
+      default:
+        return s;
+    }
+  };
+  return map(body);
+}
+
+/**
+ * Once the run's directives are final: a candidate whose two loops both
+ * kept their directives is fused (the first loop's directive takes the
+ * fused clauses, the second loop's goes, and its text is merged into the
+ * first: fuse-lines.ts); any other candidate is dropped. `failed`: a file
+ * with errors gets no directive, and no fusion.
+ */
+export function settleFusions(loops: readonly LoopPlan[], failed: boolean): void {
+  for (const p of loops) {
+    const c = p.fusable;
+    delete p.fusable;
+    if (!c || failed || !p.emitted || !c.second.emitted || p.fusion) continue;
+    p.fusion = { second: c.second, saved: clausesOf(p), savedSecond: { emitted: c.second.emitted, reasons: c.second.reasons } };
+    Object.assign(p, c.clauses);
+    c.second.emitted = false;
+    c.second.reasons = [{ kind: "nested", message: `fused into the loop at line ${p.loop.span.line}: the two loops run as one, in that loop's parallel region`, line: p.loop.span.line }];
+  }
+}
+
+/** The loops as they were planned, each with its own directive (a text that cannot be merged: fuse-lines.ts). */
+export function undoFusion(plan: LoopPlan): void {
+  const f = plan.fusion;
+  if (!f) return;
+  Object.assign(plan, f.saved);
+  f.second.emitted = f.savedSecond.emitted;
+  f.second.reasons = f.savedSecond.reasons;
+  delete plan.fusion;
+}
