@@ -3,18 +3,12 @@ import { exprEquals } from "../ir/expr-equals.js";
 import type { Procedure } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
-import type { LoopPlan, PlanLinear, PlanReduction } from "./loop-plan.js";
+import type { LoopPlan } from "./loop-plan.js";
 import { plainCountedLoop } from "./plain-loop.js";
+import { rewriteBlocks } from "../ir/rewrite-blocks.js";
 
 /** The clauses a fused loop's directive takes (the fused body's plan). */
-export interface FusedClauses {
-  private: string[];
-  firstprivate: string[];
-  lastprivate: string[];
-  reductions: PlanReduction[];
-  linear: PlanLinear[];
-  privateArrays: string[];
-}
+export type FusedClauses = Pick<LoopPlan, "private" | "firstprivate" | "lastprivate" | "reductions" | "linear" | "privateArrays">;
 
 /**
  * Two adjacent loops that may run as one (seed 004 §3, fusion; issue 20
@@ -159,44 +153,10 @@ function clauseNames(c: FusedClauses): Set<string> {
 
 /** The procedure's body with loop `a` replaced by `fused` and loop `b` (right after it) removed. */
 function replaced(body: Stmt[], a: Loop, b: Loop, fused: Loop): Stmt[] {
-  const map = (list: Stmt[]): Stmt[] => {
+  return rewriteBlocks(body, (list) => {
     const at = list.indexOf(a);
-    if (at >= 0 && list[at + 1] === b) return [...list.slice(0, at), fused, ...list.slice(at + 2)];
-    let changed = false;
-    const out = list.map((s) => {
-      const t = mapStmt(s);
-      if (t !== s) changed = true;
-      return t;
-    });
-    return changed ? out : list;
-  };
-  const mapStmt = (s: Stmt): Stmt => {
-    switch (s.kind) {
-      case "loop": {
-        const body = map(s.body);
-        return body === s.body ? s : { ...s, body };
-      }
-      case "if": {
-        const then = map(s.then);
-        const els = map(s.else);
-        return then === s.then && els === s.else ? s : { ...s, then, else: els };
-      }
-      case "switch": {
-        const cases = s.cases.map((c) => {
-          const body = map(c.body);
-          return body === c.body ? c : { ...c, body };
-        });
-        return cases.every((c, k) => c === s.cases[k]) ? s : { ...s, cases };
-      }
-      case "block": {
-        const body = map(s.body);
-        return body === s.body ? s : { ...s, body };
-      }
-      default:
-        return s;
-    }
-  };
-  return map(body);
+    return at >= 0 && list[at + 1] === b ? [...list.slice(0, at), fused, ...list.slice(at + 2)] : list;
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { exprEquals } from "../ir/expr-equals.js";
 import type { Procedure } from "../ir/program.js";
 import type { IfStmt, Loop, Stmt } from "../ir/stmt.js";
 import { walkExpr, walkStmts } from "../ir/walk.js";
+import { rewriteBlocks } from "../ir/rewrite-blocks.js";
 import { loopWrites } from "./loop-refs.js";
 import type { Reason } from "./reason.js";
 
@@ -100,50 +101,21 @@ function jumps(list: readonly Stmt[]): boolean {
  * shared.
  */
 export function withoutGuards(proc: Procedure, loop: Loop, guards: readonly IfStmt[]): { body: Stmt[]; loop: Loop } | null {
-  let copy: Loop | null = null;
-  const map = (list: Stmt[]): Stmt[] => {
-    let changed = false;
-    const out = list.map((s) => {
-      const t = mapStmt(s);
-      if (t !== s) changed = true;
-      return t;
-    });
-    return changed ? out : list;
-  };
-  const mapStmt = (s: Stmt): Stmt => {
-    if (s.kind === "if" && guards.includes(s)) return { ...s, then: [] };
-    let t: Stmt = s;
-    switch (s.kind) {
-      case "loop": {
-        const body = map(s.body);
-        if (body !== s.body) t = { ...s, body };
-        break;
-      }
-      case "if": {
-        const then = map(s.then);
-        const els = map(s.else);
-        if (then !== s.then || els !== s.else) t = { ...s, then, else: els };
-        break;
-      }
-      case "switch": {
-        const cases = s.cases.map((c) => {
-          const body = map(c.body);
-          return body === c.body ? c : { ...c, body };
-        });
-        if (cases.some((c, k) => c !== s.cases[k])) t = { ...s, cases };
-        break;
-      }
-      case "block": {
-        const body = map(s.body);
-        if (body !== s.body) t = { ...s, body };
-        break;
-      }
-      default:
-        break;
-    }
-    if (s === loop) copy = t as Loop;
-    return t;
-  };
-  const body = map(proc.body);
-  return copy ? { body, loop: copy } : null;
+  // A statement copied because a list inside it changed is still the one it was copied from.
+  const origin = new Map<Stmt, Stmt>();
+  const of = (s: Stmt) => origin.get(s) ?? s;
+  const guard = (s: Stmt) => s.kind === "if" && guards.includes(of(s) as IfStmt);
+  let found = false;
+  const body = rewriteBlocks(
+    proc.body,
+    (list) => {
+      if (list.some((s) => of(s) === loop)) found = true;
+      return list.some(guard) ? list.map((s) => (guard(s) ? { ...(s as IfStmt), then: [] } : s)) : list;
+    },
+    (from, to) => void origin.set(to, of(from)),
+  );
+  if (!found) return null;
+  let copy: Loop = loop;
+  for (const [to, from] of origin) if (from === loop) copy = to as Loop;
+  return { body, loop: copy };
 }
