@@ -89,6 +89,8 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
   const memo = memoOf(deps);
   for (const { nest, pr, k } of memo.pairsAt(loop)) {
     for (const a of pr.assumes) assumes.set(polyKey(a), a);
+    // An independent pair has no vector at all, so none carried at any level (most pairs: issue 16).
+    if (pr.status === "independent") continue;
     // The first vectors carried at k each way: all the verdict and its reasons use (lazy-solution.ts).
     const vs = carriedVectors(pr.solution, k);
     if (vs.length === 0) continue;
@@ -177,17 +179,20 @@ class VerdictMemo {
 
   constructor(private readonly deps: ProcedureDeps) {}
 
-  /** The pairs with `loop` among their common loops, in the order of the nests and their pairs; k: its level. */
+  /** The pairs with `loop` among their common loops that may matter to it (a vector, or assumptions), in the order of the nests and their pairs; k: its level. */
   pairsAt(loop: Loop): readonly { nest: NestDeps; pr: PairResult; k: number }[] {
     if (!this.byLoop) {
       this.byLoop = new Map();
       for (const nest of this.deps.nests)
-        for (const pr of nest.pairs)
+        for (const pr of nest.pairs) {
+          // An independent pair that assumes nothing says nothing of any loop (most pairs).
+          if (pr.status === "independent" && pr.assumes.length === 0) continue;
           pr.loops.forEach((l, k) => {
             let list = this.byLoop!.get(l);
             if (!list) this.byLoop!.set(l, (list = []));
             list.push({ nest, pr, k });
           });
+        }
     }
     return this.byLoop.get(loop) ?? [];
   }
