@@ -35,7 +35,7 @@ export function analyzeLoaded(loaded: Loaded, report: ReportOptions = {}): Analy
  * plans (threadprivate-blocks.ts), then each file's report. `each(i)` is
  * told before file i is planned.
  */
-export function analyzeLoadedRun(loaded: readonly Loaded[], report: ReportOptions = {}, each?: (i: number) => void, read?: (path: string) => string | null): AnalyzeResult[] {
+export function analyzeLoadedRun(loaded: readonly Loaded[], report: ReportOptions, each: ((i: number) => void) | undefined, read: (path: string) => string | null): AnalyzeResult[] {
   if (report.dependences === false) return loaded.map((l) => analyzeLoaded(l, report));
   const { planned } = planRun(loaded, { ...report.parallelize, dependence: report.dependences || undefined, stats: report.stats }, true, each, read);
   return planned.map((p) => analyzeLoaded(p.loaded, { ...report, ...(p.plan ? { plan: p.plan } : {}) }));

@@ -78,7 +78,7 @@ export function parallelizeLoadedRun(loaded: readonly Loaded[], host: SourceHost
  * COMMON blocks and C globals the run makes threadprivate decided over
  * all the plans, which it changes (threadprivate-blocks.ts).
  */
-export function planRun(loaded: readonly Loaded[], options: ParallelizeOptions, whole = true, each?: (i: number) => void, read?: (path: string) => string | null): { planned: PlannedLoaded[]; blocks: Set<string> } {
+export function planRun(loaded: readonly Loaded[], options: ParallelizeOptions, whole: boolean, each: ((i: number) => void) | undefined, read: (path: string) => string | null): { planned: PlannedLoaded[]; blocks: Set<string> } {
   const planned = loaded.map((l, i) => {
     each?.(i);
     return planLoaded(l, options);
@@ -90,7 +90,7 @@ export function planRun(loaded: readonly Loaded[], options: ParallelizeOptions, 
     planned.flatMap((p) => (p.plan ? [{ plan: p.plan, failed: p.failed }] : [])),
     whole,
   );
-  // The run's directives are final: an interchange without one is undone, the loops inside them get `simd`.
+  // The run's directives are final: interchanges, fusions and pipelined loops that lost theirs, or that the text cannot hold, are undone; the loops inside them get `simd`.
   for (const p of planned) if (p.plan) settle(p.plan, p.failed, read);
   return { planned, blocks };
 }
@@ -120,15 +120,30 @@ export function parallelizeFirst(loaded: readonly Loaded[], host: SourceHost, op
   return parallelizeLoadedRun(loaded, host, options)[0]!;
 }
 
-/** Once a file's directives are decided: the interchanges that got none undone, the loops that kept theirs fused, `simd` chosen (none in a file with errors). */
-function settle(plan: ProgramPlan, failed: boolean, read?: (path: string) => string | null): void {
+/**
+ * Once a file's directives are decided: the interchanges that got none
+ * undone, the loops that kept theirs fused, then every rewrite the file's
+ * text does not allow undone (`analyze` reads the text too, so it says
+ * what `parallelize` writes), and `simd` chosen (none in a file with errors).
+ */
+function settle(plan: ProgramPlan, failed: boolean, read: (path: string) => string | null): void {
   const loops = plan.loops;
   settleInterchanges(loops, failed);
   settleFusions(loops, failed);
-  // Fused loops whose lines the text does not let doall merge keep their own directives (analyze says what parallelize writes).
   const file = plan.program.file;
-  const text = read?.(file.path) ?? null;
-  if (text !== null) for (const p of loops) if (p.fusion && p.loop.span.file === file.path && !fuseLines(text, file.language, file.form, p.loop, p.fusion.second.loop)) undoFusion(p);
+  const text = read(file.path);
+  if (text !== null)
+    for (const p of loops) {
+      if (!p.emitted || p.loop.span.file !== file.path) continue;
+      // An interchange whose headers the text does not let doall swap (a header over several lines, past column 72) is undone.
+      if (p.interchange && !swapHeaders(text, file.language, file.form, p.loop, p.interchange.inner))
+        undoInterchange(loops, p, { kind: "layout", message: `parallel, but the serial loop around it at line ${p.loop.span.line} could not trade places with it in the text (a header over several lines, or past column 72): put each header on a line of its own` });
+      // Fused loops whose lines the text does not let doall merge (a header with other text on its line) keep their own directives.
+      if (p.fusion && !fuseLines(text, file.language, file.form, p.loop, p.fusion.second.loop)) undoFusion(p);
+      // A doacross loop whose `ordered` lines cannot stand where they must (a statement after other text on its line) is serial.
+      if (p.doacross && !orderedLines(text, file.language, file.form, p.loop, p.doacross))
+        undoDoacross(loops, p, { kind: "layout", message: `it could run pipelined (ordered), but a statement of its body at the ends of the ordered part starts after other text on its line (or its closing brace does), where no directive line can go: put them on lines of their own` });
+    }
   if (!failed) chooseSimd(loops);
 }
 
@@ -148,20 +163,6 @@ export function finishPlanned(p: PlannedLoaded, host: SourceHost, options: Paral
   const diags = [...p.diagnostics];
   const messages = diags.map((d) => formatDiagnostic(d, path));
   const text = host.readFile(path) ?? null;
-  // An interchange whose headers the text does not let doall swap (a header over several lines, past column 72) is undone.
-  if (plan && text !== null)
-    for (const p of plan.loops)
-      if (p.emitted && p.interchange && p.loop.span.file === plan.program.file.path && !swapHeaders(text, plan.program.file.language, plan.program.file.form, p.loop, p.interchange.inner))
-        undoInterchange(plan.loops, p, { kind: "layout", message: `parallel, but the serial loop around it at line ${p.loop.span.line} could not trade places with it in the text (a header over several lines, or past column 72): put each header on a line of its own` });
-  // Fused loops whose lines the text does not let doall merge (a header with other text on its line) keep their own directives.
-  if (plan && text !== null)
-    for (const p of plan.loops)
-      if (p.emitted && p.fusion && p.loop.span.file === plan.program.file.path && !fuseLines(text, plan.program.file.language, plan.program.file.form, p.loop, p.fusion.second.loop)) undoFusion(p);
-  // A doacross loop whose `ordered` lines cannot stand where they must (a statement after other text on its line) is serial.
-  if (plan && text !== null)
-    for (const p of plan.loops)
-      if (p.emitted && p.doacross && p.loop.span.file === plan.program.file.path && !orderedLines(text, plan.program.file.language, plan.program.file.form, p.loop, p.doacross))
-        undoDoacross(plan.loops, p, { kind: "layout", message: `it could run pipelined (ordered), but a statement of its body at the ends of the ordered part starts after other text on its line (or its closing brace does), where no directive line can go: put them on lines of their own` });
   const report = phase("report", () => buildFileReport(path, loaded.program, loaded.diagnostics, { plan: plan ?? undefined, dependences: plan ? undefined : false, link: options.link }));
   if (failed || !plan || text === null) {
     // No directive on a file doall could not read completely.
