@@ -1,5 +1,6 @@
 import type { Loop } from "../ir/stmt.js";
 import type { LineReplacement } from "./swap-headers.js";
+import { FIXED_WIDTH, closingBraceAlone, loopControl } from "./loop-lines.js";
 
 /**
  * The lines that merge two fused loops (parallelize/fusion.ts) into one:
@@ -22,7 +23,7 @@ export function fuseLines(text: string, lang: "fortran" | "c", form: "fixed" | "
   if (endLine === undefined || headLine === undefined) return null;
   // Only comments and blank lines between them.
   for (let k = end; k < head - 1; k++) if (!commentOrBlank(lines[k]!.replace(/\r$/, ""), lang, form)) return null;
-  const ok = lang === "c" ? cEnd(endLine) && cHead(headLine, second, lines[head]) : fortranEnd(endLine, form) && fortranHead(headLine, lines[head], form);
+  const ok = lang === "c" ? closingBraceAlone(endLine) && opensBody(headLine, lines[head], second) : fortranEnd(endLine, form) && aloneDo(headLine, lines[head], second, form);
   if (!ok) return null;
   const cr = (k: number) => (lines[k - 1]!.endsWith("\r") ? "\r" : "");
   return [
@@ -40,42 +41,19 @@ function commentOrBlank(line: string, lang: "fortran" | "c", form: "fixed" | "fr
 
 /** `end do` / `enddo` alone (a trailing comment allowed), no label, no construct name. */
 function fortranEnd(line: string, form: "fixed" | "free" | undefined): boolean {
-  const code = form === "free" ? line : line.length > 72 ? null : line.slice(0, 6).trim() === "" ? line.slice(6) : null;
+  const code = form === "free" ? line : line.length > FIXED_WIDTH ? null : line.slice(0, 6).trim() === "" ? line.slice(6) : null;
   if (code === null) return false;
   return /^\s*end\s*do\s*(!.*)?$/i.test(code);
 }
 
-/** A DO statement alone on its line (no label, no continuation, no other statement after `;`). */
-function fortranHead(line: string, next: string | undefined, form: "fixed" | "free" | undefined): boolean {
-  let code = line;
-  if (form !== "free") {
-    if (line.length > 72 || /^[cC*!]/.test(line) || line.slice(0, 6).trim() !== "" || line.includes("\t")) return false;
-    if (next !== undefined && /^ {5}[^ 0]/.test(next.replace(/\r$/, ""))) return false;
-    code = line.slice(6);
-  }
-  const bang = code.indexOf("!");
-  const body = bang >= 0 ? code.slice(0, bang) : code;
-  if (body.includes(";") || /&\s*$/.test(body)) return false;
-  return /^\s*do\s+[A-Za-z_]\w*\s*=/i.test(body);
-}
-
-/** A line that is only the closing brace (a trailing comment allowed). */
-function cEnd(line: string): boolean {
-  return /^\s*\}\s*(\/\/.*|\/\*.*\*\/)?\s*$/.test(line);
+/** A DO statement alone on its line: no label, construct name or terminal label (loopControl reads the rest: no continuation, no other statement after `;`). */
+function aloneDo(line: string, next: string | undefined, loop: Loop, form: "fixed" | "free" | undefined): boolean {
+  const c = loopControl(line, next, loop, "fortran", form);
+  return c !== null && /^\s*do\s+$/i.test(line.slice(0, c.from));
 }
 
 /** The second loop's `for (...) {` alone on its line, its body opened there. */
-function cHead(line: string, loop: Loop, _next: string | undefined): boolean {
-  const at = loop.span.column - 1;
-  if (line.slice(0, at).trim() !== "") return false;
-  const m = /^for\s*\(/.exec(line.slice(at));
-  if (!m) return false;
-  let depth = 0;
-  for (let k = at + m[0].length - 1; k < line.length; k++) {
-    const c = line[k];
-    if (c === "(") depth++;
-    else if (c === ")" && --depth === 0) return /^\s*\{\s*(\/\/.*|\/\*.*\*\/)?\s*$/.test(line.slice(k + 1));
-    else if (c === '"' || c === "'") return false;
-  }
-  return false;
+function opensBody(line: string, next: string | undefined, loop: Loop): boolean {
+  const c = loopControl(line, next, loop, "c", undefined);
+  return c !== null && line.slice(0, loop.span.column - 1).trim() === "" && /^\)\s*\{\s*(\/\/.*|\/\*.*\*\/)?\s*$/.test(line.slice(c.to));
 }

@@ -1,6 +1,7 @@
 import type { Loop } from "../ir/stmt.js";
 import { orderedBody, type DoacrossSpan } from "../parallelize/doacross.js";
 import type { LineInsertion } from "./insert-lines.js";
+import { closingBraceAlone } from "./loop-lines.js";
 
 /**
  * The two directive lines of a doacross loop (parallelize/doacross.ts):
@@ -36,7 +37,7 @@ export function orderedLines(text: string, lang: "fortran" | "c", form: "fixed" 
   } else {
     if (!startsLine(end.line, end.column)) return null;
     // C: the closing brace alone on its line (a body without braces has none to go before).
-    if (lang === "c" && !/^\s*\}\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test((lines[end.line - 1] ?? "").replace(/\r$/, ""))) return null;
+    if (lang === "c" && !closingBraceAlone((lines[end.line - 1] ?? "").replace(/\r$/, ""))) return null;
     sourceLine = end.line;
   }
   if (sourceLine <= first.span.line) return null;
