@@ -2,6 +2,7 @@ import type { Expr } from "../ir/expr.js";
 import { exprEquals } from "../ir/expr-equals.js";
 import type { Procedure } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
+import type { Sym } from "../ir/symbol.js";
 import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { plainCountedLoop } from "./plain-loop.js";
@@ -92,7 +93,7 @@ function fusable(proc: Procedure, p1: LoopPlan, p2: LoopPlan): boolean {
   for (const p of [p1, p2])
     if (!p.emitted || !p.parallel || p.runtimeCheck || p.collapse !== 1 || p.schedule || p.doacross || p.interchange || p.threadprivate?.length || p.guard || p.sizeCheck) return false;
   // The second loop's bounds are evaluated after the first loop as written: the first body may not change them.
-  const bounds = new Set<unknown>();
+  const bounds = new Set<Sym>();
   for (const e of [b.lower, b.upper, b.step]) if (e) walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && bounds.add(x.sym)));
   if (writes(a.body).some((s) => bounds.has(s))) return false;
   if (!plainBody(a.body) || !plainBody(b.body)) return false;
@@ -116,8 +117,8 @@ function plainBody(body: readonly Stmt[]): boolean {
 }
 
 /** The variables a body may write (assignment targets, C assignment expressions, I/O items read into). */
-function writes(body: readonly Stmt[]): unknown[] {
-  const out: unknown[] = [];
+function writes(body: readonly Stmt[]): Sym[] {
+  const out: Sym[] = [];
   const target = (e: Expr) => void ((e.kind === "var" || e.kind === "elem" || e.kind === "section") && out.push(e.sym));
   walkStmts(body, (s) => {
     if (s.kind === "assign") target(s.lhs);
@@ -131,7 +132,7 @@ function writes(body: readonly Stmt[]): unknown[] {
 /** Whether a variable the fused clauses name is written in the first body and read in the second. */
 function crossesBodies(first: readonly Stmt[], second: readonly Stmt[], clauses: Set<string>, lang: "fortran" | "c"): boolean {
   const key = (n: string) => (lang === "fortran" ? n.toLowerCase() : n);
-  const written = new Set(writes(first).map((s) => key((s as { name: string }).name)));
+  const written = new Set(writes(first).map((s) => key(s.name)));
   let crosses = false;
   walkStmts(second, (s) => {
     for (const e of stmtExprs(s))

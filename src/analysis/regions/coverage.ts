@@ -444,7 +444,7 @@ export class Coverage {
   private call(name: string, args: readonly Expr[], span: Expr["span"], inner: Map<Sym, Interval>, elems: Expr[], conditional: boolean, pure: boolean, intrinsic?: boolean): boolean {
     const touches = args.some((a) => this.mentionsArray(a));
     // A pure function only reads its arguments; any other call is what `calls` says (unknown when it is not told).
-    const site = intrinsic ? { name, args, span, intrinsic } : { name, args, span };
+    const site = siteOf({ name, args, span, intrinsic });
     const eff = pure ? null : this.options.calls ? this.options.calls(site, !!this.options.assume) : touches ? "unknown" : null;
     if (eff !== null && this.probing()) {
       const assumed = this.options.calls!(site, true);
@@ -584,16 +584,12 @@ export class Coverage {
 
   /** A read not covered: fails the walk, or (collect mode) is recorded as exposed. */
   private uncovered(box: Box, why: string | (() => string), all: boolean): boolean {
-    if (!this.options.collect) return this.fail(typeof why === "string" ? why : why());
-    // A dry run's exposures are thrown away: it goes on.
-    if (this.options.firstExposure && !this.dry) {
-      this.exposedAll ||= all;
-      if (!all) this.exposed = addMay(this.exposed, box);
-      return this.fail(typeof why === "string" ? why : why());
-    }
+    const failed = () => this.fail(typeof why === "string" ? why : why());
+    if (!this.options.collect) return failed();
     if (all) this.exposedAll = true;
     else this.exposed = addMay(this.exposed, box);
-    return true;
+    // A yes-or-no walk ends at the first exposure; a dry run's exposures are thrown away: it goes on.
+    return this.options.firstExposure && !this.dry ? failed() : true;
   }
 
   /** Every reference to the array in `e` is an element read covered by earlier writes. */
