@@ -1,6 +1,6 @@
 import type { Loop } from "../ir/stmt.js";
 import type { LineReplacement } from "./swap-headers.js";
-import { FIXED_WIDTH, closingBraceAlone, loopControl } from "./loop-lines.js";
+import { closingBraceAlone, fortranEndDo, loopControl } from "./loop-lines.js";
 
 /**
  * The lines that merge two fused loops (parallelize/fusion.ts) into one:
@@ -23,7 +23,7 @@ export function fuseLines(text: string, lang: "fortran" | "c", form: "fixed" | "
   if (endLine === undefined || headLine === undefined) return null;
   // Only comments and blank lines between them.
   for (let k = end; k < head - 1; k++) if (!commentOrBlank(lines[k]!.replace(/\r$/, ""), lang, form)) return null;
-  const ok = lang === "c" ? closingBraceAlone(endLine) && opensBody(headLine, lines[head], second) : fortranEnd(endLine, form) && aloneDo(headLine, lines[head], second, form);
+  const ok = lang === "c" ? closingBraceAlone(endLine) && opensBody(headLine, lines[head], second) : fortranEndDo(endLine, form) && aloneDo(headLine, lines[head], second, form);
   if (!ok) return null;
   const cr = (k: number) => (lines[k - 1]!.endsWith("\r") ? "\r" : "");
   return [
@@ -37,13 +37,6 @@ function commentOrBlank(line: string, lang: "fortran" | "c", form: "fixed" | "fr
   if (lang === "c") return /^\s*\/\/.*$/.test(line) || /^\s*\/\*.*\*\/\s*$/.test(line);
   if (form !== "free" && /^[cC*!]/.test(line)) return true;
   return /^\s*!/.test(line);
-}
-
-/** `end do` / `enddo` alone (a trailing comment allowed), no label, no construct name. */
-function fortranEnd(line: string, form: "fixed" | "free" | undefined): boolean {
-  const code = form === "free" ? line : line.length > FIXED_WIDTH ? null : line.slice(0, 6).trim() === "" ? line.slice(6) : null;
-  if (code === null) return false;
-  return /^\s*end\s*do\s*(!.*)?$/i.test(code);
 }
 
 /** A DO statement alone on its line: no label, construct name or terminal label (loopControl reads the rest: no continuation, no other statement after `;`). */

@@ -21,6 +21,13 @@ export function closingBraceAlone(line: string): boolean {
   return /^\s*\}\s*(\/\/.*|\/\*.*\*\/)?\s*$/.test(line);
 }
 
+/** `end do` / `enddo` alone (a trailing comment allowed), no label, no construct name. */
+export function fortranEndDo(line: string, form: "fixed" | "free" | undefined): boolean {
+  const code = form === "free" ? line : line.length > FIXED_WIDTH ? null : line.slice(0, 6).trim() === "" ? line.slice(6) : null;
+  if (code === null) return false;
+  return /^\s*end\s*do\s*(!.*)?$/i.test(code);
+}
+
 /** The columns [from, to) of a DO statement's control (`i = 1, n`), when the statement is this one line. */
 function fortranControl(line: string, next: string | undefined, loop: Loop, form: "fixed" | "free"): { from: number; to: number } | null {
   const name = loop.index?.name;

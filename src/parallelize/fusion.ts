@@ -7,6 +7,7 @@ import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { plainCountedLoop } from "./plain-loop.js";
 import { rewriteBlocks } from "../ir/rewrite-blocks.js";
+import { plainBody, writes } from "./plain-body.js";
 
 /** The clauses a fused loop's directive takes (the fused body's plan). */
 export type FusedClauses = Pick<LoopPlan, "private" | "firstprivate" | "lastprivate" | "reductions" | "linear" | "privateArrays">;
@@ -103,30 +104,6 @@ function fusable(proc: Procedure, p1: LoopPlan, p2: LoopPlan): boolean {
 
 function sameExpr(x: Expr | null, y: Expr | null): boolean {
   return x === null || y === null ? x === y : exprEquals(x, y);
-}
-
-/** No jump and no call of a procedure (intrinsics and pure functions are fine). */
-function plainBody(body: readonly Stmt[]): boolean {
-  let ok = true;
-  walkStmts(body, (s) => {
-    if (s.kind === "goto" || s.kind === "computed-goto" || s.kind === "arith-if" || s.kind === "cycle" || s.kind === "exit" || s.kind === "return" || s.kind === "stop" || s.kind === "opaque") ok = false;
-    if (s.kind === "call" && !s.pure) ok = false;
-    for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "call" && !x.pure && !(x.intrinsic && x.pure !== false) && (ok = false)));
-  });
-  return ok;
-}
-
-/** The variables a body may write (assignment targets, C assignment expressions, I/O items read into). */
-function writes(body: readonly Stmt[]): Sym[] {
-  const out: Sym[] = [];
-  const target = (e: Expr) => void ((e.kind === "var" || e.kind === "elem" || e.kind === "section") && out.push(e.sym));
-  walkStmts(body, (s) => {
-    if (s.kind === "assign") target(s.lhs);
-    if (s.kind === "io") s.defs.forEach(target);
-    if (s.kind === "loop" && s.index) out.push(s.index);
-    for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "assign-expr" && target(x.target)));
-  });
-  return out;
 }
 
 /** Whether a variable the fused clauses name is written in the first body and read in the second. */
