@@ -31,7 +31,7 @@ export const OPTIONS = {
     help: "do not assume subscripts stay within declared bounds: no value ranges from array references, and dependence tests that need it fall back to run-time checks (for programs that index out of bounds on purpose)",
   },
   "no-restructure": {
-    help: "keep every loop nest as written: no interchange of a serial loop with the parallel loop inside it, no pipelined (ordered) loop, and no fusion of adjacent parallel loops",
+    help: "keep every loop nest as written: no interchange of a serial loop with the parallel loop inside it, no pipelined (ordered) loop, no fusion of adjacent parallel loops, and no alignment or peeling of a loop",
   },
   // Output.
   json: { help: "print the JSON report ({\"version\", \"files\": [...]}) on stdout" },

@@ -9,6 +9,8 @@ import { settleFusions, undoFusion } from "../parallelize/fusion.js";
 import { fuseLines } from "../emit/fuse-lines.js";
 import { swapHeaders } from "../emit/swap-headers.js";
 import { orderedLines } from "../emit/ordered-lines.js";
+import { realignLines } from "../emit/realign-lines.js";
+import { settleRealignments, undoRealignment } from "../parallelize/realign.js";
 import { undoDoacross } from "../parallelize/doacross.js";
 import { clauseSym, type LoopPlan } from "../parallelize/loop-plan.js";
 import { buildFileReport, diagnosticReport, type FileReport } from "../report/file-report.js";
@@ -130,6 +132,7 @@ function settle(plan: ProgramPlan, failed: boolean, read: (path: string) => stri
   const loops = plan.loops;
   settleInterchanges(loops, failed);
   settleFusions(loops, failed);
+  settleRealignments(loops, failed);
   const file = plan.program.file;
   const text = read(file.path);
   if (text !== null)
@@ -140,6 +143,9 @@ function settle(plan: ProgramPlan, failed: boolean, read: (path: string) => stri
         undoInterchange(loops, p, { kind: "layout", message: `parallel, but the serial loop around it at line ${p.loop.span.line} could not trade places with it in the text (a header over several lines, or past column 72): put each header on a line of its own` });
       // Fused loops whose lines the text does not let doall merge (a header with other text on its line) keep their own directives.
       if (p.fusion && !fuseLines(text, file.language, file.form, p.loop, p.fusion.second.loop)) undoFusion(p);
+      // An aligned or peeled loop whose text cannot be rewritten (a header over several lines, past column 72) stays as written.
+      if (p.realign && !realignLines(text, file.language, file.form, p.loop, p.realign))
+        undoRealignment(loops, p, { kind: "layout", message: `it would be parallel ${p.realign.kind === "align" ? "aligned" : "with its " + p.realign.which + " iteration peeled"}, but its text does not allow the rewrite (a header over several lines, a line that would pass column 72, an end that is not a line of its own, or an index a macro reads): put the header and each statement on lines of their own` });
       // A doacross loop whose `ordered` lines cannot stand where they must (a statement after other text on its line) is serial.
       if (p.doacross && !orderedLines(text, file.language, file.form, p.loop, p.doacross))
         undoDoacross(loops, p, { kind: "layout", message: `it could run pipelined (ordered), but a statement of its body at the ends of the ordered part starts after other text on its line (or its closing brace does), where no directive line can go: put them on lines of their own` });

@@ -5,6 +5,7 @@ import { emitCDirectives } from "./c/emit-c.js";
 import { swapHeaders, type LineReplacement } from "./swap-headers.js";
 import { orderedLines } from "./ordered-lines.js";
 import { fuseLines } from "./fuse-lines.js";
+import { realignLines } from "./realign-lines.js";
 import type { DirectiveClauses } from "./directive-text.js";
 import { emitFortranDirectives, type FortranLoopDirective, type ThreadprivateDirective } from "./fortran/emit-fortran.js";
 import { cDirectiveLine, directiveLine } from "../parallelize/threadprivate-blocks.js";
@@ -71,11 +72,13 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
   const file = plan.program.file;
   // Interchanged nests first (interchange.ts): their two header lines swap controls; no line is added or removed.
   // Fused loops (fusion.ts) likewise: two lines emptied, none added or removed.
-  const text = replaceLines(source, [...interchangeSwaps(source, plan), ...fusionLines(source, plan)]);
+  // Aligned loops (realign.ts) too: guards and shifted indices on the lines they were; peeled loops add their copy.
+  const realigned = plan.loops.flatMap((p) => (p.emitted && p.realign && p.loop.span.file === file.path ? [realignLines(source, file.language, file.form, p.loop, p.realign)] : [])).filter((e) => e !== null);
+  const text = replaceLines(source, [...interchangeSwaps(source, plan), ...fusionLines(source, plan), ...realigned.flatMap((e) => e.replace)]);
   const emitted = plan.loops.filter((p) => p.emitted && p.loop.span.file === file.path);
   const simd = plan.loops.filter((p) => p.simd && !p.emitted && p.loop.span.file === file.path);
   // The `ordered depend` lines of doacross loops (the driver undid those whose lines the text does not allow).
-  const ordered = emitted.flatMap((p) => (p.doacross && !p.parallel ? orderedLines(text, file.language, file.form, p.loop, p.doacross) ?? [] : []));
+  const ordered = [...emitted.flatMap((p) => (p.doacross && !p.parallel ? orderedLines(text, file.language, file.form, p.loop, p.doacross) ?? [] : [])), ...realigned.flatMap((e) => e.insert)];
   if (file.language === "c") {
     // The C globals the run makes threadprivate that this file declares (threadprivate-blocks.ts checked the line).
     const vars = [...threadprivate].filter((v) => plan.program.globals.get(v)?.storage === "global").sort();

@@ -154,8 +154,8 @@ function candidate(outer: LoopPlan, inner: LoopPlan, planOf: Map<Loop, LoopPlan>
   if (!outer.reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output")) return false;
   // Under no loop that runs in parallel (the nest would be inside its region anyway).
   for (let q = outer.parent ? planOf.get(outer.parent) : undefined; q; q = q.parent ? planOf.get(q.parent) : undefined) if (q.parallel || q.runtimeCheck) return false;
-  // The inner loop: parallel, private scalars only.
-  if (!inner.parallel || inner.runtimeCheck || inner.reductions.length || inner.firstprivate.length || inner.lastprivate.length || inner.linear.length || inner.privateArrays.length || inner.threadprivate?.length) return false;
+  // The inner loop: parallel as written (not once aligned or peeled: realign.ts rewrites its header too), private scalars only.
+  if (!inner.parallel || inner.realign || inner.runtimeCheck || inner.reductions.length || inner.firstprivate.length || inner.lastprivate.length || inner.linear.length || inner.privateArrays.length || inner.threadprivate?.length) return false;
   if (!simpleNest(i.body)) return false;
   // Rectangular: the inner bounds do not name the outer index, and the inner loop (its index included: the outer
   // bounds would read its current value once they are evaluated inside it) writes nothing the bounds read.

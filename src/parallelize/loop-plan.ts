@@ -7,6 +7,7 @@ import type { OmittedDependences } from "./array-reasons.js";
 import type { Reason } from "./reason.js";
 import type { DoacrossSpan } from "./doacross.js";
 import type { Fusion, FusionCandidate } from "./fusion.js";
+import type { Realignment } from "./realign.js";
 
 /** An OpenMP reduction operator, spelled language-neutrally (emit/ spells it per language). */
 export type PlanReductionOp = "+" | "*" | "max" | "min" | "and" | "or" | "eqv" | "neqv" | "bitand" | "bitor" | "bitxor";
@@ -105,6 +106,12 @@ export interface LoopPlan {
    * this loop's end are merged in the text (fuse-lines.ts).
    */
   fusion?: Fusion;
+  /**
+   * Parallel once aligned or peeled (realign.ts): the plan is the rewritten
+   * loop's, and `saved` the loop's own verdict as written, put back when it
+   * gets no directive or its text does not allow the rewrite.
+   */
+  realign?: Realignment;
   /** The profitability guard for a symbolic trip count, in source syntax (an `if` clause). */
   profitableIf: string | null;
   collapse: number;

@@ -37,6 +37,7 @@ import { chooseDirectives } from "./choose-directives.js";
 import { chooseInterchanges } from "./interchange.js";
 import { fusionCandidates } from "./fusion.js";
 import { doacrossSpan } from "./doacross.js";
+import { realigned } from "./realign.js";
 import { applyConcurrent } from "./concurrent-plan.js";
 import { EntryCounts } from "./entry-counts.js";
 import { procedureWork } from "./procedure-work.js";
@@ -147,7 +148,8 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     // Threadprivate COMMON blocks only when every unit of the program is in the run (the run decides which).
     const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false, commons, facts, threadprivate: whole };
     const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, hirDepth.get(loop) ?? depth, deps, flow, (name) => calls.verdict(name, proc), callContext));
-    if (flow && deps) fusionContexts.set(proc, { flow, depOptions, callContext, hirDepth });
+    const variants = flow && deps ? { flow, depOptions, callContext, hirDepth } : null;
+    if (variants) fusionContexts.set(proc, variants);
     // Serial loops held back only by statements under a condition they never change: parallel while it is false.
     if (flow && deps)
       for (let k = 0; k < plans.length; k++) {
@@ -155,6 +157,14 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
         if (pl.parallel || pl.runtimeCheck || pl.reasons.length === 0) continue;
         const u = unswitched(pl, flow, depOptions, options, callContext, (name) => calls.verdict(name, proc), hirDepth.get(pl.loop) ?? pl.depth, link ? (s) => link.untakenGlobal(s) : undefined);
         if (u) plans[k] = u;
+      }
+    // Serial loops that alignment or peeling makes parallel (seed 004 §3; --no-restructure keeps them as written).
+    if (variants && options.restructure !== false)
+      for (let k = 0; k < plans.length; k++) {
+        const pl = plans[k]!;
+        if (pl.parallel || pl.runtimeCheck) continue;
+        const r = realigned(pl, (variant, body) => variantPlan(proc, variant, body, pl, variants, options, (name) => calls.verdict(name, proc), link ? (s) => link.untakenGlobal(s) : undefined));
+        if (r) plans[k] = r;
       }
     for (const pl of plans) if (pl.parallel && used) pl.facts = used.forLoop(pl.loop);
     // A serial loop around a parallel one may trade places with it (seed 004 §3; --no-restructure keeps the nests as written).
@@ -178,7 +188,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     for (const [proc, ctx] of fusionContexts) {
       const plans = perProc.get(proc)!;
       if (plans.filter((p) => p.emitted).length < 2) continue;
-      const found = fusionCandidates(proc, plans, (fused, body, first) => fusedPlan(proc, fused, body, first, ctx, options, (name) => calls.verdict(name, proc), link ? (s) => link.untakenGlobal(s) : undefined));
+      const found = fusionCandidates(proc, plans, (fused, body, first) => variantPlan(proc, fused, body, first, ctx, options, (name) => calls.verdict(name, proc), link ? (s) => link.untakenGlobal(s) : undefined));
       for (const [p, c] of found) p.fusable = c;
     }
   return { program, loops: program.procedures.flatMap((p) => perProc.get(p)!), warnings, summaries: (p) => calls.summariesFor(p), calls: { graph, callee: calleeWork, limit } };
@@ -352,11 +362,12 @@ function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceO
 }
 
 /**
- * The plan of a fused loop (fusion.ts): the procedure analyzed again with
- * its body swapped for `body`, where `fused` stands for the two loops, as
- * unswitched() analyzes its variants; only the fused loop's nest.
+ * The plan of a rewritten loop (a fused pair, fusion.ts; an aligned or
+ * peeled loop, realign.ts): the procedure analyzed again with its body
+ * swapped for `body`, where `variant` stands for the loop or loops `plan`'s
+ * loop begins, as unswitched() analyzes its variants; only that loop's nest.
  */
-function fusedPlan(proc: Procedure, fused: Loop, body: Stmt[], first: LoopPlan, ctx: { flow: ProcedureFlow; depOptions: DependenceOptions; callContext: CallContext; hirDepth: Map<Loop, number> }, options: ParallelizeOptions, callVerdict: Parameters<typeof exclusions>[2], untaken?: (s: Sym) => boolean): LoopPlan | null {
+function variantPlan(proc: Procedure, variant: Loop, body: Stmt[], plan: LoopPlan, ctx: { flow: ProcedureFlow; depOptions: DependenceOptions; callContext: CallContext; hirDepth: Map<Loop, number> }, options: ParallelizeOptions, callVerdict: Parameters<typeof exclusions>[2], untaken?: (s: Sym) => boolean): LoopPlan | null {
   const context: CallContext = { ...ctx.callContext, commons: ctx.callContext.commons && new CommonLiveness(ctx.callContext.commons.world) };
   const saved = proc.body;
   try {
@@ -371,10 +382,10 @@ function fusedPlan(proc: Procedure, fused: Loop, body: Stmt[], first: LoopPlan, 
         return buildDependences(cfg);
       },
     };
-    const ranged = analyzeRangedDependences(proc, { ...ctx.depOptions, nestOf: fused }, options, cfg);
-    return planLoop(proc, fused, first.parent, first.depth, ctx.hirDepth.get(first.loop) ?? first.depth, ranged.deps, vflow, callVerdict, context);
+    const ranged = analyzeRangedDependences(proc, { ...ctx.depOptions, nestOf: variant }, options, cfg);
+    return planLoop(proc, variant, plan.parent, plan.depth, ctx.hirDepth.get(plan.loop) ?? plan.depth, ranged.deps, vflow, callVerdict, context);
   } catch {
-    // Conservative: a variant the analyses cannot take is not fused.
+    // Conservative: a variant the analyses cannot take is not fused, aligned or peeled.
     return null;
   } finally {
     proc.body = saved;

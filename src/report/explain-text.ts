@@ -3,6 +3,7 @@ import { planClauses } from "../emit/emit-program.js";
 import { CONCURRENT_GUARANTEE } from "../parallelize/concurrent-plan.js";
 import type { LoopPlan } from "../parallelize/loop-plan.js";
 import { spanLines } from "../parallelize/doacross.js";
+import { realignSummary } from "../parallelize/realign.js";
 import type { ReasonRef } from "../parallelize/reason.js";
 import { exprText } from "../ir/expr-text.js";
 import { blockingGroups, causeGroups, dependencePhrase, type CauseContext, type CauseGroup } from "./cause-groups.js";
@@ -39,6 +40,17 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
     lines.push(`Serial as written, ${own.length === 1 ? "for one cause" : `for ${own.length} causes`}:`);
     for (const g of own) lines.push(...causeLines(g, plan, ctx));
     lines.push(`Interchanged with the loop at line ${inner}: no dependence runs (<, >) across the two, so that loop, parallel, runs outside and this one inside it, serial (the two headers swap their controls; the inner loop then walks the arrays with stride one). --no-restructure keeps the nest as written.`);
+  } else if (plan.realign) {
+    // As written the loop is serial; the directive is for the loop rewritten (parallelize/realign.ts).
+    const own = causeGroups({ ...plan, ...plan.realign.saved }, causeCtx);
+    lines.push(`Serial as written, ${own.length === 1 ? "for one cause" : `for ${own.length} causes`}:`);
+    for (const g of own) lines.push(...causeLines(g, { ...plan, ...plan.realign.saved }, ctx));
+    const r = realignSummary(l, plan.realign);
+    const i = l.index?.name ?? "i";
+    if (r.kind === "align")
+      lines.push(`Aligned: every carried dependence goes, one iteration apart, from a statement before line ${r.from} to one at or after it. Those statements (line${r.from === r.to ? ` ${r.from}` : `s ${r.from}-${r.to}`}) now run one iteration later (they read ${i} + 1), the loop starts one iteration earlier, and guards keep each statement to the iterations it had; then what they read from the iteration before they read in the same one, and no dependence is carried. --no-restructure keeps the loop as written.`);
+    else
+      lines.push(`Peeled: every carried dependence touches an element the loop names without its index, and with the ${r.iteration} iteration run alone ${r.iteration === "first" ? "before" : "after"} the others (a copy of the loop that stops after one iteration), no dependence is carried by the rest. --no-restructure keeps the loop as written.`);
   } else if (plan.parallel && l.concurrent) lines.push(`Parallel: ${CONCURRENT_GUARANTEE}${clauseNote(plan)}.`);
   else if (plan.parallel) lines.push(`Parallel: no dependence is carried by this loop${clauseNote(plan)}.`);
   else if (plan.runtimeCheck) {

@@ -3,6 +3,7 @@ import type { DepStats } from "../analysis/dependence/stats.js";
 import { planClauses, simdClauses } from "../emit/emit-program.js";
 import type { LoopPlan } from "../parallelize/loop-plan.js";
 import { spanLines } from "../parallelize/doacross.js";
+import { realignSummary } from "../parallelize/realign.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
 import { capErrors } from "../diagnostics/cap-errors.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
@@ -120,6 +121,7 @@ export function planFields(lp: LoopPlan, ctx?: CauseContext): Partial<LoopReport
     ...(lp.interchange ? { interchange: { with: lp.interchange.inner.span.line } } : {}),
     ...(lp.fusion ? { fusion: { with: lp.fusion.second.loop.span.line } } : {}),
     ...(lp.emitted && lp.doacross ? { doacross: spanLines(lp.loop, lp.doacross) } : {}),
+    ...(lp.realign ? { realign: realignSummary(lp.loop, lp.realign) } : {}),
     private: lp.private,
     firstprivate: lp.firstprivate,
     lastprivate: lp.lastprivate,

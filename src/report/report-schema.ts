@@ -115,6 +115,21 @@ export const LoopReportSchema = Type.Object(
         { description: "Fused with the next loop (--no-restructure keeps them apart): this loop's end and that loop's header lines are emptied, so one header runs both bodies, under the directive on this line; the clauses are the fused loop's" },
       ),
     ),
+    realign: Type.Optional(
+      Type.Union(
+        [
+          Type.Object(
+            { kind: Type.Literal("align"), from: Type.Integer(), to: Type.Integer() },
+            { additionalProperties: false, description: "Aligned: the statements on lines from..to run one iteration later (their reads of the index become index + 1), the loop starts one iteration earlier, and guards keep each statement to the original range; what each iteration read from the previous one's statements it now reads in the same iteration" },
+          ),
+          Type.Object(
+            { kind: Type.Literal("peel"), iteration: Type.Union([Type.Literal("first"), Type.Literal("last")]) },
+            { additionalProperties: false, description: "Peeled: a copy of the loop that runs only its first (or last) iteration goes before (or after) it, serially, and the parallel loop runs the others" },
+          ),
+        ],
+        { description: "Parallel once restructured (--no-restructure keeps it as written; parallelize/realign.ts): `parallel` and the clauses are the restructured loop's" },
+      ),
+    ),
     doacross: Type.Optional(
       Type.Object(
         { from: Type.Integer(), to: Type.Integer() },

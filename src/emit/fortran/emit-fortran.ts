@@ -37,14 +37,16 @@ const FREE_WIDTH = 132;
  */
 export function emitFortranDirectives(text: string, form: "fixed" | "free", loops: FortranLoopDirective[], threadprivate: ThreadprivateDirective[] = [], extra: readonly LineInsertion[] = []): string {
   const lines = text.split("\n");
-  // Directive lines inside loop bodies (a doacross loop's `ordered depend`), placed by the caller.
-  const ins: LineInsertion[] = [...extra];
+  const ins: LineInsertion[] = [];
   // First: a unit's specification directive goes before its first executable statement, which may be a DO with its own directive.
   for (const t of threadprivate) {
     const indent = form === "fixed" ? "" : /^[ \t]*/.exec((lines[t.line - 1] ?? "").replace(/\r$/, ""))![0];
     const body = wrapWords([`threadprivate(${t.blocks.map((b) => `/${b}/`).join(", ")})`], form === "fixed" ? FIXED_WIDTH - 7 : FREE_WIDTH - indent.length - 10);
     ins.push({ line: t.line, where: "before", lines: body.map((b) => `${indent}!$omp ${b}`) });
   }
+  // Lines the caller places: a doacross loop's `ordered depend` inside its body, a peeled loop's copy before its
+  // directive; a copy after a loop goes after its END directive.
+  ins.push(...extra.filter((x) => x.where === "before"));
   for (const l of loops) {
     const doLine = (lines[l.line - 1] ?? "").replace(/\r$/, "");
     const construct = l.construct ?? "parallel do";
@@ -65,5 +67,6 @@ export function emitFortranDirectives(text: string, form: "fixed" | "free", loop
       if (end) ins.push({ line: l.endLine, where: "after", lines: [`${indent}!$omp end ${construct}`] });
     }
   }
+  ins.push(...extra.filter((x) => x.where === "after"));
   return insertLines(text, ins);
 }

@@ -1,0 +1,74 @@
+import { before, test } from "node:test";
+import assert from "node:assert/strict";
+import { ensureCParser } from "../node/c-parser-node.js";
+import { loadProgram } from "../driver/load-program.js";
+import { parallelizeLoadedRun } from "../driver/parallelize-file.js";
+import { memoryHost } from "../source/host.js";
+
+before(async () => {
+  await ensureCParser();
+});
+
+/** doall parallelize on one file (no simd: the rewrites are what is checked): its text, and the report's restructuring of a loop. */
+function run(name: string, src: string, restructure = true) {
+  const host = memoryHost({ [name]: src });
+  const r = parallelizeLoadedRun([loadProgram(name, host)], host, { restructure })[0]!;
+  return { out: r.output!.replace(/ simd\b/g, "").replace(/ if\([^)]*\)/g, ""), realign: (line: number) => r.report.loops.find((l) => l.line === line)?.realign, reason: (line: number) => (r.report.loops.find((l) => l.line === line)?.causes ?? []).map((c) => c.summary).join("\n") };
+}
+
+const f90 = (body: string[], bounds = "1, n") => ["subroutine s(a, b, c, n)", "  integer :: n, i", "  double precision :: a(0:n), b(n), c(n)", `  do i = ${bounds}`, ...body.map((x) => `    ${x}`), "  end do", "end subroutine", ""].join("\n");
+
+test("Fortran, aligned: the lower bound one lower, a logical IF before each statement, the later ones read i + 1 (i - 1 read one iteration later is i)", () => {
+  const { out, realign } = run("f.f90", f90(["a(i) = b(i) * 2.0d0", "c(i) = a(i - 1) + b(i)"]));
+  assert.deepEqual(realign(4), { kind: "align", from: 6, to: 6 });
+  assert.equal(
+    out,
+    ["subroutine s(a, b, c, n)", "  integer :: n, i", "  double precision :: a(0:n), b(n), c(n)", "  !$omp parallel do", "  do i = 0, n", "    if (i >= 1) a(i) = b(i) * 2.0d0", "    if (i + 1 <= n) c(i + 1) = a(i) + b(i + 1)", "  end do", "  !$omp end parallel do", "end subroutine", ""].join("\n"),
+  );
+});
+
+test("Fortran fixed form, aligned: .ge. and .le., symbolic bounds, and no line past column 72", () => {
+  const src = ["      subroutine s(a, b, c, m, n)", "      integer m, n, i", "      double precision a(0:n), b(n), c(n)", "      do i = m + 1, n", "         a(i) = b(i) * 2.0d0", "         c(i) = a(i - 1) + b(i - 1)", "      end do", "      end", ""].join("\n");
+  const { out } = run("f.f", src);
+  assert.match(out, /\n      do i = m \+ 1 - 1, n\n         if \(i \.ge\. \(m \+ 1\)\) a\(i\) = b\(i\) \* 2\.0d0\n         if \(i \+ 1 \.le\. n\) c\(i \+ 1\) = a\(i\) \+ b\(i\)\n/);
+  // The guard would push the statement past column 72: the loop stays as written, serial, and says why.
+  const long = src.replace("c(i) = a(i - 1) + b(i - 1)", "c(i) = a(i - 1) + b(i - 1) + b(i - 1) * 2.0d0 + b(i - 1) * 3.d0");
+  const r = run("f.f", long);
+  assert.equal(r.realign(4), undefined);
+  assert.doesNotMatch(r.out, /!\$omp/);
+  assert.match(r.reason(4) ?? "", /aligned, but its text does not allow the rewrite/);
+});
+
+test("Fortran, peeled: a copy that leaves after the first iteration, then the loop from L + 1; or to U - 1, then a copy from U down", () => {
+  const first = run("f.f90", f90(["a(i) = a(1) * 0.5d0 + b(i)"]));
+  assert.deepEqual(first.realign(4), { kind: "peel", iteration: "first" });
+  assert.equal(first.out, ["subroutine s(a, b, c, n)", "  integer :: n, i", "  double precision :: a(0:n), b(n), c(n)", "  do i = 1, n", "    a(i) = a(1) * 0.5d0 + b(i)", "    exit", "  end do", "  !$omp parallel do", "  do i = 2, n", "    a(i) = a(1) * 0.5d0 + b(i)", "  end do", "  !$omp end parallel do", "end subroutine", ""].join("\n"));
+  const last = run("f.f90", f90(["c(i) = c(n) * 0.5d0 + b(i)"]));
+  assert.deepEqual(last.realign(4), { kind: "peel", iteration: "last" });
+  assert.equal(last.out, ["subroutine s(a, b, c, n)", "  integer :: n, i", "  double precision :: a(0:n), b(n), c(n)", "  !$omp parallel do", "  do i = 1, n - 1", "    c(i) = c(n) * 0.5d0 + b(i)", "  end do", "  !$omp end parallel do", "  do i = n, 1, -1", "    c(i) = c(n) * 0.5d0 + b(i)", "    exit", "  end do", "end subroutine", ""].join("\n"));
+  // --no-restructure: as written, serial.
+  assert.doesNotMatch(run("f.f90", f90(["c(i) = c(n) * 0.5d0 + b(i)"]), false).out, /!\$omp/);
+});
+
+const c = (body: string[], header = "for (int i = 1; i < n; i++) {") => ["void s(double *restrict a, double *restrict b, double *restrict c, int n) {", `  ${header}`, ...body.map((x) => `    ${x}`), "  }", "}", ""].join("\n");
+
+test("C, aligned: the init one lower, the condition read at i + 1 guards the later statements", () => {
+  const { out, realign } = run("c.c", c(["a[i] = b[i] * 2.0;", "c[i] = a[i - 1] + b[i];"]));
+  assert.deepEqual(realign(2), { kind: "align", from: 4, to: 4 });
+  assert.match(out, /\n  #pragma omp parallel for\n  for \(int i = 0; i < n; i\+\+\) \{\n    if \(i >= 1\) a\[i\] = b\[i\] \* 2\.0;\n    if \(\(i \+ 1\) < n\) c\[i \+ 1\] = a\[i\] \+ b\[i \+ 1\];\n  \}\n/);
+});
+
+test("C, peeled: break after one iteration; the last iteration from the inclusive bound down", () => {
+  const first = run("c.c", c(["a[i] = a[0] * 0.5 + b[i];"], "for (int i = 0; i < n; i++) {"));
+  assert.match(first.out, /\n  for \(int i = 0; i < n; i\+\+\) \{\n    a\[i\] = a\[0\] \* 0\.5 \+ b\[i\];\n    break;\n  \}\n  #pragma omp parallel for( if\([^)]*\))?\n  for \(int i = 1; i < n; i\+\+\) \{\n/);
+  const last = run("c.c", c(["c[i] = c[n - 1] * 0.5 + b[i];"], "for (int i = 0; i < n; i++) {"));
+  assert.match(last.out, /\n  for \(int i = 0; i < n - 1; i\+\+\) \{\n    c\[i\] = c\[n - 1\] \* 0\.5 \+ b\[i\];\n  \}\n  for \(int i = n - 1; i >= 0; i--\) \{\n    c\[i\] = c\[n - 1\] \* 0\.5 \+ b\[i\];\n    break;\n  \}\n/);
+  // A body that declares a variable: not rewritten.
+  assert.equal(run("c.c", c(["double t = a[0];", "a[i] = t * 0.5 + b[i];"], "for (int i = 0; i < n; i++) {")).realign(2), undefined);
+});
+
+test("the index read after the loop, or a step other than 1: as written", () => {
+  const live = f90(["a(i) = b(i) * 2.0d0", "c(i) = a(i - 1) + b(i)"]).replace("  end do\n", "  end do\n  b(1) = i\n");
+  assert.equal(run("f.f90", live).realign(4), undefined);
+  assert.equal(run("f.f90", f90(["a(i) = b(i) * 2.0d0", "c(i) = a(i - 2) + b(i)"], "2, n, 2")).realign(4), undefined);
+});

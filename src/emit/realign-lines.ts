@@ -1,0 +1,279 @@
+import type { Loop, Stmt } from "../ir/stmt.js";
+import { indexReads } from "../ir/shift-index.js";
+import { groups, type Realignment } from "../parallelize/realign.js";
+import { orderedBody } from "../parallelize/doacross.js";
+import type { LineInsertion } from "./insert-lines.js";
+import type { LineReplacement } from "./swap-headers.js";
+import { FIXED_WIDTH, closingBraceAlone, fortranEndDo, loopControl } from "./loop-lines.js";
+
+/** Free-form Fortran's line length (F2008 3.3.2.1). */
+const FREE_WIDTH = 132;
+
+/** The text edits of an aligned or peeled loop: lines replaced (same count), lines added around the loop (peeling). */
+export interface RealignEdits {
+  replace: LineReplacement[];
+  insert: LineInsertion[];
+}
+
+type Lang = "fortran" | "c";
+type Form = "fixed" | "free" | undefined;
+
+/**
+ * The source edits that make a loop what parallelize/realign.ts planned.
+ *
+ * Aligned (no line added or removed, so the report's lines stay right):
+ * the header's lower bound lowered by one, each statement before the
+ * split prefixed by `if (i >= L) `, each one after it by `if (i + 1 <= U) `
+ * (C: the loop's own condition at `i + 1`) with its reads of the index
+ * made `i + 1`. Fortran takes the prefix as a logical IF: its statements
+ * are assignments (realign.ts).
+ *
+ * Peeled: a copy of the loop as written that leaves after its first
+ * iteration (`exit`, `break;`) goes before it (the first iteration), and
+ * the loop starts at L + 1; or the loop stops at U - 1 and a copy that
+ * runs from U down and leaves after one iteration goes after it.
+ *
+ * Null when the text does not allow it: a header over several lines, a
+ * statement whose text does not show each read of the index the analysis
+ * saw (a macro), a line that would pass column 72 (fixed form) or 132, a
+ * peeled loop whose end is not a line of its own. Then the loop stays as
+ * written, serial (the driver checks before the report is made).
+ */
+export function realignLines(text: string, lang: Lang, form: Form, loop: Loop, r: Realignment): RealignEdits | null {
+  const lines = text.split("\n").map((l) => l.replace(/\r$/, ""));
+  const eol = (n: number) => (text.split("\n")[n - 1]?.endsWith("\r") ? "\r" : "");
+  const head = loop.span.line;
+  const ctl = loopControl(lines[head - 1] ?? "", lines[head], loop, lang, form);
+  if (!ctl || !loop.index) return null;
+  const parts = controlParts(lines[head - 1]!, ctl, lang);
+  if (!parts) return null;
+  const width = lang === "c" ? Infinity : form === "free" ? FREE_WIDTH : FIXED_WIDTH;
+  const fits = (l: string) => l.length <= width && !(lang === "fortran" && form !== "free" && l.includes("\t"));
+  const edits = r.kind === "align" ? alignEdits(lines, lang, form, loop, r.split, parts) : peelEdits(lines, lang, form, loop, r.which, parts);
+  if (!edits) return null;
+  for (const x of edits.replace) if (!fits(x.text)) return null;
+  for (const x of edits.insert) if (!x.lines.every(fits)) return null;
+  return { replace: edits.replace.map((x) => ({ line: x.line, text: x.text + eol(x.line) })), insert: edits.insert };
+}
+
+/** The pieces of a one-line loop control: Fortran `i = L, U`; C `init; cond; update`. Columns are the line's. */
+interface Parts {
+  index: string;
+  /** [from, to) of the lower bound's text (after `=`), and of the upper bound's (Fortran) or the condition's (C). */
+  lower: [number, number];
+  upper: [number, number];
+  /** C: the bound within the condition, when it is `i < E` or `i <= E`; its operator. */
+  bound?: [number, number];
+  op?: "<" | "<=";
+  /** Where the init's part before the lower bound ends (`int i =`: the column after `=`). */
+  initEq: number;
+  /** The column after the control (where the `)` is in C). */
+  end: number;
+}
+
+function controlParts(line: string, ctl: { from: number; to: number }, lang: Lang): Parts | null {
+  const cuts = topLevel(line, ctl.from, ctl.to, lang === "c" ? ";" : ",");
+  if (lang === "fortran" ? cuts.length !== 1 : cuts.length !== 2) return null;
+  const first: [number, number] = [ctl.from, cuts[0]!];
+  const eq = line.indexOf("=", first[0]);
+  if (eq < 0 || eq >= first[1] || line[eq + 1] === "=") return null;
+  const index = line.slice(first[0], eq).trim().split(/\s+/).pop() ?? "";
+  const lower: [number, number] = [eq + 1, first[1]];
+  const upper: [number, number] = [cuts[0]! + 1, lang === "c" ? cuts[1]! : ctl.to];
+  const parts: Parts = { index, lower, upper, initEq: eq + 1, end: ctl.to };
+  if (lang === "c") {
+    const cond = line.slice(upper[0], upper[1]);
+    const m = /^(\s*)([A-Za-z_]\w*)(\s*)(<=|<)(?!<)/.exec(cond);
+    if (m && m[2] === index) {
+      parts.op = m[4] as "<" | "<=";
+      parts.bound = [upper[0] + m[0].length, upper[1]];
+    }
+  }
+  return parts;
+}
+
+/** Columns in [from, to) of `sep` outside parentheses and brackets. */
+function topLevel(line: string, from: number, to: number, sep: string): number[] {
+  const out: number[] = [];
+  let depth = 0;
+  for (let k = from; k < to; k++) {
+    const c = line[k];
+    if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === sep && depth === 0) out.push(k);
+  }
+  return out;
+}
+
+/** A bound's text plus `delta`, spaced as written: `2` -> `1`, `n` -> `n - 1`, `a ? b : c` -> `(a ? b : c) - 1`. */
+function shifted(t: string, delta: number): string {
+  const lead = /^\s*/.exec(t)![0];
+  const trail = /\s*$/.exec(t)![0];
+  const core = t.trim();
+  const op = delta < 0 ? "-" : "+";
+  if (/^[+-]?\d+$/.test(core)) return lead + String(Number(core) + delta) + trail;
+  const e = /^[\w\s+\-*/%().]*$/.test(core) && !/[*/%]\s*$/.test(core) ? core : `(${core})`;
+  return `${lead}${e} ${op} ${Math.abs(delta)}${trail}`;
+}
+
+/** A bound as an operand of a comparison: parenthesized unless a name or a number. */
+function operand(t: string): string {
+  const core = t.trim();
+  return /^(\w+|[+-]?\d+)$/.test(core) ? core : `(${core})`;
+}
+
+function splice(line: string, [from, to]: [number, number], text: string): string {
+  return line.slice(0, from) + text + line.slice(to);
+}
+
+/** One edit of a line: `del` characters at `col` replaced by `ins`. */
+interface Edit {
+  line: number;
+  col: number;
+  del: number;
+  ins: string;
+}
+
+function applyEdits(lines: readonly string[], edits: readonly Edit[]): LineReplacement[] {
+  const byLine = new Map<number, Edit[]>();
+  for (const e of edits) byLine.set(e.line, [...(byLine.get(e.line) ?? []), e]);
+  return [...byLine].map(([line, es]) => {
+    let t = lines[line - 1]!;
+    for (const e of [...es].sort((a, b) => b.col - a.col)) t = t.slice(0, e.col) + e.ins + t.slice(e.col + e.del);
+    return { line, text: t };
+  });
+}
+
+function alignEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop, split: number, p: Parts): { replace: LineReplacement[]; insert: LineInsertion[] } | null {
+  const head = loop.span.line;
+  const i = p.index;
+  const [a, b] = groups(orderedBody(loop), split);
+  if (a.length === 0 || b.length === 0) return null;
+  const lowerText = lines[head - 1]!.slice(p.lower[0], p.lower[1]);
+  const ge = lang === "fortran" && form !== "free" ? ".ge." : ">=";
+  const le = lang === "fortran" && form !== "free" ? ".le." : "<=";
+  let guardB: string;
+  if (lang === "fortran") guardB = `if (${i} + 1 ${le} ${operand(lines[head - 1]!.slice(p.upper[0], p.upper[1]))}) `;
+  else {
+    const cond = substitute([lines[head - 1]!.slice(p.upper[0], p.upper[1])], i, lang, "free", [{ line: 1, from: 0, to: Infinity }]);
+    if (cond.count === 0) return null;
+    guardB = `if (${applyEdits([lines[head - 1]!.slice(p.upper[0], p.upper[1])], cond.edits)[0]!.text.trim()}) `;
+  }
+  const guardA = `if (${i} ${ge} ${operand(lowerText)}) `;
+  const edits: Edit[] = [{ line: head, col: p.lower[0], del: p.lower[1] - p.lower[0], ins: shifted(lowerText, -1) }];
+  const starts = (s: Stmt) => s.span.line > head && s.span.line < loop.endSpan.line;
+  // Where the statement's text starts (fixed form's spans start at column 7, before the blanks).
+  const at = (s: Stmt) => {
+    const t = lines[s.span.line - 1]!;
+    const k = t.slice(s.span.column - 1).search(/\S/);
+    return s.span.column - 1 + Math.max(0, k);
+  };
+  for (const s of a) {
+    if (!starts(s)) return null;
+    edits.push({ line: s.span.line, col: at(s), del: 0, ins: guardA });
+  }
+  let count = 0;
+  for (const s of b) {
+    if (!starts(s) || s.span.endLine >= loop.endSpan.line) return null;
+    edits.push({ line: s.span.line, col: at(s), del: 0, ins: guardB });
+    const ranges: Range[] = [];
+    for (let n = s.span.line; n <= s.span.endLine; n++) ranges.push({ line: n, from: n === s.span.line ? s.span.column - 1 : 0, to: n === s.span.endLine ? s.span.endColumn - 1 : Infinity });
+    const sub = substitute(lines, i, lang, form, ranges);
+    edits.push(...sub.edits);
+    count += sub.count;
+  }
+  // Every read of the index the analysis shifted is one the text shows (a macro's would not be).
+  if (count !== indexReads(b, loop.index!)) return null;
+  return { replace: applyEdits(lines, edits), insert: [] };
+}
+
+function peelEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop, which: "first" | "last", p: Parts): { replace: LineReplacement[]; insert: LineInsertion[] } | null {
+  const head = loop.span.line;
+  const end = loop.endSpan.line;
+  const header = lines[head - 1]!;
+  const endText = lines[end - 1]!;
+  if (end <= head || loop.terminalLabel !== undefined || loop.sharesLine) return null;
+  // The loop is whole lines, its end a line of its own: the copy is those lines, with a way out before the end.
+  const alone = lang === "c" ? closingBraceAlone(endText) && /^\s*$/.test(header.slice(0, loop.span.column - 1)) : fortranEndDo(endText, form);
+  if (!alone) return null;
+  const indent = /^[ \t]*/.exec(endText)![0] + "  ";
+  const leave = lang === "c" ? `${indent}break;` : `${indent}exit`;
+  const body = lines.slice(head, end - 1);
+  const i = p.index;
+  if (which === "first") {
+    const core = splice(header, p.lower, shifted(header.slice(p.lower[0], p.lower[1]), 1));
+    return { replace: [{ line: head, text: core }], insert: [{ line: head, where: "before", lines: [header, ...body, leave, endText] }] };
+  }
+  // The last iteration: the loop from U down to L, left after one iteration, after the loop that stops at U - 1.
+  let reversed: string;
+  let core: string;
+  if (lang === "fortran") {
+    const lower = header.slice(p.lower[0], p.lower[1]).trim();
+    const upper = header.slice(p.upper[0], p.upper[1]).trim();
+    reversed = header.slice(0, p.initEq) + ` ${upper}, ${lower}, -1` + header.slice(p.end);
+    core = splice(header, p.upper, " " + shifted(upper, -1));
+  } else {
+    if (!p.bound || !p.op) return null;
+    const bound = header.slice(p.bound[0], p.bound[1]);
+    const last = p.op === "<" ? shifted(bound, -1).trim() : bound.trim();
+    const lower = header.slice(p.lower[0], p.lower[1]).trim();
+    reversed = header.slice(0, p.initEq) + ` ${last}; ${i} >= ${operand(lower)}; ${i}--` + header.slice(p.end);
+    core = splice(header, p.bound, shifted(bound, -1));
+  }
+  return { replace: [{ line: head, text: core }], insert: [{ line: end, where: "after", lines: [reversed, ...body, leave, endText] }] };
+}
+
+interface Range {
+  line: number;
+  from: number;
+  to: number;
+}
+
+/**
+ * The edits that make each read of the index `i` in the ranges read
+ * `i + 1` (as `i + 1` where it is a whole operand between separators or
+ * additions, else `(i + 1)`), skipping strings, comments, fixed form's
+ * columns 1-6, and names after `%`, `.` or `->` (components). `count`:
+ * how many.
+ */
+function substitute(lines: readonly string[], name: string, lang: Lang, form: Form, ranges: readonly Range[]): { edits: Edit[]; count: number } {
+  const edits: Edit[] = [];
+  const fixed = lang === "fortran" && form !== "free";
+  const same = (x: string) => (lang === "fortran" ? x.toLowerCase() === name.toLowerCase() : x === name);
+  for (const r of ranges) {
+    const t = lines[r.line - 1] ?? "";
+    if (fixed && /^[cC*!]/.test(t)) continue;
+    let quote: string | null = null;
+    for (let k = fixed ? 6 : 0; k < t.length; k++) {
+      const c = t[k]!;
+      if (quote) {
+        if (c === "\\" && lang === "c") k++;
+        else if (c === quote) quote = null;
+        continue;
+      }
+      if (c === "'" || c === '"') {
+        quote = c;
+        continue;
+      }
+      if (lang === "fortran" && c === "!") break;
+      if (lang === "c" && c === "/" && (t[k + 1] === "/" || t[k + 1] === "*")) break;
+      if (!/[A-Za-z_]/.test(c) || (k > 0 && /[\w$]/.test(t[k - 1]!))) continue;
+      const m = /^[A-Za-z_]\w*/.exec(t.slice(k))!;
+      const word = m[0];
+      const at = k;
+      k += word.length - 1;
+      if (at < r.from || at >= r.to || !same(word)) continue;
+      const before = t.slice(0, at).trimEnd();
+      const after = t.slice(at + word.length).trimStart();
+      if (/(%|\.|->)$/.test(before)) continue;
+      const whole = /[(,[+=]$/.test(before) && (after === "" || /^[),\]+\-;]/.test(after));
+      // `i - 1` read one iteration later is `i`, `i + 1` is `i + 2`: folded when the sum is a whole operand.
+      const tail = whole ? /^(\s*)([+-])(\s*)(\d+)(?=\s*([),\];]|$))/.exec(t.slice(at + word.length)) : null;
+      if (tail) {
+        const v = (tail[2] === "-" ? -1 : 1) * Number(tail[4]) + 1;
+        edits.push({ line: r.line, col: at, del: word.length + tail[0].length, ins: v === 0 ? word : `${word}${tail[1]}${v < 0 ? "-" : "+"}${tail[3]}${Math.abs(v)}` });
+      } else edits.push({ line: r.line, col: at, del: word.length, ins: whole ? `${word} + 1` : `(${word} + 1)` });
+    }
+  }
+  return { edits, count: edits.length };
+}

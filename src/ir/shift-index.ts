@@ -1,0 +1,48 @@
+import type { Expr } from "./expr.js";
+import type { Stmt } from "./stmt.js";
+import type { Sym } from "./symbol.js";
+
+/**
+ * Copies of statements in which every read of the scalar `index` reads
+ * `index + by` instead: what those statements do one iteration later
+ * (alignment.ts analyzes a loop whose later statements are shifted so).
+ * Statements and expressions are copied; symbols, spans and types are
+ * shared with the originals (they describe the same variables and text).
+ */
+export function shiftIndex(stmts: readonly Stmt[], index: Sym, by: number): Stmt[] {
+  return stmts.map((s) => copy(s, index, by) as Stmt);
+}
+
+/** How many times the statements read `index` (the text must show as many: align-lines.ts checks). */
+export function indexReads(stmts: readonly Stmt[], index: Sym): number {
+  let n = 0;
+  const seen = new Set<object>();
+  const visit = (x: unknown): void => {
+    if (Array.isArray(x)) return x.forEach(visit);
+    if (!x || typeof x !== "object" || shared(x) || seen.has(x)) return;
+    seen.add(x);
+    const o = x as Record<string, unknown>;
+    if (o.kind === "var" && o.sym === index) n++;
+    for (const [k, v] of Object.entries(o)) if (k !== "sym") visit(v);
+  };
+  visit(stmts);
+  return n;
+}
+
+/** Symbols, spans and types: shared, never copied. */
+function shared(x: object): boolean {
+  return ("storage" in x && "layout" in x) || ("file" in x && "line" in x && "column" in x) || ("base" in x && !("kind" in x));
+}
+
+function copy(x: unknown, index: Sym, by: number): unknown {
+  if (Array.isArray(x)) return x.map((y) => copy(y, index, by));
+  if (!x || typeof x !== "object" || shared(x)) return x;
+  const o = x as Record<string, unknown>;
+  if (o.kind === "var" && o.sym === index) {
+    const e = o as unknown as Expr;
+    return { kind: "binary", op: "+", left: e, right: { kind: "int", value: by, span: e.span, type: e.type }, span: e.span, type: e.type } as Expr;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) out[k] = k === "sym" ? v : copy(v, index, by);
+  return out;
+}

@@ -1,0 +1,265 @@
+import type { Expr } from "../ir/expr.js";
+import type { Procedure } from "../ir/program.js";
+import type { Loop, Stmt } from "../ir/stmt.js";
+import type { Sym } from "../ir/symbol.js";
+import { rewriteBlocks } from "../ir/rewrite-blocks.js";
+import { shiftIndex } from "../ir/shift-index.js";
+import { stmtExprs, topLevelIndex, walkExpr, walkStmts } from "../ir/walk.js";
+import type { CarriedDependence } from "../analysis/dependence/verdict.js";
+import type { LoopPlan } from "./loop-plan.js";
+import { orderedBody } from "./doacross.js";
+import { plainBody, writes } from "./plain-body.js";
+import { constStep, plainCountedLoop } from "./plain-loop.js";
+import type { Reason } from "./reason.js";
+
+/**
+ * Loop alignment and peeling (seed 004 §3: "loop-alignment (ループ半周
+ * シフト)" and "loop-peeling (ループ皮むき)"; issue 20 §2): a loop that
+ * carries array dependences only, rewritten so that it carries none.
+ *
+ * Alignment. When every carried dependence goes, at distance 1, from a
+ * statement before some point of the body to one after it, the statements
+ * after that point (B) run one iteration later than those before it (A):
+ *
+ *   do i = L, U                 do i = L - 1, U
+ *     A(i)              ->        if (i >= L) A(i)
+ *     B(i)                        if (i + 1 <= U) B(i + 1)
+ *   end do                      end do
+ *
+ * Iteration i of the new loop runs A's part of iteration i and B's part of
+ * iteration i + 1, so what B read from A's previous iteration it now reads
+ * in the same one. Seed 004 §3 names the transformation and refers to a
+ * companion paper for its conditions, which we do not have; these are
+ * ours. The rewritten loop keeps every statement instance of the original
+ * (the guards drop exactly those outside L..U) and is legal when every two
+ * instances that touch the same storage (one writing) keep their order:
+ * - no two instances in different iterations of the new loop conflict:
+ *   the new loop (without its guards: more instances, never fewer) is
+ *   analyzed as any loop is, and must be parallel with no condition;
+ * - in one iteration, A's statements run before B's and come from an
+ *   earlier original iteration (offsets never decrease along the body),
+ *   so an A-B pair keeps its order; two statements of one group keep theirs;
+ * - a scalar goes with one group only: a value A leaves for B in an
+ *   iteration would reach B's statements of the next one, and a scalar
+ *   the new loop makes private must be its group's alone. So the new loop's
+ *   only clause is `private` (a lastprivate value or a reduction would mix
+ *   the two groups' iterations);
+ * - the bounds are not written in the loop (the guards read them again),
+ *   the step is 1, and the index is not read after the loop.
+ * Only an offset of 0 or 1 (distance 1), one split point: the form the
+ * NPB-style loops we met need; larger distances would peel more
+ * iterations each side.
+ *
+ * Peeling. When the carried dependences all touch an element the loop
+ * names without its index (`a(1)`, `a(n)`: weak-zero SIV), running the
+ * first (or last) iteration alone, before (or after) the others, may leave
+ * the rest parallel: the loop from L + 1 (or to U - 1) is analyzed, and
+ * the peeled iteration is the loop as written, run once (emit/peel-lines.ts).
+ * Legal whatever that iteration does: it runs in its own place in the
+ * order; any clause of the rest stands (its private copies start and end
+ * as they would, the peeled iteration updates the originals serially).
+ */
+export type Realignment =
+  | { kind: "align"; /** Body statements from this index on (orderedBody) run one iteration later. */ split: number; saved: SavedPlan }
+  | { kind: "peel"; which: "first" | "last"; saved: SavedPlan };
+
+/** The loop's verdict as written, put back when the rewritten loop gets no directive (undoRealignment). */
+export type SavedPlan = Pick<LoopPlan, "parallel" | "reasons" | "omitted" | "blockers" | "private" | "firstprivate" | "lastprivate" | "reductions" | "linear" | "privateArrays" | "hints" | "doacross" | "attributes" | "runtimeCheck">;
+
+/** Plans a variant of the procedure in which `variant` stands for the loop (null: the analyses could not take it). */
+export type PlanVariant = (variant: Loop, body: Stmt[]) => LoopPlan | null;
+
+/** At most this many split points are tried per loop (each one analyzes the loop again). */
+const MAX_SPLITS = 3;
+
+/**
+ * The plan of the loop restructured so that it is parallel, or null. Tried
+ * only on a loop that is serial for its array dependences alone; peeling
+ * first (the body stays as written), then alignment.
+ */
+export function realigned(plan: LoopPlan, planVariant: PlanVariant): LoopPlan | null {
+  const loop = plan.loop;
+  const proc = plan.proc;
+  const carried = plan.blockers;
+  if (!candidate(plan) || carried.length === 0) return null;
+  const index = loop.index!;
+  const saved = savedOf(plan);
+  const accept = (v: LoopPlan | null, r: Realignment, strict: boolean): LoopPlan | null => {
+    if (!v || !v.parallel || v.reasons.length > 0 || v.runtimeCheck || v.threadprivate?.length || v.doacross) return null;
+    if (strict && (v.firstprivate.length || v.lastprivate.length || v.reductions.length || v.linear.length || v.privateArrays.length)) return null;
+    return { ...v, loop, parent: plan.parent, depth: plan.depth, realign: r };
+  };
+  // Peeling: every carried dependence reads an element the loop names without its index, which a reference
+  // with the index writes (in one iteration, if any: that iteration is peeled). A fixed element written
+  // by every iteration stays a dependence of every iteration: not tried (each try analyzes the loop again).
+  const fixedRead = (d: CarriedDependence) => {
+    const [fixed, moving] = mentions(d.source.expr, index) ? [d.sink, d.source] : [d.source, d.sink];
+    return fixed.kind === "use" && moving.kind === "def" && !mentions(fixed.expr, index) && mentions(moving.expr, index);
+  };
+  if (carried.every(fixedRead))
+    for (const which of ["first", "last"] as const) {
+      const variant: Loop = which === "first" ? { ...loop, lower: plus(loop.lower!, 1) } : { ...loop, upper: plus(loop.upper!, -1) };
+      const v = accept(planVariant(variant, replaced(proc, loop, variant)), { kind: "peel", which, saved }, false);
+      if (v) return v;
+    }
+  for (const split of splitPoints(loop, carried, proc.language)) {
+    const variant = alignedLoop(loop, split);
+    const v = accept(planVariant(variant, replaced(proc, loop, variant)), { kind: "align", split, saved }, true);
+    if (v) return v;
+  }
+  return null;
+}
+
+/**
+ * The loop's plan as written again (its rewritten form got no directive,
+ * or the text does not allow it: `why`); the loops inside it, which its
+ * region covered, lose the reason that said so and get `why` instead.
+ */
+export function undoRealignment(plans: readonly LoopPlan[], plan: LoopPlan, why: Reason | null): void {
+  const r = plan.realign;
+  if (!r) return;
+  plan.emitted = false;
+  plan.profitableIf = null;
+  plan.schedule = null;
+  Object.assign(plan, r.saved);
+  delete plan.realign;
+  if (!why) return;
+  plan.reasons = [...plan.reasons, why];
+  const line = plan.loop.span.line;
+  for (const q of plans) {
+    const n = q.reasons.length;
+    q.reasons = q.reasons.filter((x) => !(x.kind === "nested" && x.line === line));
+    if (q.reasons.length < n) q.reasons.push({ ...why, line });
+  }
+}
+
+/** Once the directives are final: the restructurings of loops with none are undone (a file with errors gets none). */
+export function settleRealignments(plans: readonly LoopPlan[], failed: boolean): void {
+  for (const p of plans) if (p.realign && (failed || !p.emitted)) undoRealignment(plans, p, null);
+}
+
+/** The body of the aligned loop: from L - 1, the statements from `split` on shifted by one iteration. */
+export function alignedLoop(loop: Loop, split: number): Loop {
+  const top = orderedBody(loop);
+  const [a, b, end] = groups(top, split);
+  const body = [...a, ...shiftIndex(b, loop.index!, 1), ...end];
+  const wrapped = loop.body.length === 1 && loop.body[0]!.kind === "block" && top !== loop.body ? [{ ...loop.body[0]!, body }] : body;
+  return { ...loop, lower: plus(loop.lower!, -1), body: wrapped };
+}
+
+/** What the report says of a restructured loop: the lines of the statements that run one iteration later, or the iteration peeled. */
+export function realignSummary(loop: Loop, r: Realignment): { kind: "align"; from: number; to: number } | { kind: "peel"; iteration: "first" | "last" } {
+  if (r.kind === "peel") return { kind: "peel", iteration: r.which };
+  const [, b] = groups(orderedBody(loop), r.split);
+  return { kind: "align", from: b[0]!.span.line, to: b[b.length - 1]!.span.endLine };
+}
+
+/** A, B and the terminal CONTINUE of a labeled DO (which stays where it is). */
+export function groups(top: readonly Stmt[], split: number): [Stmt[], Stmt[], Stmt[]] {
+  const n = top.length > 0 && top[top.length - 1]!.kind === "nop" ? top.length - 1 : top.length;
+  return [top.slice(0, split), top.slice(split, n), top.slice(n)];
+}
+
+/** What every restructuring here needs of the loop as written. */
+function candidate(plan: LoopPlan): boolean {
+  const loop = plan.loop;
+  if (plan.parallel || plan.runtimeCheck || plan.liveIndex || !plan.reasons.length) return false;
+  if (!plan.reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output")) return false;
+  if (!plainCountedLoop(loop) || constStep(loop) !== 1 || !loop.lower || !loop.upper || loop.name) return false;
+  if (loop.index!.type.unsigned) return false;
+  if (!plainBody(loop.body)) return false;
+  // The bounds are read again (guards, the peeled loop's header): nothing in the body may change them.
+  const bounds = new Set<Sym>();
+  for (const e of [loop.lower, loop.upper]) walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && bounds.add(x.sym)));
+  if (writes(loop.body).some((s) => bounds.has(s))) return false;
+  for (const e of [loop.lower, loop.upper]) {
+    let impure = false;
+    walkExpr(e, (x) => void ((x.kind === "call" || x.kind === "assign-expr") && (impure = true)));
+    if (impure) return false;
+  }
+  // C: a declaration in the body is scoped to it; the rewrites put statements under guards or copy the body.
+  if (plan.proc.language === "c") for (const s of plan.proc.symbols.values()) if (s.storage === "local" && s.span.line > loop.span.line && s.span.line <= loop.endSpan.line) return false;
+  return true;
+}
+
+/**
+ * The split points alignment may use: every carried dependence has a
+ * constant distance of 1 and goes from a statement before the point to one
+ * at or after it; no scalar is written on one side and named on the
+ * other; Fortran statements are assignments (a logical IF guards them).
+ */
+function splitPoints(loop: Loop, carried: readonly CarriedDependence[], lang: "fortran" | "c"): number[] {
+  const top = orderedBody(loop);
+  let lo = 1;
+  let hi = top.length - 1;
+  for (const d of carried) {
+    if (d.distance !== 1) return [];
+    const s = topLevelIndex(top, d.source.stmt);
+    const t = topLevelIndex(top, d.sink.stmt);
+    if (s < 0 || t < 0 || s >= t) return [];
+    lo = Math.max(lo, s + 1);
+    hi = Math.min(hi, t);
+  }
+  const [, , end] = groups(top, 0);
+  hi = Math.min(hi, top.length - end.length - 1);
+  const stmts = top.slice(0, top.length - end.length);
+  if (stmts.some((s) => s.label !== undefined || (lang === "fortran" ? s.kind !== "assign" : s.kind === "nop"))) return [];
+  const out: number[] = [];
+  for (let m = lo; m <= hi && out.length < MAX_SPLITS; m++) if (scalarsApart(stmts.slice(0, m), stmts.slice(m), loop.index!)) out.push(m);
+  return out;
+}
+
+/** No scalar (but the index) written by one group is named by the other. */
+function scalarsApart(a: readonly Stmt[], b: readonly Stmt[], index: Sym): boolean {
+  const written = (g: readonly Stmt[]) => new Set(writes(g).filter((s) => s.dims.length === 0 && s !== index));
+  const named = (g: readonly Stmt[]) => {
+    const out = new Set<Sym>();
+    walkStmts(g, (s) => {
+      for (const e of stmtExprs(s)) walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && out.add(x.sym)));
+      if (s.kind === "loop" && s.index) out.add(s.index);
+    });
+    return out;
+  };
+  const [wa, wb, na, nb] = [written(a), written(b), named(a), named(b)];
+  for (const s of wa) if (nb.has(s)) return false;
+  for (const s of wb) if (na.has(s)) return false;
+  return true;
+}
+
+function mentions(e: Expr, s: Sym): boolean {
+  let found = false;
+  walkExpr(e, (x) => void (x.kind === "var" && x.sym === s && (found = true)));
+  return found;
+}
+
+function plus(e: Expr, k: number): Expr {
+  const int = { kind: "int", value: Math.abs(k), span: e.span, type: e.type } as Expr;
+  return { kind: "binary", op: k < 0 ? "-" : "+", left: e, right: int, span: e.span, type: e.type } as Expr;
+}
+
+/** The procedure's body with `loop` replaced by `variant`. */
+function replaced(proc: Procedure, loop: Loop, variant: Loop): Stmt[] {
+  return rewriteBlocks(proc.body, (list) => {
+    const at = list.indexOf(loop);
+    return at < 0 ? list : [...list.slice(0, at), variant, ...list.slice(at + 1)];
+  });
+}
+
+function savedOf(p: LoopPlan): SavedPlan {
+  return {
+    parallel: p.parallel,
+    reasons: p.reasons,
+    omitted: p.omitted,
+    blockers: p.blockers,
+    private: p.private,
+    firstprivate: p.firstprivate,
+    lastprivate: p.lastprivate,
+    reductions: p.reductions,
+    linear: p.linear,
+    privateArrays: p.privateArrays,
+    hints: p.hints,
+    doacross: p.doacross,
+    attributes: p.attributes,
+    runtimeCheck: p.runtimeCheck,
+  };
+}
