@@ -1,0 +1,16 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { onlyRealignedLines } from "./realigned-lines.js";
+
+const f = ["program p", "  do i = 1, n", "    a(i) = b(i)", "    c(i) = a(i - 1)", "  end do", "  x = 1", "end program"].join("\n");
+
+test("an aligned or peeled loop's lines pass; a change outside such a loop, or another statement, fails", () => {
+  const aligned = f.replace("do i = 1, n", "do i = 0, n").replace("    a(i) = b(i)", "    if (i >= 1) a(i) = b(i)").replace("    c(i) = a(i - 1)", "    if (i + 1 <= n) c(i + 1) = a(i)");
+  assert.equal(onlyRealignedLines(f, aligned, "fortran", [{ line: 2, endLine: 5 }]), true);
+  assert.equal(onlyRealignedLines(f, aligned, "fortran", []), false, "not a loop doall rewrote");
+  const peeled = f.replace("  do i = 1, n\n", "  do i = 1, n\n    a(i) = b(i)\n    c(i) = a(i - 1)\n    exit\n  end do\n  do i = 2, n\n");
+  assert.equal(onlyRealignedLines(f, peeled, "fortran", [{ line: 2, endLine: 5 }]), true);
+  assert.equal(onlyRealignedLines(f, aligned.replace("  x = 1", "  x = 2"), "fortran", [{ line: 2, endLine: 5 }]), false, "a line after the loop");
+  assert.equal(onlyRealignedLines(f, aligned.replace("c(i + 1) = a(i)", "c(i + 1) = b(i)"), "fortran", [{ line: 2, endLine: 5 }]), false, "another statement");
+  assert.equal(onlyRealignedLines(f, f, "fortran", [{ line: 2, endLine: 5 }]), false, "nothing changed is no rewrite");
+});
