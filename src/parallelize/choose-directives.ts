@@ -7,6 +7,7 @@ import { CONCURRENT_NO_DIRECTIVE } from "./concurrent-plan.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { FEW_ENTRIES, NESTED_RATIO, profitability, round as fmt, type CalleeWork, type TripLimit } from "./profitability.js";
 import { doacrossPays } from "./doacross.js";
+import { contradictory } from "./contradictory.js";
 
 /** Below this constant trip count, collapsing a perfectly nested parallel inner loop gives the threads enough iterations. */
 const COLLAPSE_BELOW = 64;
@@ -127,6 +128,10 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
       const profit = profitability(s, lang, entries, callee, limit);
       plan.work = profit.work;
       plan.entries = entries.count;
+      // A run-time check and a profitability guard that cannot both hold (`n <= 3`, `n >= 10001`): the
+      // region would never run in parallel, and entering it would cost on every run (issue 17).
+      if (!profit.notProfitable && plan.runtimeCheck && profit.ifExpr && contradictory([plan.runtimeCheck.expr, profit.ifExpr]))
+        profit.notProfitable = `it is parallel only when ${lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c}, and a region pays only when ${profit.ifCondition}: never both`;
       if (profit.notProfitable) {
         plan.reasons.push({ kind: "not-profitable", message: `parallel, not profitable: ${profit.notProfitable}` });
         visit(s.body, null, inner);

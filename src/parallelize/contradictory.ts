@@ -10,7 +10,7 @@ import { constDifference } from "../ir/linear-form.js";
  * contradictions (three comparisons together) are not found.
  */
 export function contradictory(conditions: readonly Expr[]): boolean {
-  const slack = conditions.map((c) => (c.kind === "binary" && c.op === "<=" ? { a: c.left, b: c.right } : null));
+  const slack = conditions.flatMap(conjuncts).map(lessEqual);
   for (let i = 0; i < slack.length; i++)
     for (let j = i + 1; j < slack.length; j++) {
       const x = slack[i];
@@ -22,4 +22,29 @@ export function contradictory(conditions: readonly Expr[]): boolean {
       if (d !== null && d < 0) return true;
     }
   return false;
+}
+
+/** The terms of a conjunction (`a .and. b`: a, b). */
+function conjuncts(e: Expr): Expr[] {
+  return e.kind === "binary" && e.op === "and" ? [...conjuncts(e.left), ...conjuncts(e.right)] : [e];
+}
+
+/** An integer comparison as `a <= b` (`x >= y` is `y <= x`, `x < y` is `x + 1 <= y`), or null. */
+function lessEqual(c: Expr): { a: Expr; b: Expr } | null {
+  if (c.kind !== "binary") return null;
+  const int = (e: Expr) => e.type === undefined || e.type.base === "integer";
+  if (!int(c.left) || !int(c.right)) return null;
+  const plus1 = (e: Expr): Expr => ({ kind: "binary", op: "+", left: e, right: { kind: "int", value: 1, span: e.span, type: e.type }, span: e.span, type: e.type }) as Expr;
+  switch (c.op) {
+    case "<=":
+      return { a: c.left, b: c.right };
+    case ">=":
+      return { a: c.right, b: c.left };
+    case "<":
+      return { a: plus1(c.left), b: c.right };
+    case ">":
+      return { a: plus1(c.right), b: c.left };
+    default:
+      return null;
+  }
 }

@@ -77,6 +77,8 @@ export interface Profit {
   notProfitable: string | null;
   /** For a symbolic trip count: the guard, in source syntax (null when the bounds cannot be evaluated twice safely). */
   ifCondition: string | null;
+  /** The same guard as an expression (to weigh it against a run-time check: choose-directives.ts). */
+  ifExpr?: Expr;
 }
 
 /** Statements a call of the named procedure executes (0 when unknown). */
@@ -126,7 +128,7 @@ export function profitability(loop: Loop, lang: Language, entered: Entries = { c
     return { ...none, notProfitable: null, ifCondition: null };
   }
   if (guard.kind === "never") return { ...none, notProfitable: `${repeated ? `${about()} ` : ""}${guard.why}`, ifCondition: null };
-  return { ...none, notProfitable: null, ifCondition: guard.kind === "test" ? guard.text : null };
+  return { ...none, notProfitable: null, ...(guard.kind === "test" ? { ifCondition: guard.text, ifExpr: guard.expr } : { ifCondition: null }) };
 }
 
 /** A count for a message: 1234567 as "1,200,000". */
