@@ -20,7 +20,7 @@ const f90 = (body: string[], bounds = "1, n") => ["subroutine s(a, b, c, n)", " 
 
 test("Fortran, aligned: the lower bound one lower, a logical IF before each statement, the later ones read i + 1 (i - 1 read one iteration later is i)", () => {
   const { out, realign } = run("f.f90", f90(["a(i) = b(i) * 2.0d0", "c(i) = a(i - 1) + b(i)"]));
-  assert.deepEqual(realign(4), { kind: "align", from: 6, to: 6 });
+  assert.deepEqual(realign(4), { kind: "align", from: 6, to: 6, shift: 1 });
   assert.equal(
     out,
     ["subroutine s(a, b, c, n)", "  integer :: n, i", "  double precision :: a(0:n), b(n), c(n)", "  !$omp parallel do", "  do i = 0, n", "    if (i >= 1) a(i) = b(i) * 2.0d0", "    if (i + 1 <= n) c(i + 1) = a(i) + b(i + 1)", "  end do", "  !$omp end parallel do", "end subroutine", ""].join("\n"),
@@ -54,7 +54,7 @@ const c = (body: string[], header = "for (int i = 1; i < n; i++) {") => ["void s
 
 test("C, aligned: the init one lower, the condition read at i + 1 guards the later statements", () => {
   const { out, realign } = run("c.c", c(["a[i] = b[i] * 2.0;", "c[i] = a[i - 1] + b[i];"]));
-  assert.deepEqual(realign(2), { kind: "align", from: 4, to: 4 });
+  assert.deepEqual(realign(2), { kind: "align", from: 4, to: 4, shift: 1 });
   assert.match(out, /\n  #pragma omp parallel for\n  for \(int i = 0; i < n; i\+\+\) \{\n    if \(i >= 1\) a\[i\] = b\[i\] \* 2\.0;\n    if \(\(i \+ 1\) < n\) c\[i \+ 1\] = a\[i\] \+ b\[i \+ 1\];\n  \}\n/);
 });
 
@@ -65,6 +65,12 @@ test("C, peeled: break after one iteration; the last iteration from the inclusiv
   assert.match(last.out, /\n  for \(int i = 0; i < n - 1; i\+\+\) \{\n    c\[i\] = c\[n - 1\] \* 0\.5 \+ b\[i\];\n  \}\n  for \(int i = n - 1; i >= 0; i--\) \{\n    c\[i\] = c\[n - 1\] \* 0\.5 \+ b\[i\];\n    break;\n  \}\n/);
   // A body that declares a variable: not rewritten.
   assert.equal(run("c.c", c(["double t = a[0];", "a[i] = t * 0.5 + b[i];"], "for (int i = 0; i < n; i++) {")).realign(2), undefined);
+});
+
+test("a shift of two: the lower bound two lower, the later statements read i + 2", () => {
+  const { out, realign } = run("f.f90", f90(["a(i) = b(i) * 2.0d0", "c(i) = a(i - 2) + b(i)"], "2, n"));
+  assert.deepEqual(realign(4), { kind: "align", from: 6, to: 6, shift: 2 });
+  assert.match(out, /\n  do i = 0, n\n    if \(i >= 2\) a\(i\) = b\(i\) \* 2\.0d0\n    if \(i \+ 2 <= n\) c\(i \+ 2\) = a\(i\) \+ b\(i \+ 2\)\n/);
 });
 
 test("the index read after the loop, or a step other than 1: as written", () => {

@@ -22,10 +22,10 @@ type Form = "fixed" | "free" | undefined;
  * The source edits that make a loop what parallelize/realign.ts planned.
  *
  * Aligned (no line added or removed, so the report's lines stay right):
- * the header's lower bound lowered by one, each statement before the
- * split prefixed by `if (i >= L) `, each one after it by `if (i + 1 <= U) `
- * (C: the loop's own condition at `i + 1`) with its reads of the index
- * made `i + 1`. Fortran takes the prefix as a logical IF: its statements
+ * the header's lower bound lowered by the shift d, each statement before
+ * the split prefixed by `if (i >= L) `, each one after it by
+ * `if (i + d <= U) ` (C: the loop's own condition at `i + d`) with its
+ * reads of the index made `i + d`. Fortran takes the prefix as a logical IF: its statements
  * are assignments (realign.ts).
  *
  * Peeled: a copy of the loop as written that leaves after its first
@@ -49,7 +49,7 @@ export function realignLines(text: string, lang: Lang, form: Form, loop: Loop, r
   if (!parts) return null;
   const width = lang === "c" ? Infinity : form === "free" ? FREE_WIDTH : FIXED_WIDTH;
   const fits = (l: string) => l.length <= width && !(lang === "fortran" && form !== "free" && l.includes("\t"));
-  const edits = r.kind === "align" ? alignEdits(lines, lang, form, loop, r.split, parts) : peelEdits(lines, lang, form, loop, r.which, parts);
+  const edits = r.kind === "align" ? alignEdits(lines, lang, form, loop, r.split, r.shift, parts) : peelEdits(lines, lang, form, loop, r.which, parts);
   if (!edits) return null;
   for (const x of edits.replace) if (!fits(x.text)) return null;
   for (const x of edits.insert) if (!x.lines.every(fits)) return null;
@@ -144,7 +144,7 @@ function applyEdits(lines: readonly string[], edits: readonly Edit[]): LineRepla
   });
 }
 
-function alignEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop, split: number, p: Parts): { replace: LineReplacement[]; insert: LineInsertion[] } | null {
+function alignEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop, split: number, shift: number, p: Parts): { replace: LineReplacement[]; insert: LineInsertion[] } | null {
   const head = loop.span.line;
   const i = p.index;
   const [a, b] = groups(orderedBody(loop), split);
@@ -153,14 +153,14 @@ function alignEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop
   const ge = lang === "fortran" && form !== "free" ? ".ge." : ">=";
   const le = lang === "fortran" && form !== "free" ? ".le." : "<=";
   let guardB: string;
-  if (lang === "fortran") guardB = `if (${i} + 1 ${le} ${operand(lines[head - 1]!.slice(p.upper[0], p.upper[1]))}) `;
+  if (lang === "fortran") guardB = `if (${i} + ${shift} ${le} ${operand(lines[head - 1]!.slice(p.upper[0], p.upper[1]))}) `;
   else {
-    const cond = substitute([lines[head - 1]!.slice(p.upper[0], p.upper[1])], i, lang, "free", [{ line: 1, from: 0, to: Infinity }]);
+    const cond = substitute([lines[head - 1]!.slice(p.upper[0], p.upper[1])], i, shift, lang, "free", [{ line: 1, from: 0, to: Infinity }]);
     if (cond.count === 0) return null;
     guardB = `if (${applyEdits([lines[head - 1]!.slice(p.upper[0], p.upper[1])], cond.edits)[0]!.text.trim()}) `;
   }
   const guardA = `if (${i} ${ge} ${operand(lowerText)}) `;
-  const edits: Edit[] = [{ line: head, col: p.lower[0], del: p.lower[1] - p.lower[0], ins: shifted(lowerText, -1) }];
+  const edits: Edit[] = [{ line: head, col: p.lower[0], del: p.lower[1] - p.lower[0], ins: shifted(lowerText, -shift) }];
   const starts = (s: Stmt) => s.span.line > head && s.span.line < loop.endSpan.line;
   // Where the statement's text starts (fixed form's spans start at column 7, before the blanks).
   const at = (s: Stmt) => {
@@ -178,7 +178,7 @@ function alignEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop
     edits.push({ line: s.span.line, col: at(s), del: 0, ins: guardB });
     const ranges: Range[] = [];
     for (let n = s.span.line; n <= s.span.endLine; n++) ranges.push({ line: n, from: n === s.span.line ? s.span.column - 1 : 0, to: n === s.span.endLine ? s.span.endColumn - 1 : Infinity });
-    const sub = substitute(lines, i, lang, form, ranges);
+    const sub = substitute(lines, i, shift, lang, form, ranges);
     edits.push(...sub.edits);
     count += sub.count;
   }
@@ -231,12 +231,12 @@ interface Range {
 
 /**
  * The edits that make each read of the index `i` in the ranges read
- * `i + 1` (as `i + 1` where it is a whole operand between separators or
- * additions, else `(i + 1)`), skipping strings, comments, fixed form's
+ * `i + d` (as `i + d` where it is a whole operand between separators or
+ * additions, else `(i + d)`; `i - 1` read one iteration later is `i`), skipping strings, comments, fixed form's
  * columns 1-6, and names after `%`, `.` or `->` (components). `count`:
  * how many.
  */
-function substitute(lines: readonly string[], name: string, lang: Lang, form: Form, ranges: readonly Range[]): { edits: Edit[]; count: number } {
+function substitute(lines: readonly string[], name: string, d: number, lang: Lang, form: Form, ranges: readonly Range[]): { edits: Edit[]; count: number } {
   const edits: Edit[] = [];
   const fixed = lang === "fortran" && form !== "free";
   const same = (x: string) => (lang === "fortran" ? x.toLowerCase() === name.toLowerCase() : x === name);
@@ -270,9 +270,9 @@ function substitute(lines: readonly string[], name: string, lang: Lang, form: Fo
       // `i - 1` read one iteration later is `i`, `i + 1` is `i + 2`: folded when the sum is a whole operand.
       const tail = whole ? /^(\s*)([+-])(\s*)(\d+)(?=\s*([),\];]|$))/.exec(t.slice(at + word.length)) : null;
       if (tail) {
-        const v = (tail[2] === "-" ? -1 : 1) * Number(tail[4]) + 1;
+        const v = (tail[2] === "-" ? -1 : 1) * Number(tail[4]) + d;
         edits.push({ line: r.line, col: at, del: word.length + tail[0].length, ins: v === 0 ? word : `${word}${tail[1]}${v < 0 ? "-" : "+"}${tail[3]}${Math.abs(v)}` });
-      } else edits.push({ line: r.line, col: at, del: word.length, ins: whole ? `${word} + 1` : `(${word} + 1)` });
+      } else edits.push({ line: r.line, col: at, del: word.length, ins: whole ? `${word} + ${d}` : `(${word} + ${d})` });
     }
   }
   return { edits, count: edits.length };

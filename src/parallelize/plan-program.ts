@@ -162,7 +162,9 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     if (variants && options.restructure !== false)
       for (let k = 0; k < plans.length; k++) {
         const pl = plans[k]!;
-        if (pl.parallel || pl.runtimeCheck) continue;
+        // A loop parallel under an overlap check, a check of extents or a flag is left to its check (it
+        // usually holds); one whose check tests the carried dependence away (`n <= 3`) may do better rewritten.
+        if (pl.parallel || (pl.runtimeCheck && (pl.overlaps?.length || pl.sizeCheck || pl.guard))) continue;
         const r = realigned(pl, (variant, body) => variantPlan(proc, variant, body, pl, variants, options, (name) => calls.verdict(name, proc), link ? (s) => link.untakenGlobal(s) : undefined));
         if (r) plans[k] = r;
       }

@@ -65,7 +65,7 @@ function program(b: Stmt[]): string {
 }
 
 /** How the loop runs: as written, or as realign.ts rewrote it, the parallel loop's iterations in reverse. */
-type Run = { kind: "written" } | { kind: "align"; split: number } | { kind: "peel"; which: "first" | "last" };
+type Run = { kind: "written" } | { kind: "align"; split: number; shift: number } | { kind: "peel"; which: "first" | "last" };
 
 function interpret(b: Stmt[], run: Run): string {
   const size = N + 2 * OFF + 1;
@@ -94,11 +94,11 @@ function interpret(b: Stmt[], run: Run): string {
     }
     if (run.which === "last") iteration(HI);
   } else
-    for (let k = HI; k >= LO - 1; k--) {
+    for (let k = HI; k >= LO - run.shift; k--) {
       fresh();
       b.forEach((s, j) => {
         if (j < run.split && k >= LO) exec(s, k);
-        if (j >= run.split && k + 1 <= HI) exec(s, k + 1);
+        if (j >= run.split && k + run.shift <= HI) exec(s, k + run.shift);
       });
     }
   return `${v.a.join(",")}|${v.b.join(",")}|${v.c.join(",")}`;
@@ -113,7 +113,7 @@ function planOf(b: Stmt[], restructure = true): LoopPlan {
 
 function runOf(p: LoopPlan): Run | null {
   const r = p.realign;
-  return !r ? null : r.kind === "align" ? { kind: "align", split: r.split } : { kind: "peel", which: r.which };
+  return !r ? null : r.kind === "align" ? { kind: "align", split: r.split, shift: r.shift } : { kind: "peel", which: r.which };
 }
 
 test("alignment and peeling: a loop of random statements with constant-distance and fixed-element dependences; every loop doall aligns or peels computes the same with its iterations reversed (property)", () => {
@@ -136,14 +136,18 @@ test("alignment: the loops it must refuse, and the ones it must take", () => {
   const el = (lhs: Ref, ...rhs: Ref[]): Stmt => ({ kind: "array", lhs, rhs, t: false });
   // B reads what A wrote one iteration before: aligned, split before B.
   const ab = [el(["a", 0], ["b", 0]), el(["c", 0], ["a", -1])];
-  assert.deepEqual(runOf(planOf(ab)), { kind: "align", split: 1 });
-  assert.equal(interpret(ab, { kind: "align", split: 1 }), interpret(ab, { kind: "written" }));
+  assert.deepEqual(runOf(planOf(ab)), { kind: "align", split: 1, shift: 1 });
+  assert.equal(interpret(ab, { kind: "align", split: 1, shift: 1 }), interpret(ab, { kind: "written" }));
   // The reader comes first: shifting it later would read a(i) before A writes it in the same iteration.
   const ba = [el(["c", 0], ["a", -1]), el(["a", 0], ["b", 0])];
   assert.equal(runOf(planOf(ba)), null);
-  assert.notEqual(interpret(ba, { kind: "align", split: 1 }), interpret(ba, { kind: "written" }));
-  // Distance 2: not aligned (one iteration of shift only), and the loop stays serial.
-  assert.equal(runOf(planOf([el(["a", 0], ["b", 0]), el(["c", 0], ["a", -2])])), null);
+  assert.notEqual(interpret(ba, { kind: "align", split: 1, shift: 1 }), interpret(ba, { kind: "written" }));
+  // Distance 2: B runs two iterations later.
+  const two = [el(["a", 0], ["b", 0]), el(["c", 0], ["a", -2])];
+  assert.deepEqual(runOf(planOf(two)), { kind: "align", split: 1, shift: 2 });
+  assert.notEqual(interpret(two, { kind: "align", split: 1, shift: 1 }), interpret(two, { kind: "written" }), "a shift of 1 would not do");
+  // Distances 1 and 2 at once: no one shift removes both.
+  assert.equal(runOf(planOf([el(["a", 0], ["b", 0]), el(["c", 0], ["a", -1], ["a", -2])])), null);
   // A recurrence of one statement on itself: nothing to align.
   assert.equal(runOf(planOf([el(["a", 0], ["a", -1])])), null);
   // A scalar set in A and read in B: shifted, B would read the next iteration's value.

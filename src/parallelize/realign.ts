@@ -17,9 +17,10 @@ import type { Reason } from "./reason.js";
  * シフト)" and "loop-peeling (ループ皮むき)"; issue 20 §2): a loop that
  * carries array dependences only, rewritten so that it carries none.
  *
- * Alignment. When every carried dependence goes, at distance 1, from a
- * statement before some point of the body to one after it, the statements
- * after that point (B) run one iteration later than those before it (A):
+ * Alignment. When every carried dependence goes, at one constant distance
+ * d, from a statement before some point of the body to one after it, the
+ * statements after that point (B) run d iterations later than those
+ * before it (A); for d = 1:
  *
  *   do i = L, U                 do i = L - 1, U
  *     A(i)              ->        if (i >= L) A(i)
@@ -27,7 +28,7 @@ import type { Reason } from "./reason.js";
  *   end do                      end do
  *
  * Iteration i of the new loop runs A's part of iteration i and B's part of
- * iteration i + 1, so what B read from A's previous iteration it now reads
+ * iteration i + d, so what B read from A's iteration d before it now reads
  * in the same one. Seed 004 §3 names the transformation and refers to a
  * companion paper for its conditions, which we do not have; these are
  * ours. The rewritten loop keeps every statement instance of the original
@@ -46,9 +47,10 @@ import type { Reason } from "./reason.js";
  *   the two groups' iterations);
  * - the bounds are not written in the loop (the guards read them again),
  *   the step is 1, and the index is not read after the loop.
- * Only an offset of 0 or 1 (distance 1), one split point: the form the
- * NPB-style loops we met need; larger distances would peel more
- * iterations each side.
+ * Two offsets, 0 and d, one split point; d iterations more run, each
+ * statement under a guard in those. Dependences at several distances
+ * (`a(i - 1)` and `a(i - 2)` read after `a(i)` is written) would need
+ * more groups: not done.
  *
  * Peeling. When the carried dependences all touch an element the loop
  * names without its index (`a(1)`, `a(n)`: weak-zero SIV), running the
@@ -60,7 +62,7 @@ import type { Reason } from "./reason.js";
  * as they would, the peeled iteration updates the originals serially).
  */
 export type Realignment =
-  | { kind: "align"; /** Body statements from this index on (orderedBody) run one iteration later. */ split: number; saved: SavedPlan }
+  | { kind: "align"; /** Body statements from this index on (orderedBody) run `shift` iterations later. */ split: number; shift: number; saved: SavedPlan }
   | { kind: "peel"; which: "first" | "last"; saved: SavedPlan };
 
 /** The loop's verdict as written, put back when the rewritten loop gets no directive (undoRealignment). */
@@ -69,13 +71,18 @@ export type SavedPlan = Pick<LoopPlan, "parallel" | "reasons" | "omitted" | "blo
 /** Plans a variant of the procedure in which `variant` stands for the loop (null: the analyses could not take it). */
 export type PlanVariant = (variant: Loop, body: Stmt[]) => LoopPlan | null;
 
+/** The largest distance alignment takes. */
+const MAX_SHIFT = 16;
+
 /** At most this many split points are tried per loop (each one analyzes the loop again). */
 const MAX_SPLITS = 3;
 
 /**
  * The plan of the loop restructured so that it is parallel, or null. Tried
- * only on a loop that is serial for its array dependences alone; peeling
- * first (the body stays as written), then alignment.
+ * only on a loop that is serial for its array dependences alone, or
+ * parallel only under a check that tests them away (`n <= 3`: the loop
+ * rewritten needs none); peeling first (the body stays as written), then
+ * alignment.
  */
 export function realigned(plan: LoopPlan, planVariant: PlanVariant): LoopPlan | null {
   const loop = plan.loop;
@@ -102,9 +109,11 @@ export function realigned(plan: LoopPlan, planVariant: PlanVariant): LoopPlan | 
       const v = accept(planVariant(variant, replaced(proc, loop, variant)), { kind: "peel", which, saved }, false);
       if (v) return v;
     }
-  for (const split of splitPoints(loop, carried, proc.language)) {
-    const variant = alignedLoop(loop, split);
-    const v = accept(planVariant(variant, replaced(proc, loop, variant)), { kind: "align", split, saved }, true);
+  // Near neighbours only: what B reads of A stays close in memory to what it writes.
+  const shift = carried[0]!.distance;
+  for (const split of shift && shift >= 1 && shift <= MAX_SHIFT ? splitPoints(loop, carried, shift, proc.language) : []) {
+    const variant = alignedLoop(loop, split, shift!);
+    const v = accept(planVariant(variant, replaced(proc, loop, variant)), { kind: "align", split, shift: shift!, saved }, true);
     if (v) return v;
   }
   return null;
@@ -138,20 +147,20 @@ export function settleRealignments(plans: readonly LoopPlan[], failed: boolean):
   for (const p of plans) if (p.realign && (failed || !p.emitted)) undoRealignment(plans, p, null);
 }
 
-/** The body of the aligned loop: from L - 1, the statements from `split` on shifted by one iteration. */
-export function alignedLoop(loop: Loop, split: number): Loop {
+/** The body of the aligned loop: from L - shift, the statements from `split` on run `shift` iterations later. */
+export function alignedLoop(loop: Loop, split: number, shift: number): Loop {
   const top = orderedBody(loop);
   const [a, b, end] = groups(top, split);
-  const body = [...a, ...shiftIndex(b, loop.index!, 1), ...end];
+  const body = [...a, ...shiftIndex(b, loop.index!, shift), ...end];
   const wrapped = loop.body.length === 1 && loop.body[0]!.kind === "block" && top !== loop.body ? [{ ...loop.body[0]!, body }] : body;
-  return { ...loop, lower: plus(loop.lower!, -1), body: wrapped };
+  return { ...loop, lower: plus(loop.lower!, -shift), body: wrapped };
 }
 
-/** What the report says of a restructured loop: the lines of the statements that run one iteration later, or the iteration peeled. */
-export function realignSummary(loop: Loop, r: Realignment): { kind: "align"; from: number; to: number } | { kind: "peel"; iteration: "first" | "last" } {
+/** What the report says of a restructured loop: the lines of the statements that run later, and by how many iterations; or the iteration peeled. */
+export function realignSummary(loop: Loop, r: Realignment): { kind: "align"; from: number; to: number; shift: number } | { kind: "peel"; iteration: "first" | "last" } {
   if (r.kind === "peel") return { kind: "peel", iteration: r.which };
   const [, b] = groups(orderedBody(loop), r.split);
-  return { kind: "align", from: b[0]!.span.line, to: b[b.length - 1]!.span.endLine };
+  return { kind: "align", from: b[0]!.span.line, to: b[b.length - 1]!.span.endLine, shift: r.shift };
 }
 
 /** A, B and the terminal CONTINUE of a labeled DO (which stays where it is). */
@@ -163,8 +172,9 @@ export function groups(top: readonly Stmt[], split: number): [Stmt[], Stmt[], St
 /** What every restructuring here needs of the loop as written. */
 function candidate(plan: LoopPlan): boolean {
   const loop = plan.loop;
-  if (plan.parallel || plan.runtimeCheck || plan.liveIndex || !plan.reasons.length) return false;
-  if (!plan.reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output")) return false;
+  if (plan.parallel || plan.liveIndex) return false;
+  // Serial for array dependences alone, or parallel only under a check that tests them away.
+  if (plan.runtimeCheck ? plan.reasons.length > 0 : !plan.reasons.length || !plan.reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output")) return false;
   if (!plainCountedLoop(loop) || constStep(loop) !== 1 || !loop.lower || !loop.upper || loop.name) return false;
   if (loop.index!.type.unsigned) return false;
   if (!plainBody(loop.body)) return false;
@@ -183,17 +193,17 @@ function candidate(plan: LoopPlan): boolean {
 }
 
 /**
- * The split points alignment may use: every carried dependence has a
- * constant distance of 1 and goes from a statement before the point to one
- * at or after it; no scalar is written on one side and named on the
+ * The split points alignment may use: every carried dependence has the
+ * constant distance `shift` and goes from a statement before the point to
+ * one at or after it; no scalar is written on one side and named on the
  * other; Fortran statements are assignments (a logical IF guards them).
  */
-function splitPoints(loop: Loop, carried: readonly CarriedDependence[], lang: "fortran" | "c"): number[] {
+function splitPoints(loop: Loop, carried: readonly CarriedDependence[], shift: number, lang: "fortran" | "c"): number[] {
   const top = orderedBody(loop);
   let lo = 1;
   let hi = top.length - 1;
   for (const d of carried) {
-    if (d.distance !== 1) return [];
+    if (d.distance !== shift) return [];
     const s = topLevelIndex(top, d.source.stmt);
     const t = topLevelIndex(top, d.sink.stmt);
     if (s < 0 || t < 0 || s >= t) return [];

@@ -119,8 +119,8 @@ export const LoopReportSchema = Type.Object(
       Type.Union(
         [
           Type.Object(
-            { kind: Type.Literal("align"), from: Type.Integer(), to: Type.Integer() },
-            { additionalProperties: false, description: "Aligned: the statements on lines from..to run one iteration later (their reads of the index become index + 1), the loop starts one iteration earlier, and guards keep each statement to the original range; what each iteration read from the previous one's statements it now reads in the same iteration" },
+            { kind: Type.Literal("align"), from: Type.Integer(), to: Type.Integer(), shift: Type.Integer({ minimum: 1 }) },
+            { additionalProperties: false, description: "Aligned: the statements on lines from..to run `shift` iterations later (their reads of the index become index + shift), the loop starts `shift` iterations earlier, and guards keep each statement to the original range; what each iteration read from the statements of the iteration `shift` before it now reads in the same iteration" },
           ),
           Type.Object(
             { kind: Type.Literal("peel"), iteration: Type.Union([Type.Literal("first"), Type.Literal("last")]) },

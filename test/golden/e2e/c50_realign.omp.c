@@ -1,15 +1,15 @@
 /* Loop alignment and peeling (issue 20 sec. 2, seed 004 sec. 3): loops
  * that carry a dependence as written, rewritten so that they carry none.
- * Aligned: a statement reads what an earlier one wrote an iteration
- * before, so it runs one iteration later. Peeled: every iteration reads
+ * Aligned: a statement reads what an earlier one wrote an iteration (or
+ * two) before, so it runs that much later. Peeled: every iteration reads
  * an element the first (or last) iteration writes, so that iteration runs
- * alone. Not when the reader comes first, nor at distance 2; and not
- * through pointers that may overlap. */
+ * alone. Not when the reader comes first, nor when the shifted statement
+ * writes what the other reads in its own iteration. */
 #include <stdio.h>
 
 #define N 90000
 
-static double a[N + 1], b[N], c[N], d[N], e[N], f[N];
+static double a[N + 1], b[N], c[N], d[N], e[N], f[N], g[N];
 
 static void smooth(int n, double *restrict x, double *restrict y, const double *restrict z) {
   /* x[i] written, y[i] reads x[i - 1]: aligned. */
@@ -24,12 +24,13 @@ static void smooth(int n, double *restrict x, double *restrict y, const double *
 int main(void) {
   int n = N;
   // doall: parallel
-  #pragma omp parallel for simd if(n >= 50)
+  #pragma omp parallel for simd if(n >= 40)
   for (int i = 0; i < n; i++) {
     b[i] = (double)(i % 13);
     c[i] = (double)(i % 7) * 0.5;
     e[i] = 0.0;
     f[i] = (double)(i % 5);
+    g[i] = 0.0;
   }
   a[0] = 1.0;
   // doall: serial -- each pass reads what the one before wrote
@@ -66,7 +67,13 @@ int main(void) {
     d[i] = a[i - 1] * 0.5;
     a[i] = d[i] + b[i];
   }
-  // doall: serial -- e[i] reads a[i - 2], written two iterations before
+  // doall: serial -- as written, g[i] reads a[i - 2] from two iterations before; doall runs it aligned by two
+  #pragma omp parallel for simd if(n >= 102)
+  for (int i = 0; i < n; i++) {
+    if (i >= 2) a[i] = b[i] * 0.25 + c[i];
+    if ((i + 2) < n) g[i + 2] = a[i] + b[i + 2];
+  }
+  // doall: serial -- e[i] reads a[i - 2], written two iterations before, and a[i] reads e[i] before it changes
   for (int i = 2; i < n; i++) {
     a[i] = b[i] + e[i];
     e[i] = a[i - 2] * 0.5;
@@ -75,7 +82,7 @@ int main(void) {
   // doall: parallel reduction(+:s)
   #pragma omp parallel for reduction(+:s) if(n >= 200)
   for (int i = 0; i < n; i++)
-    s += a[i] + c[i] + d[i] + e[i] + f[i];
+    s += a[i] + c[i] + d[i] + e[i] + f[i] + g[i];
   printf("sum %.4f\n", s);
   printf("a c d e f %.4f %.4f %.4f %.4f %.4f\n", a[7], c[n - 1], d[11], e[n - 1], f[n / 2]);
   return 0;

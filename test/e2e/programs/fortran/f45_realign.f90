@@ -2,14 +2,15 @@
 ! that carry a dependence as written, rewritten so that they carry none.
 ! Aligned: a statement reads what an earlier statement wrote one iteration
 ! before, so it runs one iteration later (the loop starts one earlier,
-! guards keep each statement to its iterations). Peeled: every iteration
-! reads an element the first (or last) iteration writes, so that
-! iteration runs alone, before (or after) the others. Not when the reader
-! comes first, the distance is 2, or one statement is its own recurrence.
+! guards keep each statement to its iterations); at distance 2, two
+! iterations later. Peeled: every iteration reads an element the first (or
+! last) iteration writes, so that iteration runs alone, before (or after)
+! the others. Not when the reader comes first, nor when the shifted
+! statement writes what the other reads in its own iteration.
 program realign
   implicit none
   integer, parameter :: n = 90000
-  double precision :: a(0:n), b(n), c(n), d(n), e(n), f(n), s
+  double precision :: a(0:n), b(n), c(n), d(n), e(n), f(n), g(n), s
   integer :: i, k
   ! doall: parallel
   do i = 1, n
@@ -17,6 +18,7 @@ program realign
     c(i) = dble(mod(i, 7)) * 0.5d0
     e(i) = 0.0d0
     f(i) = dble(mod(i, 5))
+    g(i) = 0.0d0
   end do
   a(0) = 1.0d0
   ! doall: serial -- each pass reads what the one before wrote
@@ -45,8 +47,14 @@ program realign
     d(i) = a(i - 1) * 0.5d0
     a(i) = d(i) + b(i)
   end do
-  ! Distance 2: not aligned.
-  ! doall: serial -- e(i) reads a(i - 2), written two iterations before
+  ! Distance 2: g(i) runs two iterations later.
+  ! doall: serial -- as written, g(i) reads a(i - 2) from two iterations before; doall runs it aligned by two
+  do i = 2, n
+    a(i) = b(i) * 0.25d0 + c(i)
+    g(i) = a(i - 2) + b(i)
+  end do
+  ! Distance 2 again, but a(i) reads e(i) before e(i) is written: two iterations later, it would read the new value.
+  ! doall: serial -- e(i) reads a(i - 2), written two iterations before, and a(i) reads e(i) before it changes
   do i = 2, n
     a(i) = b(i) + e(i)
     e(i) = a(i - 2) * 0.5d0
@@ -54,7 +62,7 @@ program realign
   s = 0.0d0
   ! doall: parallel reduction(+:s)
   do i = 1, n
-    s = s + a(i) + c(i) + d(i) + e(i) + f(i)
+    s = s + a(i) + c(i) + d(i) + e(i) + f(i) + g(i)
   end do
   print '(a, f24.4)', 'sum', s
   print '(a, 5f16.4)', 'a c d e f', a(7), c(n), d(11), e(n), f(n / 2)
