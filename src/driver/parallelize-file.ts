@@ -10,6 +10,7 @@ import { fuseLines } from "../emit/fuse-lines.js";
 import { swapHeaders } from "../emit/swap-headers.js";
 import { orderedLines } from "../emit/ordered-lines.js";
 import { realignLines } from "../emit/realign-lines.js";
+import { serialCopyLines } from "../emit/serial-copy-lines.js";
 import { settleRealignments, undoRealignment } from "../parallelize/realign.js";
 import { undoDoacross } from "../parallelize/doacross.js";
 import { clauseSym, type LoopPlan } from "../parallelize/loop-plan.js";
@@ -146,6 +147,9 @@ function settle(plan: ProgramPlan, failed: boolean, read: (path: string) => stri
       // An aligned or peeled loop whose text cannot be rewritten (a header over several lines, past column 72) stays as written.
       if (p.realign && !realignLines(text, file.language, file.form, p.loop, p.realign))
         undoRealignment(loops, p, { kind: "layout", message: `it would be parallel ${p.realign.kind === "align" ? "aligned" : "with its " + p.realign.which + " iteration peeled"}, but its text does not allow the rewrite (a header over several lines, a line that would pass column 72, an end that is not a line of its own, or an index a macro reads): put the header and each statement on lines of their own` });
+      // A C loop under an overlap check runs the loop as written when the check fails, where the text allows a copy.
+      p.serialCopy = file.language === "c" && !!p.runtimeCheck && !!p.overlaps?.length && !p.interchange && !p.fusion && !p.realign && !p.doacross && serialCopyLines(text, p.loop, p.runtimeCheck.c) !== null;
+      if (!p.serialCopy) delete p.serialCopy;
       // A doacross loop whose `ordered` lines cannot stand where they must (a statement after other text on its line) is serial.
       if (p.doacross && !orderedLines(text, file.language, file.form, p.loop, p.doacross))
         undoDoacross(loops, p, { kind: "layout", message: `it could run pipelined (ordered), but a statement of its body at the ends of the ordered part starts after other text on its line (or its closing brace does), where no directive line can go: put them on lines of their own` });

@@ -6,6 +6,7 @@ import { swapHeaders, type LineReplacement } from "./swap-headers.js";
 import { orderedLines } from "./ordered-lines.js";
 import { fuseLines } from "./fuse-lines.js";
 import { realignLines } from "./realign-lines.js";
+import { serialCopyLines } from "./serial-copy-lines.js";
 import type { DirectiveClauses } from "./directive-text.js";
 import { emitFortranDirectives, type FortranLoopDirective, type ThreadprivateDirective } from "./fortran/emit-fortran.js";
 import { cDirectiveLine, directiveLine } from "../parallelize/threadprivate-blocks.js";
@@ -78,7 +79,9 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
   const emitted = plan.loops.filter((p) => p.emitted && p.loop.span.file === file.path);
   const simd = plan.loops.filter((p) => p.simd && !p.emitted && p.loop.span.file === file.path);
   // The `ordered depend` lines of doacross loops (the driver undid those whose lines the text does not allow).
-  const ordered = [...emitted.flatMap((p) => (p.doacross && !p.parallel ? orderedLines(text, file.language, file.form, p.loop, p.doacross) ?? [] : [])), ...realigned.flatMap((e) => e.insert)];
+  // A C loop under an overlap check gets its serial copy (serial-copy-lines.ts; the driver checked the text).
+  const copies = emitted.flatMap((p) => (p.serialCopy && p.runtimeCheck ? serialCopyLines(source, p.loop, p.runtimeCheck.c) ?? [] : []));
+  const ordered = [...emitted.flatMap((p) => (p.doacross && !p.parallel ? orderedLines(text, file.language, file.form, p.loop, p.doacross) ?? [] : [])), ...realigned.flatMap((e) => e.insert), ...copies];
   if (file.language === "c") {
     // The C globals the run makes threadprivate that this file declares (threadprivate-blocks.ts checked the line).
     const vars = [...threadprivate].filter((v) => plan.program.globals.get(v)?.storage === "global").sort();

@@ -112,6 +112,12 @@ export interface LoopPlan {
    * gets no directive or its text does not allow the rewrite.
    */
   realign?: Realignment;
+  /**
+   * C, under a run-time overlap check: the loop as written runs when the
+   * check fails, in the else branch of an `if` around the directive
+   * (emit/serial-copy-lines.ts), not the region on one thread.
+   */
+  serialCopy?: boolean;
   /** The profitability guard for a symbolic trip count, in source syntax (an `if` clause). */
   profitableIf: string | null;
   collapse: number;

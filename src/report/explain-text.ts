@@ -67,6 +67,7 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
       lines.push(`  - ${o.a} and ${o.b} may share storage: the check tests that the parts of them the loop touches do not overlap (if they do, the loop runs serially).`);
       if (o.restrict) lines.push(`    Declaring the parameter ${o.restrict[0]} (or ${o.restrict[1]}) restrict, if they never overlap, would make the loop parallel without the check.`);
     }
+    if (plan.emitted && plan.serialCopy) lines.push(`  - When the check fails, a copy of the loop as written runs (in the else branch of an \`if\` on the check around the directive): the code the serial build compiles, which knows the overlap, not the parallel region on one thread.`);
   } else if (plan.emitted && plan.doacross) {
     const { from, to } = spanLines(l, plan.doacross);
     lines.push(`Pipelined (doacross): every carried dependence has both ends in lines ${from}-${to}, which run in iteration order (\`ordered depend(sink)\` waits for the previous iteration, \`ordered depend(source)\` lets the next one go); the rest of each iteration runs in parallel. As a DOALL loop it is serial, ${blocking.length === 1 ? "for one cause" : `for ${blocking.length} causes`}:`);

@@ -122,6 +122,7 @@ export function planFields(lp: LoopPlan, ctx?: CauseContext): Partial<LoopReport
     ...(lp.fusion ? { fusion: { with: lp.fusion.second.loop.span.line } } : {}),
     ...(lp.emitted && lp.doacross ? { doacross: spanLines(lp.loop, lp.doacross) } : {}),
     ...(lp.realign ? { realign: realignSummary(lp.loop, lp.realign) } : {}),
+    ...(lp.emitted && lp.serialCopy ? { serialCopy: true as const } : {}),
     private: lp.private,
     firstprivate: lp.firstprivate,
     lastprivate: lp.lastprivate,

@@ -14,3 +14,10 @@ test("an aligned or peeled loop's lines pass; a change outside such a loop, or a
   assert.equal(onlyRealignedLines(f, aligned.replace("c(i + 1) = a(i)", "c(i + 1) = b(i)"), "fortran", [{ line: 2, endLine: 5 }]), false, "another statement");
   assert.equal(onlyRealignedLines(f, f, "fortran", [{ line: 2, endLine: 5 }]), false, "nothing changed is no rewrite");
 });
+
+test("a serial copy: an if on the check before the loop, else and the copy after it", () => {
+  const c = ["void f(double *y, double *x, int n) {", "  for (int i = 0; i < n; i++)", "    y[i] = x[i];", "  n = 0;", "}"].join("\n");
+  const copied = c.replace("  for (int i", "  if (x + n <= y || y + n <= x) {\n  for (int i").replace("    y[i] = x[i];\n", "    y[i] = x[i];\n  } else {\n  for (int i = 0; i < n; i++)\n    y[i] = x[i];\n  }\n");
+  assert.equal(onlyRealignedLines(c, copied, "c", [{ line: 2, endLine: 3 }]), true);
+  assert.equal(onlyRealignedLines(c, copied.replace("  n = 0;", "  n = 1;"), "c", [{ line: 2, endLine: 3 }]), false);
+});

@@ -1,7 +1,7 @@
 import { checkDirectivesOnly } from "./line-diff.js";
 import type { Lang } from "./toolchain.js";
 
-/** A loop doall aligned or peeled: its lines in the original text. */
+/** A loop doall aligned, peeled or gave a serial copy: its lines in the original text. */
 export interface RealignedLoop {
   line: number;
   endLine: number;
@@ -9,16 +9,19 @@ export interface RealignedLoop {
 
 /**
  * Whether the transformed text, once its added directive lines are taken
- * out, differs from the original only inside loops doall aligned or
- * peeled (src/parallelize/realign.ts, src/emit/realign-lines.ts), and only
+ * out, differs from the original only inside loops doall aligned, peeled
+ * (src/parallelize/realign.ts, src/emit/realign-lines.ts) or gave a serial
+ * copy (src/emit/serial-copy-lines.ts), and only
  * as those rewrites change a loop: every changed run of lines lies within
- * one such loop (or right after its end: the copy of a peeled loop), and
+ * one such loop (or right after its end: the copy of a peeled loop, the
+ * `} else {`, copy and `}` of a serial copy; its `if (...) {` comes before), and
  * each of its lines is a line of that loop, an `exit` / `break;`, a header
  * over the loop's own index (its bounds changed: a peeled copy runs from
  * the last iteration down), or a line of that loop with a guard `if (...)`
  * put before a statement and numbers, `+`, `-` and parentheses changed (a
- * bound one lower or higher, `i + 1` for `i`). What the rewritten loops compute, the run checks; the exact
- * text, src/emit/realign-lines.test.ts.
+ * bound one lower or higher, `i + 1` for `i`). What the rewritten loops
+ * compute, the run checks; the exact text, src/emit/realign-lines.test.ts
+ * and serial-copy-lines.test.ts.
  */
 export function onlyRealignedLines(original: string, transformed: string, lang: Lang, loops: readonly RealignedLoop[]): boolean {
   const check = checkDirectivesOnly(original, transformed, lang);
@@ -30,7 +33,7 @@ export function onlyRealignedLines(original: string, transformed: string, lang: 
     if (!loop) return false;
     const own = new Set(lines.slice(loop.line - 1, loop.endLine).map(shape));
     const index = indexOf(lines[loop.line - 1]!);
-    for (const t of h.transformed) if (!/^\s*(exit|break;)\s*$/.test(t) && !own.has(shape(t)) && (index === null || indexOf(t) !== index)) return false;
+    for (const t of h.transformed) if (!/^\s*(exit|break;|\} else \{|\}|if \(.*\) \{)\s*$/.test(t) && !own.has(shape(t)) && (index === null || indexOf(t) !== index)) return false;
   }
   return true;
 }

@@ -23,6 +23,7 @@ static void product(int n, int m, double a[n][m], double (*b)[P], double (*c)[P]
   int i, j, k;
   double s;
   // doall: parallel private(j, k, s)
+  if (((const char *)(&a[n - 1][m - 1] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][89] + 1) <= (const char *)&a[0][0]) && ((const char *)(&b[m - 1][89] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][89] + 1) <= (const char *)&b[0][0])) {
   #pragma omp parallel for private(j, k, s) if((((const char *)(&a[n - 1][m - 1] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][89] + 1) <= (const char *)&a[0][0]) && ((const char *)(&b[m - 1][89] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][89] + 1) <= (const char *)&b[0][0])) && (n >= 4))
   for (i = 0; i < n; i++)
     // doall: either private(k, s)
@@ -33,10 +34,22 @@ static void product(int n, int m, double a[n][m], double (*b)[P], double (*c)[P]
         s += a[i][k] * b[k][j];
       c[i][j] = s;
     }
+  } else {
+  for (i = 0; i < n; i++)
+    // doall: either private(k, s)
+    for (j = 0; j < P; j++) {
+      s = 0.0;
+      // doall: either reduction(+:s)
+      for (k = 0; k < m; k++)
+        s += a[i][k] * b[k][j];
+      c[i][j] = s;
+    }
+  }
 }
 
 static void aat(int n, int m, double a[n][m], double c[n][n]) {
   // doall: parallel
+  if ((const char *)(&a[n - 1][m - 1] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][n - 1] + 1) <= (const char *)&a[0][0]) {
   #pragma omp parallel for if(((const char *)(&a[n - 1][m - 1] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][n - 1] + 1) <= (const char *)&a[0][0]) && (n >= 4))
   for (int i = 0; i < n; i++)
     // doall: either
@@ -47,6 +60,17 @@ static void aat(int n, int m, double a[n][m], double c[n][n]) {
         s += a[i][k] * a[j][k];
       c[i][j] = s;
     }
+  } else {
+  for (int i = 0; i < n; i++)
+    // doall: either
+    for (int j = 0; j < n; j++) {
+      double s = 0.0;
+      // doall: either reduction(+:s)
+      for (int k = 0; k < m; k++)
+        s += a[i][k] * a[j][k];
+      c[i][j] = s;
+    }
+  }
 }
 
 /* Iteration i swaps row i right of the diagonal with column i below it. */

@@ -18,6 +18,7 @@ int main(void) {
   long long s;
   if (!l || !b || !x || !y || !z || !q || !v) return 1;
   // doall: parallel private(j)
+  if ((const char *)(&l[n - 1][n - 1] + 1) <= (const char *)&b[0] || (const char *)(&b[n - 1] + 1) <= (const char *)&l[0][0]) {
   #pragma omp parallel for private(j) schedule(static, 1) if(((const char *)(&l[n - 1][n - 1] + 1) <= (const char *)&b[0] || (const char *)(&b[n - 1] + 1) <= (const char *)&l[0][0]) && (n >= 4))
   for (i = 0; i < n; i++) {
     // doall: either
@@ -30,6 +31,18 @@ int main(void) {
     for (j = i + 1; j < n; j++)
       l[i][j] = 0;
     b[i] = (i * 31) % P;
+  }
+  } else {
+  for (i = 0; i < n; i++) {
+    // doall: either
+    for (j = 0; j < i; j++)
+      l[i][j] = (i * 7 + j * 3) % 5 - 2;
+    l[i][i] = 1;
+    // doall: either
+    for (j = i + 1; j < n; j++)
+      l[i][j] = 0;
+    b[i] = (i * 31) % P;
+  }
   }
   /* Lower-triangular product z = L * b: row i reads b[0..i]. */
   // doall: parallel private(j, s)
@@ -60,15 +73,27 @@ int main(void) {
   }
   /* Downwards with independent iterations. */
   // doall: parallel
+  if (((const char *)(&x[n - 1] + 1) <= (const char *)&q[0] || (const char *)(&q[n - 1] + 1) <= (const char *)&x[0]) && ((const char *)(&y[n - 1] + 1) <= (const char *)&q[0] || (const char *)(&q[n - 1] + 1) <= (const char *)&y[n - 1 - (n - 1)])) {
   #pragma omp parallel for if((((const char *)(&x[n - 1] + 1) <= (const char *)&q[0] || (const char *)(&q[n - 1] + 1) <= (const char *)&x[0]) && ((const char *)(&y[n - 1] + 1) <= (const char *)&q[0] || (const char *)(&q[n - 1] + 1) <= (const char *)&y[n - 1 - (n - 1)])) && (n >= 100))
   for (i = n - 1; i >= 0; i--)
     q[i] = mod(x[i] + 2 * y[n - 1 - i]);
+  } else {
+  for (i = n - 1; i >= 0; i--)
+    q[i] = mod(x[i] + 2 * y[n - 1 - i]);
+  }
   /* Stride 3: iteration i writes v[i] and v[i+1], never another iteration's. */
   // doall: parallel
+  if (((const char *)(&x[n - 1] + 1) <= (const char *)&v[0] || (const char *)(&v[n] + 1) <= (const char *)&x[0]) && ((const char *)(&v[n] + 1) <= (const char *)&y[0] || (const char *)(&y[n - 1] + 1) <= (const char *)&v[0])) {
   #pragma omp parallel for if((((const char *)(&x[n - 1] + 1) <= (const char *)&v[0] || (const char *)(&v[n] + 1) <= (const char *)&x[0]) && ((const char *)(&v[n] + 1) <= (const char *)&y[0] || (const char *)(&y[n - 1] + 1) <= (const char *)&v[0])) && (n >= 298))
   for (i = 0; i < n; i += 3) {
     v[i] = x[i];
     v[i + 1] = y[i];
+  }
+  } else {
+  for (i = 0; i < n; i += 3) {
+    v[i] = x[i];
+    v[i + 1] = y[i];
+  }
   }
   /* Stride 2: writes odd elements, reads even ones. */
   // doall: parallel

@@ -18,6 +18,7 @@ int main(void) {
   long long s, sum = 0;
   if (!img || !out) return 1;
   // doall: parallel private(x)
+  if ((const char *)(&img[h - 1][w - 1] + 1) <= (const char *)&out[0][0] || (const char *)(&out[h - 1][w - 1] + 1) <= (const char *)&img[0][0]) {
   #pragma omp parallel for private(x) if(((const char *)(&img[h - 1][w - 1] + 1) <= (const char *)&out[0][0] || (const char *)(&out[h - 1][w - 1] + 1) <= (const char *)&img[0][0]) && (h >= 4))
   for (y = 0; y < h; y++)
     // doall: either
@@ -25,7 +26,16 @@ int main(void) {
       img[y][x] = (y * 37 + x * 11) % 256;
       out[y][x] = img[y][x];
     }
+  } else {
+  for (y = 0; y < h; y++)
+    // doall: either
+    for (x = 0; x < w; x++) {
+      img[y][x] = (y * 37 + x * 11) % 256;
+      out[y][x] = img[y][x];
+    }
+  }
   // doall: parallel private(x, dy, dx, s)
+  if (((const char *)(&k[2][2] + 1) <= (const char *)&out[1][1] || (const char *)(&out[h - 2][w - 2] + 1) <= (const char *)&k[0][0]) && ((const char *)(&img[h - 1][w - 1] + 1) <= (const char *)&out[1][1] || (const char *)(&out[h - 2][w - 2] + 1) <= (const char *)&img[0][0])) {
   #pragma omp parallel for private(dx, dy, s, x) if((((const char *)(&k[2][2] + 1) <= (const char *)&out[1][1] || (const char *)(&out[h - 2][w - 2] + 1) <= (const char *)&k[0][0]) && ((const char *)(&img[h - 1][w - 1] + 1) <= (const char *)&out[1][1] || (const char *)(&out[h - 2][w - 2] + 1) <= (const char *)&img[0][0])) && (h >= 6))
   for (y = 1; y < h - 1; y++)
     // doall: either private(dy, dx, s)
@@ -38,6 +48,19 @@ int main(void) {
           s += k[dy + 1][dx + 1] * img[y + dy][x + dx];
       out[y][x] = s / 16;
     }
+  } else {
+  for (y = 1; y < h - 1; y++)
+    // doall: either private(dy, dx, s)
+    for (x = 1; x < w - 1; x++) {
+      s = 0;
+      // doall: either private(dx) reduction(+:s)
+      for (dy = -1; dy <= 1; dy++)
+        // doall: either reduction(+:s)
+        for (dx = -1; dx <= 1; dx++)
+          s += k[dy + 1][dx + 1] * img[y + dy][x + dx];
+      out[y][x] = s / 16;
+    }
+  }
   /* Then out is smoothed in place: pixel (y, x) reads (y - 1, x) and (y, x - 1) written just before. */
   // doall: serial -- reads the row above as smoothed by the previous iteration
   for (y = 1; y < h - 1; y++)

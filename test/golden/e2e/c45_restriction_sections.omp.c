@@ -18,6 +18,7 @@ static void restrict_grid(void *of, void *oc, int mf, int mc, int d) {
   double (*c)[mc][mc] = (double (*)[mc][mc])oc;
   int i1, i2, i3, j1, j2, j3;
   // doall: runtime if(((const char *)(&f[2 * (mc - 2) - d + 1][2 * (mc - 2) - d + 1][2 * (mc - 2) - d + 1] + 1) <= (const char *)&c[1][1][1] || (const char *)(&c[mc - 2][mc - 2][mc - 2] + 1) <= (const char *)&f[2 - d - 1][2 - d - 1][2 - d - 1])) private(i1, i2, i3, j1, j2)
+  if ((const char *)(&f[-d + 1 + (mc - 2) * 2][-d + 1 + (mc - 2) * 2][-d + (mc - 2) * 2] + 1) <= (const char *)&c[1][1][1] || (const char *)(&c[mc - 2][mc - 2][mc - 2] + 1) <= (const char *)&f[-d + 1][-d + 1][-d + 2]) {
   #pragma omp parallel for private(i1, i2, i3, j1, j2) if(((const char *)(&f[-d + 1 + (mc - 2) * 2][-d + 1 + (mc - 2) * 2][-d + (mc - 2) * 2] + 1) <= (const char *)&c[1][1][1] || (const char *)(&c[mc - 2][mc - 2][mc - 2] + 1) <= (const char *)&f[-d + 1][-d + 1][-d + 2]) && (mc >= 6))
   for (j3 = 1; j3 < mc - 1; j3++) {
     i3 = 2 * j3 - d;
@@ -30,6 +31,20 @@ static void restrict_grid(void *of, void *oc, int mf, int mc, int d) {
         c[j3][j2][j1] = 0.5 * f[i3][i2][i1] + 0.125 * (f[i3 - 1][i2][i1] + f[i3 + 1][i2][i1] + f[i3][i2 - 1][i1] + f[i3][i2 + 1][i1]);
       }
     }
+  }
+  } else {
+  for (j3 = 1; j3 < mc - 1; j3++) {
+    i3 = 2 * j3 - d;
+    // doall: runtime if((const char *)(&f[i3 + 1][-d + 1 + (mc - 2) * 2][-d + (mc - 2) * 2] + 1) <= (const char *)&c[j3][1][1] || (const char *)(&c[j3][mc - 2][mc - 2] + 1) <= (const char *)&f[i3 - 1][-d + 1][-d + 2]) private(i1, i2, j1)
+    for (j2 = 1; j2 < mc - 1; j2++) {
+      i2 = 2 * j2 - d;
+      // doall: runtime if((const char *)(&f[i3 + 1][i2 + 1][-d + (mc - 2) * 2] + 1) <= (const char *)&c[j3][j2][1] || (const char *)(&c[j3][j2][mc - 2] + 1) <= (const char *)&f[i3 - 1][i2 - 1][-d + 2]) private(i1)
+      for (j1 = 1; j1 < mc - 1; j1++) {
+        i1 = 2 * j1 - d;
+        c[j3][j2][j1] = 0.5 * f[i3][i2][i1] + 0.125 * (f[i3 - 1][i2][i1] + f[i3 + 1][i2][i1] + f[i3][i2 - 1][i1] + f[i3][i2 + 1][i1]);
+      }
+    }
+  }
   }
 }
 
