@@ -63,8 +63,21 @@ test("C, peeled: break after one iteration; the last iteration from the inclusiv
   assert.match(first.out, /\n  for \(int i = 0; i < n; i\+\+\) \{\n    a\[i\] = a\[0\] \* 0\.5 \+ b\[i\];\n    break;\n  \}\n  #pragma omp parallel for( if\([^)]*\))?\n  for \(int i = 1; i < n; i\+\+\) \{\n/);
   const last = run("c.c", c(["c[i] = c[n - 1] * 0.5 + b[i];"], "for (int i = 0; i < n; i++) {"));
   assert.match(last.out, /\n  for \(int i = 0; i < n - 1; i\+\+\) \{\n    c\[i\] = c\[n - 1\] \* 0\.5 \+ b\[i\];\n  \}\n  for \(int i = n - 1; i >= 0; i--\) \{\n    c\[i\] = c\[n - 1\] \* 0\.5 \+ b\[i\];\n    break;\n  \}\n/);
-  // A body that declares a variable: not rewritten.
-  assert.equal(run("c.c", c(["double t = a[0];", "a[i] = t * 0.5 + b[i];"], "for (int i = 0; i < n; i++) {")).realign(2), undefined);
+  // A body that declares a variable is copied whole (the copy is a block of its own): peeled.
+  assert.deepEqual(run("c.c", c(["double t = a[0];", "a[i] = t * 0.5 + b[i];"], "for (int i = 0; i < n; i++) {")).realign(2), { kind: "peel", iteration: "first" });
+  // Aligned, its statements would go under guards: `if (g) double t = ...;` is no C. An inner for's own index is fine.
+  assert.equal(run("c.c", c(["a[i] = b[i] * 2.0;", "double t = a[i - 1];", "c[i] = t + b[i];"])).realign(2), undefined);
+  const nest = run("c.c", c(["a[i] = b[i] * 2.0;", "for (int j = 0; j < 4; j++) c[i] += a[i - 1] * j;"]));
+  assert.deepEqual(nest.realign(2), { kind: "align", from: 4, to: 4, shift: 1 });
+  // The inner loop in a block of its own lines (a `#pragma omp simd` it may get must stand right before its for).
+  assert.match(nest.out, /\n    if \(i >= 1\) a\[i\] = b\[i\] \* 2\.0;\n    if \(\(i \+ 1\) < n\) \{\n(    #pragma omp\n)?    for \(int j = 0; j < 4; j\+\+\) c\[i \+ 1\] \+= a\[i\] \* j;\n    \}\n/);
+});
+
+test("Fortran: a DO among the statements goes inside an IF block of its own lines", () => {
+  const src = ["subroutine s(q, r, t, m, n)", "  integer :: m, n, i, j", "  double precision :: q(m, 0:n), r(m, n), t(m, n)", "  do j = 1, n", "    do i = 1, m", "      q(i, j) = r(i, j) * 0.5d0", "    end do", "    do i = 1, m", "      t(i, j) = q(i, j - 1) + r(i, j)", "    end do", "  end do", "end subroutine", ""].join("\n");
+  const { out, realign } = run("f.f90", src);
+  assert.deepEqual(realign(4), { kind: "align", from: 8, to: 8, shift: 1 });
+  assert.match(out, /\n  do j = 0, n\n    if \(j >= 1\) then\n(    !\$omp( simd)?\n)?    do i = 1, m\n      q\(i, j\) = r\(i, j\) \* 0\.5d0\n    end do\n    end if\n    if \(j \+ 1 <= n\) then\n(    !\$omp( simd)?\n)?    do i = 1, m\n      t\(i, j \+ 1\) = q\(i, j\) \+ r\(i, j \+ 1\)\n    end do\n    end if\n  end do\n/);
 });
 
 test("a shift of two: the lower bound two lower, the later statements read i + 2", () => {

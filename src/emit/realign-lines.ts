@@ -1,5 +1,6 @@
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { indexReads } from "../ir/shift-index.js";
+import { childBlocks } from "../ir/walk.js";
 import { groups, type Realignment } from "../parallelize/realign.js";
 import { orderedBody } from "../parallelize/doacross.js";
 import type { LineInsertion } from "./insert-lines.js";
@@ -21,12 +22,15 @@ type Form = "fixed" | "free" | undefined;
 /**
  * The source edits that make a loop what parallelize/realign.ts planned.
  *
- * Aligned (no line added or removed, so the report's lines stay right):
+ * Aligned (lines are added only around Fortran statements other than
+ * assignments, so the report's lines stay right):
  * the header's lower bound lowered by the shift d, each statement before
  * the split prefixed by `if (i >= L) `, each one after it by
  * `if (i + d <= U) ` (C: the loop's own condition at `i + d`) with its
- * reads of the index made `i + d`. Fortran takes the prefix as a logical IF: its statements
- * are assignments (realign.ts).
+ * reads of the index made `i + d`. Fortran takes the prefix as a logical
+ * IF on an assignment; any other statement (a DO, a logical IF) goes
+ * inside `if (...) then` / `end if` lines of its own; C, a loop inside
+ * `if (...) {` / `}`, any other statement after `if (...) `.
  *
  * Peeled: a copy of the loop as written that leaves after its first
  * iteration (`exit`, `break;`) goes before it (the first iteration), and
@@ -168,23 +172,56 @@ function alignEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop
     const k = t.slice(s.span.column - 1).search(/\S/);
     return s.span.column - 1 + Math.max(0, k);
   };
-  for (const s of a) {
-    if (!starts(s)) return null;
-    edits.push({ line: s.span.line, col: at(s), del: 0, ins: guardA });
-  }
+  // Fortran: a logical IF takes one assignment; any other statement (a DO, an IF block) goes inside an IF block,
+  // on lines of its own, so the statement must be whole lines.
+  const inserts: LineInsertion[] = [];
+  const guard = (s: Stmt, g: string): boolean => {
+    // C: any statement but a loop takes the guard before it; a loop goes in a block of its own lines (a
+    // `#pragma omp simd` it may get must stand right before its `for`).
+    if ((lang === "c" && s.kind !== "loop") || s.kind === "assign") {
+      edits.push({ line: s.span.line, col: at(s), del: 0, ins: g });
+      return true;
+    }
+    // Fortran: a DO (to its END DO) or a logical IF; an IF block's END IF is not in the IR: not wrapped.
+    if (s.kind !== "loop" && !(s.kind === "if" && s.logical)) return false;
+    const x = extent(s);
+    const first = lines[x.line - 1]!;
+    const last = lines[x.endLine - 1]!;
+    const fixed = lang === "fortran" && form !== "free";
+    const before = fixed ? first.slice(6, at(s)) : first.slice(0, at(s));
+    const after = last.slice(x.endColumn - 1);
+    if (!/^\s*$/.test(before) || (fixed && /^[cC*!]/.test(first)) || !(lang === "c" ? /^\s*(\/\/.*)?$/ : /^\s*(!.*)?$/).test(after)) return false;
+    const indent = (fixed ? "      " : "") + /^[ \t]*/.exec(fixed ? first.slice(6) : first)![0];
+    const [open, close] = lang === "c" ? [`${g}{`, "}"] : [`${g}then`, "end if"];
+    inserts.push({ line: x.line, where: "before", lines: [`${indent}${open}`] }, { line: x.endLine, where: "after", lines: [`${indent}${close}`] });
+    return true;
+  };
+  for (const s of a) if (!starts(s) || !guard(s, guardA)) return null;
   let count = 0;
   for (const s of b) {
-    if (!starts(s) || s.span.endLine >= loop.endSpan.line) return null;
-    edits.push({ line: s.span.line, col: at(s), del: 0, ins: guardB });
+    const x = extent(s);
+    if (!starts(s) || x.endLine >= loop.endSpan.line || !guard(s, guardB)) return null;
     const ranges: Range[] = [];
-    for (let n = s.span.line; n <= s.span.endLine; n++) ranges.push({ line: n, from: n === s.span.line ? s.span.column - 1 : 0, to: n === s.span.endLine ? s.span.endColumn - 1 : Infinity });
+    for (let n = x.line; n <= x.endLine; n++) ranges.push({ line: n, from: n === x.line ? x.column - 1 : 0, to: n === x.endLine ? x.endColumn - 1 : Infinity });
     const sub = substitute(lines, i, shift, lang, form, ranges);
     edits.push(...sub.edits);
     count += sub.count;
   }
   // Every read of the index the analysis shifted is one the text shows (a macro's would not be).
   if (count !== indexReads(b, loop.index!)) return null;
-  return { replace: applyEdits(lines, edits), insert: [] };
+  return { replace: applyEdits(lines, edits), insert: inserts };
+}
+
+/** The text a statement spans: a loop's span is its header, its end is endSpan; an IF's, its condition and what it holds. */
+function extent(s: Stmt): { line: number; column: number; endLine: number; endColumn: number } {
+  if (s.kind === "loop") return { line: s.span.line, column: s.span.column, endLine: s.endSpan.endLine, endColumn: s.endSpan.endColumn };
+  let end = { endLine: s.span.endLine, endColumn: s.span.endColumn };
+  for (const b of childBlocks(s))
+    for (const t of b) {
+      const x = extent(t);
+      if (x.endLine > end.endLine || (x.endLine === end.endLine && x.endColumn > end.endColumn)) end = { endLine: x.endLine, endColumn: x.endColumn };
+    }
+  return { line: s.span.line, column: s.span.column, ...end };
 }
 
 function peelEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop, which: "first" | "last", p: Parts): { replace: LineReplacement[]; insert: LineInsertion[] } | null {

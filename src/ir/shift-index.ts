@@ -13,20 +13,27 @@ export function shiftIndex(stmts: readonly Stmt[], index: Sym, by: number): Stmt
   return stmts.map((s) => copy(s, index, by) as Stmt);
 }
 
-/** How many times the statements read `index` (the text must show as many: align-lines.ts checks). */
+/**
+ * At how many places of the text the statements read `index` (the text
+ * must show as many: realign-lines.ts checks). Places, not nodes: C's
+ * `c[i] += x` is `c[i] = c[i] + x` in the IR, both `c[i]` at one place.
+ */
 export function indexReads(stmts: readonly Stmt[], index: Sym): number {
-  let n = 0;
+  const places = new Set<string>();
   const seen = new Set<object>();
   const visit = (x: unknown): void => {
     if (Array.isArray(x)) return x.forEach(visit);
     if (!x || typeof x !== "object" || shared(x) || seen.has(x)) return;
     seen.add(x);
     const o = x as Record<string, unknown>;
-    if (o.kind === "var" && o.sym === index) n++;
+    if (o.kind === "var" && o.sym === index) {
+      const at = (o as unknown as Expr).span;
+      places.add(`${at.file}:${at.line}:${at.column}`);
+    }
     for (const [k, v] of Object.entries(o)) if (k !== "sym") visit(v);
   };
   visit(stmts);
-  return n;
+  return places.size;
 }
 
 /** Symbols, spans and types: shared, never copied. */

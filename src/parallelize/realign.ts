@@ -4,7 +4,7 @@ import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { rewriteBlocks } from "../ir/rewrite-blocks.js";
 import { shiftIndex } from "../ir/shift-index.js";
-import { stmtExprs, topLevelIndex, walkExpr, walkStmts } from "../ir/walk.js";
+import { childBlocks, stmtExprs, topLevelIndex, walkExpr, walkStmts } from "../ir/walk.js";
 import type { CarriedDependence } from "../analysis/dependence/verdict.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { orderedBody } from "./doacross.js";
@@ -111,7 +111,7 @@ export function realigned(plan: LoopPlan, planVariant: PlanVariant): LoopPlan | 
     }
   // Near neighbours only: what B reads of A stays close in memory to what it writes.
   const shift = carried[0]!.distance;
-  for (const split of shift && shift >= 1 && shift <= MAX_SHIFT ? splitPoints(loop, carried, shift, proc.language) : []) {
+  for (const split of shift && shift >= 1 && shift <= MAX_SHIFT ? splitPoints(proc, loop, carried, shift) : []) {
     const variant = alignedLoop(loop, split, shift!);
     const v = accept(planVariant(variant, replaced(proc, loop, variant)), { kind: "align", split, shift: shift!, saved }, true);
     if (v) return v;
@@ -187,8 +187,6 @@ function candidate(plan: LoopPlan): boolean {
     walkExpr(e, (x) => void ((x.kind === "call" || x.kind === "assign-expr") && (impure = true)));
     if (impure) return false;
   }
-  // C: a declaration in the body is scoped to it; the rewrites put statements under guards or copy the body.
-  if (plan.proc.language === "c") for (const s of plan.proc.symbols.values()) if (s.storage === "local" && s.span.line > loop.span.line && s.span.line <= loop.endSpan.line) return false;
   return true;
 }
 
@@ -196,10 +194,17 @@ function candidate(plan: LoopPlan): boolean {
  * The split points alignment may use: every carried dependence has the
  * constant distance `shift` and goes from a statement before the point to
  * one at or after it; no scalar is written on one side and named on the
- * other; Fortran statements are assignments (a logical IF guards them).
+ * other; no statement is labeled (a jump could target it).
  */
-function splitPoints(loop: Loop, carried: readonly CarriedDependence[], shift: number, lang: "fortran" | "c"): number[] {
+function splitPoints(proc: Procedure, loop: Loop, carried: readonly CarriedDependence[], shift: number): number[] {
   const top = orderedBody(loop);
+  // C: a declaration among the body's statements would go under a guard (`if (g) double t = ...;`), out of
+  // the scope of what uses it; an inner for's own index (`for (int j = ...)`) stays in that for.
+  if (proc.language === "c") {
+    const indices = new Set<Sym>();
+    walkStmts(loop.body, (s) => void (s.kind === "loop" && s.index && s.index.span.line === s.span.line && indices.add(s.index)));
+    for (const s of proc.symbols.values()) if (s.storage === "local" && s.span.line > loop.span.line && s.span.line <= loop.endSpan.line && !indices.has(s)) return [];
+  }
   let lo = 1;
   let hi = top.length - 1;
   for (const d of carried) {
@@ -213,26 +218,45 @@ function splitPoints(loop: Loop, carried: readonly CarriedDependence[], shift: n
   const [, , end] = groups(top, 0);
   hi = Math.min(hi, top.length - end.length - 1);
   const stmts = top.slice(0, top.length - end.length);
-  if (stmts.some((s) => s.label !== undefined || (lang === "fortran" ? s.kind !== "assign" : s.kind === "nop"))) return [];
+  if (stmts.some((s) => s.label !== undefined || s.kind === "nop")) return [];
   const out: number[] = [];
   for (let m = lo; m <= hi && out.length < MAX_SPLITS; m++) if (scalarsApart(stmts.slice(0, m), stmts.slice(m), loop.index!)) out.push(m);
   return out;
 }
 
-/** No scalar (but the index) written by one group is named by the other. */
+/**
+ * No scalar (but the index) written by one group is named by the other,
+ * except the index of a DO loop that each group names only in such loops
+ * of its own (each loop sets it before its body reads it: no value passes).
+ */
 function scalarsApart(a: readonly Stmt[], b: readonly Stmt[], index: Sym): boolean {
   const written = (g: readonly Stmt[]) => new Set(writes(g).filter((s) => s.dims.length === 0 && s !== index));
+  // What a group names, and what it names outside the loops a symbol indexes (there it may carry a value).
   const named = (g: readonly Stmt[]) => {
-    const out = new Set<Sym>();
-    walkStmts(g, (s) => {
-      for (const e of stmtExprs(s)) walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && out.add(x.sym)));
-      if (s.kind === "loop" && s.index) out.add(s.index);
-    });
-    return out;
+    const all = new Set<Sym>();
+    const loose = new Set<Sym>();
+    const visit = (list: readonly Stmt[], inside: ReadonlySet<Sym>) => {
+      for (const s of list) {
+        const here = s.kind === "loop" && s.index ? new Set([...inside, s.index]) : inside;
+        if (s.kind === "loop" && s.index) all.add(s.index);
+        for (const e of stmtExprs(s))
+          walkExpr(e, (x) => {
+            if (x.kind !== "var" && x.kind !== "elem") return;
+            all.add(x.sym);
+            // A loop's bounds are read before it sets its index.
+            const bound = s.kind === "loop" && (e === s.lower || e === s.upper || e === s.step);
+            if (!(bound ? inside : here).has(x.sym)) loose.add(x.sym);
+          });
+        for (const c of childBlocks(s)) visit(c, here);
+      }
+    };
+    visit(g, new Set());
+    return { all, loose };
   };
   const [wa, wb, na, nb] = [written(a), written(b), named(a), named(b)];
-  for (const s of wa) if (nb.has(s)) return false;
-  for (const s of wb) if (na.has(s)) return false;
+  const apart = (s: Sym, other: { all: Set<Sym>; loose: Set<Sym> }, own: { loose: Set<Sym> }) => !other.all.has(s) || (!other.loose.has(s) && !own.loose.has(s));
+  for (const s of wa) if (!apart(s, nb, na)) return false;
+  for (const s of wb) if (!apart(s, na, nb)) return false;
   return true;
 }
 

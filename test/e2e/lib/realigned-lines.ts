@@ -19,7 +19,8 @@ export interface RealignedLoop {
  * over the loop's own index (its bounds changed: a peeled copy runs from
  * the last iteration down), or a line of that loop with a guard `if (...)`
  * put before a statement and numbers, `+`, `-` and parentheses changed (a
- * bound one lower or higher, `i + 1` for `i`). What the rewritten loops
+ * bound one lower or higher, `i + 1` for `i`), or an `if (...) then` /
+ * `end if` around a statement of the loop. What the rewritten loops
  * compute, the run checks; the exact text, src/emit/realign-lines.test.ts
  * and serial-copy-lines.test.ts.
  */
@@ -33,7 +34,7 @@ export function onlyRealignedLines(original: string, transformed: string, lang: 
     if (!loop) return false;
     const own = new Set(lines.slice(loop.line - 1, loop.endLine).map(shape));
     const index = indexOf(lines[loop.line - 1]!);
-    for (const t of h.transformed) if (!/^\s*(exit|break;|\} else \{|\}|if \(.*\) \{)\s*$/.test(t) && !own.has(shape(t)) && (index === null || indexOf(t) !== index)) return false;
+    for (const t of h.transformed) if (!/^\s*(exit|break;|\} else \{|\}|if \(.*\) \{|if \(.*\) then|end if)\s*$/i.test(t) && !own.has(shape(t)) && (index === null || indexOf(t) !== index)) return false;
   }
   return true;
 }

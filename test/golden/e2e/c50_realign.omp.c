@@ -4,12 +4,14 @@
  * two) before, so it runs that much later. Peeled: every iteration reads
  * an element the first (or last) iteration writes, so that iteration runs
  * alone. Not when the reader comes first, nor when the shifted statement
- * writes what the other reads in its own iteration. */
+ * writes what the other reads in its own iteration. A nest: the outer
+ * loop aligned, its inner loops under guards. */
 #include <stdio.h>
 
 #define N 90000
 
 static double a[N + 1], b[N], c[N], d[N], e[N], f[N], g[N];
+static double q[201][300], r[201][300], t[201][300];
 
 static void smooth(int n, double *restrict x, double *restrict y, const double *restrict z) {
   /* x[i] written, y[i] reads x[i - 1]: aligned. */
@@ -78,7 +80,42 @@ int main(void) {
     a[i] = b[i] + e[i];
     e[i] = a[i - 2] * 0.5;
   }
+  // doall: parallel
+  #pragma omp parallel for
+  for (int j = 0; j < 201; j++)
+    // doall: either
+    #pragma omp simd
+    for (int i = 0; i < 300; i++)
+      r[j][i] = (double)((i + 3 * j) % 11);
+  // doall: serial -- as written, t[j][i] reads q[j - 1][i] from the iteration before; doall runs it aligned
+  #pragma omp parallel for
+  for (int j = 0; j < 201; j++) {
+    // doall: either
+    if (j >= 1) {
+    #pragma omp simd
+    for (int i = 0; i < 300; i++)
+      q[j][i] = r[j][i] * 0.5 + 1.0;
+    }
+    // doall: either
+    if ((j + 1) < 201) {
+    #pragma omp simd
+    for (int i = 0; i < 300; i++) {
+      if (r[j + 1][i] > 4.0)
+        t[j + 1][i] = q[j][i] * 2.0;
+      else
+        t[j + 1][i] = q[j][i] - r[j + 1][i];
+    }
+    }
+  }
   double s = 0.0;
+  // doall: parallel reduction(+:s)
+  #pragma omp parallel for reduction(+:s)
+  for (int j = 1; j < 201; j++)
+    // doall: either reduction(+:s)
+    for (int i = 0; i < 300; i++)
+      s += t[j][i];
+  printf("nest %.4f\n", s);
+  s = 0.0;
   // doall: parallel reduction(+:s)
   #pragma omp parallel for reduction(+:s) if(n >= 200)
   for (int i = 0; i < n; i++)

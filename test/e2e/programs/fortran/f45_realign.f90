@@ -6,12 +6,15 @@
 ! iterations later. Peeled: every iteration reads an element the first (or
 ! last) iteration writes, so that iteration runs alone, before (or after)
 ! the others. Not when the reader comes first, nor when the shifted
-! statement writes what the other reads in its own iteration.
+! statement writes what the other reads in its own iteration. A nest:
+! the outer loop aligned, its inner DO loops under IF blocks.
 program realign
   implicit none
   integer, parameter :: n = 90000
+  integer, parameter :: m = 300, p = 200
   double precision :: a(0:n), b(n), c(n), d(n), e(n), f(n), g(n), s
-  integer :: i, k
+  double precision :: q(m, 0:p), r(m, p), t(m, p)
+  integer :: i, j, k
   ! doall: parallel
   do i = 1, n
     b(i) = dble(mod(i, 13))
@@ -59,6 +62,32 @@ program realign
     a(i) = b(i) + e(i)
     e(i) = a(i - 2) * 0.5d0
   end do
+  ! doall: parallel
+  do j = 1, p
+    ! doall: either
+    do i = 1, m
+      r(i, j) = dble(mod(i + 3 * j, 11))
+    end do
+  end do
+  q(:, 0) = 1.0d0
+  ! The second inner loop reads the column the first wrote one j before: aligned, each inner loop under an IF block.
+  ! doall: serial -- as written, t(i, j) reads q(i, j - 1) from the iteration before; doall runs it aligned
+  do j = 1, p
+    ! doall: either
+    do i = 1, m
+      q(i, j) = r(i, j) * 0.5d0 + 1.0d0
+    end do
+    ! doall: either
+    do i = 1, m
+      if (r(i, j) > 4.0d0) then
+        t(i, j) = q(i, j - 1) * 2.0d0
+      else
+        t(i, j) = q(i, j - 1) - r(i, j)
+      end if
+    end do
+  end do
+  s = sum(t)
+  print '(a, f24.4)', 'nest', s
   s = 0.0d0
   ! doall: parallel reduction(+:s)
   do i = 1, n
