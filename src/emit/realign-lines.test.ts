@@ -86,6 +86,13 @@ test("a shift of two: the lower bound two lower, the later statements read i + 2
   assert.match(out, /\n  do i = 0, n\n    if \(i >= 2\) a\(i\) = b\(i\) \* 2\.0d0\n    if \(i \+ 2 <= n\) c\(i \+ 2\) = a\(i\) \+ b\(i \+ 2\)\n/);
 });
 
+test("a statement with a directive of the user's right before it is not put under a guard", () => {
+  const src = c(["a[i] = b[i] * 2.0;", "#pragma GCC ivdep", "for (int j = 0; j < 4; j++) c[i] += a[i - 1] * j;"]);
+  const r = run("c.c", src);
+  assert.equal(r.realign(2), undefined);
+  assert.equal(r.out.includes("if (i >= 1)"), false);
+});
+
 test("the index read after the loop, or a step other than 1: as written", () => {
   const live = f90(["a(i) = b(i) * 2.0d0", "c(i) = a(i - 1) + b(i)"]).replace("  end do\n", "  end do\n  b(1) = i\n");
   assert.equal(run("f.f90", live).realign(4), undefined);

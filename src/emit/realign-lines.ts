@@ -175,7 +175,11 @@ function alignEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop
   // Fortran: a logical IF takes one assignment; any other statement (a DO, an IF block) goes inside an IF block,
   // on lines of its own, so the statement must be whole lines.
   const inserts: LineInsertion[] = [];
+  // A directive or preprocessor line right before a statement belongs to it (`#pragma GCC ivdep`, `!$omp simd`,
+  // `!dir$`): a guard put between them would take its place.
+  const directiveBefore = (line: number) => /^\s*(#|!\$|!dir\$|[cC*]\$)/i.test(lines[line - 2] ?? "");
   const guard = (s: Stmt, g: string): boolean => {
+    if (directiveBefore(s.span.line)) return false;
     // C: any statement but a loop takes the guard before it; a loop goes in a block of its own lines (a
     // `#pragma omp simd` it may get must stand right before its `for`).
     if ((lang === "c" && s.kind !== "loop") || s.kind === "assign") {
