@@ -73,21 +73,23 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
   const file = plan.program.file;
   // Interchanged nests first (interchange.ts): their two header lines swap controls; no line is added or removed.
   // Fused loops (fusion.ts) likewise: two lines emptied, none added or removed.
-  // Aligned loops (realign.ts) too: guards and shifted indices on the lines they were; peeled loops add their copy.
+  // Aligned loops (realign.ts): guards and shifted indices on the lines they were (Fortran IF blocks around
+  // statements that are loops are added lines, below); peeled loops add their copy.
   const realigned = plan.loops.flatMap((p) => (p.emitted && p.realign && p.loop.span.file === file.path ? [realignLines(source, file.language, file.form, p.loop, p.realign)] : [])).filter((e) => e !== null);
   const text = replaceLines(source, [...interchangeSwaps(source, plan), ...fusionLines(source, plan), ...realigned.flatMap((e) => e.replace)]);
   const emitted = plan.loops.filter((p) => p.emitted && p.loop.span.file === file.path);
   const simd = plan.loops.filter((p) => p.simd && !p.emitted && p.loop.span.file === file.path);
-  // The `ordered depend` lines of doacross loops (the driver undid those whose lines the text does not allow).
-  // A C loop under an overlap check gets its serial copy (serial-copy-lines.ts; the driver checked the text).
+  // Lines added besides the directives: the `ordered depend` lines of doacross loops (the driver undid those
+  // whose lines the text does not allow), the added lines of aligned and peeled loops, and the serial copy
+  // of a C loop under an overlap check (serial-copy-lines.ts; the driver checked the text).
   const copies = emitted.flatMap((p) => (p.serialCopy && p.runtimeCheck ? serialCopyLines(source, p.loop, p.runtimeCheck.c) ?? [] : []));
-  const ordered = [...emitted.flatMap((p) => (p.doacross && !p.parallel ? orderedLines(text, file.language, file.form, p.loop, p.doacross) ?? [] : [])), ...realigned.flatMap((e) => e.insert), ...copies];
+  const extra = [...emitted.flatMap((p) => (p.doacross && !p.parallel ? orderedLines(text, file.language, file.form, p.loop, p.doacross) ?? [] : [])), ...realigned.flatMap((e) => e.insert), ...copies];
   if (file.language === "c") {
     // The C globals the run makes threadprivate that this file declares (threadprivate-blocks.ts checked the line).
     const vars = [...threadprivate].filter((v) => plan.program.globals.get(v)?.storage === "global").sort();
     const line = cDirectiveLine(plan.program);
     const loops = [...emitted.map((p) => ({ line: p.loop.span.line, clauses: planClauses(p), construct: p.simd ? ("parallel for simd" as const) : undefined })), ...simd.map((p) => ({ line: p.loop.span.line, clauses: simdClauses(p), construct: "simd" as const }))];
-    return emitCDirectives(text, loops, vars.length && line !== null ? { line, vars } : null, ordered);
+    return emitCDirectives(text, loops, vars.length && line !== null ? { line, vars } : null, extra);
   }
   const parentOf = new Map<Loop, Loop | null>(plan.loops.map((p) => [p.loop, p.parent]));
   // The END directive is optional: it is left out where it could not stand right after the
@@ -110,5 +112,5 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
     const line = directiveLine(proc);
     if (blocks.length && line !== null) units.push({ line, blocks });
   }
-  return emitFortranDirectives(text, file.form ?? "fixed", loops, units, ordered);
+  return emitFortranDirectives(text, file.form ?? "fixed", loops, units, extra);
 }

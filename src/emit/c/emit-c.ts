@@ -21,7 +21,8 @@ export function emitCDirectives(text: string, loops: CLoopDirective[], threadpri
   const tp = threadprivate ? [{ line: threadprivate.line, where: "before" as const, lines: [`#pragma omp threadprivate(${threadprivate.vars.join(", ")})`] }] : [];
   return insertLines(text, [
     ...tp,
-    // Directive lines inside loop bodies (a doacross loop's `ordered depend`), placed by the caller.
+    // Lines the caller places: a doacross loop's `ordered depend`, an aligned or peeled loop's added lines, a
+    // serial copy's `if`; those before a loop's line go before its directive.
     ...extra,
     ...loops.map((l) => {
       const indent = /^[ \t]*/.exec(lines[l.line - 1] ?? "")![0];
