@@ -53,3 +53,15 @@ export function rewriteBlocks(body: Stmt[], rewrite: (list: Stmt[]) => Stmt[], c
   };
   return mapList(body);
 }
+
+/**
+ * The body with the statements `run` (consecutive in one list) replaced by
+ * `by`: a fused pair by the fused loop (fusion.ts), a loop by its aligned
+ * or peeled variant (realign.ts).
+ */
+export function replaceRun(body: Stmt[], run: readonly Stmt[], by: Stmt): Stmt[] {
+  return rewriteBlocks(body, (list) => {
+    const at = list.indexOf(run[0]!);
+    return at >= 0 && run.every((s, k) => list[at + k] === s) ? [...list.slice(0, at), by, ...list.slice(at + run.length)] : list;
+  });
+}

@@ -1,3 +1,4 @@
+import { addConst } from "./add-const.js";
 import type { Expr } from "./expr.js";
 import type { Stmt } from "./stmt.js";
 import type { Sym } from "./symbol.js";
@@ -45,10 +46,7 @@ function copy(x: unknown, index: Sym, by: number): unknown {
   if (Array.isArray(x)) return x.map((y) => copy(y, index, by));
   if (!x || typeof x !== "object" || shared(x)) return x;
   const o = x as Record<string, unknown>;
-  if (o.kind === "var" && o.sym === index) {
-    const e = o as unknown as Expr;
-    return { kind: "binary", op: "+", left: e, right: { kind: "int", value: by, span: e.span, type: e.type }, span: e.span, type: e.type } as Expr;
-  }
+  if (o.kind === "var" && o.sym === index) return addConst(o as unknown as Expr, by);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(o)) out[k] = k === "sym" ? v : copy(v, index, by);
   return out;

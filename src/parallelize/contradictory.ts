@@ -1,4 +1,5 @@
 import type { Expr } from "../ir/expr.js";
+import { addConst } from "../ir/add-const.js";
 import { constDifference } from "../ir/linear-form.js";
 
 /**
@@ -34,16 +35,15 @@ function lessEqual(c: Expr): { a: Expr; b: Expr } | null {
   if (c.kind !== "binary") return null;
   const int = (e: Expr) => e.type === undefined || e.type.base === "integer";
   if (!int(c.left) || !int(c.right)) return null;
-  const plus1 = (e: Expr): Expr => ({ kind: "binary", op: "+", left: e, right: { kind: "int", value: 1, span: e.span, type: e.type }, span: e.span, type: e.type }) as Expr;
   switch (c.op) {
     case "<=":
       return { a: c.left, b: c.right };
     case ">=":
       return { a: c.right, b: c.left };
     case "<":
-      return { a: plus1(c.left), b: c.right };
+      return { a: addConst(c.left, 1), b: c.right };
     case ">":
-      return { a: plus1(c.right), b: c.left };
+      return { a: addConst(c.right, 1), b: c.left };
     default:
       return null;
   }

@@ -6,7 +6,7 @@ import type { Sym } from "../ir/symbol.js";
 import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { plainCountedLoop } from "./plain-loop.js";
-import { rewriteBlocks } from "../ir/rewrite-blocks.js";
+import { replaceRun } from "../ir/rewrite-blocks.js";
 import { plainBody, writes } from "./plain-body.js";
 
 /** The clauses a fused loop's directive takes (the fused body's plan). */
@@ -70,7 +70,7 @@ export function fusionCandidates(proc: Procedure, plans: readonly LoopPlan[], pl
       const p2 = planOf.get(b);
       if (!p1 || !p2 || taken.has(p1) || taken.has(p2) || !fusable(proc, p1, p2)) continue;
       const fused: Loop = { ...a, body: [...a.body, ...b.body] };
-      const v = planFused(fused, replaced(proc.body, a, b, fused), p1);
+      const v = planFused(fused, replaceRun(proc.body, [a, b], fused), p1);
       if (!v || !v.parallel || v.reasons.length > 0 || v.runtimeCheck || v.threadprivate?.length || v.doacross) continue;
       const clauses = clausesOf(v);
       if (crossesBodies(a.body, b.body, clauseNames(clauses), proc.language)) continue;
@@ -129,13 +129,6 @@ function clauseNames(c: FusedClauses): Set<string> {
   return new Set(names.flatMap((n) => [n, n.toLowerCase()]));
 }
 
-/** The procedure's body with loop `a` replaced by `fused` and loop `b` (right after it) removed. */
-function replaced(body: Stmt[], a: Loop, b: Loop, fused: Loop): Stmt[] {
-  return rewriteBlocks(body, (list) => {
-    const at = list.indexOf(a);
-    return at >= 0 && list[at + 1] === b ? [...list.slice(0, at), fused, ...list.slice(at + 2)] : list;
-  });
-}
 
 /**
  * Once the run's directives are final: a candidate whose two loops both

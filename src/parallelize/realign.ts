@@ -2,7 +2,9 @@ import type { Expr } from "../ir/expr.js";
 import type { Procedure } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
-import { rewriteBlocks } from "../ir/rewrite-blocks.js";
+import { addConst } from "../ir/add-const.js";
+import { replaceRun } from "../ir/rewrite-blocks.js";
+import { mentions } from "../analysis/regions/box.js";
 import { shiftIndex } from "../ir/shift-index.js";
 import { childBlocks, stmtExprs, topLevelIndex, walkExpr, walkStmts } from "../ir/walk.js";
 import type { CarriedDependence } from "../analysis/dependence/verdict.js";
@@ -105,15 +107,15 @@ export function realigned(plan: LoopPlan, planVariant: PlanVariant): LoopPlan | 
   };
   if (carried.every(fixedRead))
     for (const which of ["first", "last"] as const) {
-      const variant: Loop = which === "first" ? { ...loop, lower: plus(loop.lower!, 1) } : { ...loop, upper: plus(loop.upper!, -1) };
-      const v = accept(planVariant(variant, replaced(proc, loop, variant)), { kind: "peel", which, saved }, false);
+      const variant: Loop = which === "first" ? { ...loop, lower: addConst(loop.lower!, 1) } : { ...loop, upper: addConst(loop.upper!, -1) };
+      const v = accept(planVariant(variant, replaceRun(proc.body, [loop], variant)), { kind: "peel", which, saved }, false);
       if (v) return v;
     }
   // Near neighbours only: what B reads of A stays close in memory to what it writes.
   const shift = carried[0]!.distance;
   for (const split of shift && shift >= 1 && shift <= MAX_SHIFT ? splitPoints(proc, loop, carried, shift) : []) {
     const variant = alignedLoop(loop, split, shift!);
-    const v = accept(planVariant(variant, replaced(proc, loop, variant)), { kind: "align", split, shift: shift!, saved }, true);
+    const v = accept(planVariant(variant, replaceRun(proc.body, [loop], variant)), { kind: "align", split, shift: shift!, saved }, true);
     if (v) return v;
   }
   return null;
@@ -153,7 +155,7 @@ export function alignedLoop(loop: Loop, split: number, shift: number): Loop {
   const [a, b, end] = groups(top, split);
   const body = [...a, ...shiftIndex(b, loop.index!, shift), ...end];
   const wrapped = loop.body.length === 1 && loop.body[0]!.kind === "block" && top !== loop.body ? [{ ...loop.body[0]!, body }] : body;
-  return { ...loop, lower: plus(loop.lower!, -shift), body: wrapped };
+  return { ...loop, lower: addConst(loop.lower!, -shift), body: wrapped };
 }
 
 /** What the report says of a restructured loop: the lines of the statements that run later, and by how many iterations; or the iteration peeled. */
@@ -260,24 +262,6 @@ function scalarsApart(a: readonly Stmt[], b: readonly Stmt[], index: Sym): boole
   return true;
 }
 
-function mentions(e: Expr, s: Sym): boolean {
-  let found = false;
-  walkExpr(e, (x) => void (x.kind === "var" && x.sym === s && (found = true)));
-  return found;
-}
-
-function plus(e: Expr, k: number): Expr {
-  const int = { kind: "int", value: Math.abs(k), span: e.span, type: e.type } as Expr;
-  return { kind: "binary", op: k < 0 ? "-" : "+", left: e, right: int, span: e.span, type: e.type } as Expr;
-}
-
-/** The procedure's body with `loop` replaced by `variant`. */
-function replaced(proc: Procedure, loop: Loop, variant: Loop): Stmt[] {
-  return rewriteBlocks(proc.body, (list) => {
-    const at = list.indexOf(loop);
-    return at < 0 ? list : [...list.slice(0, at), variant, ...list.slice(at + 1)];
-  });
-}
 
 function savedOf(p: LoopPlan): SavedPlan {
   return {

@@ -6,7 +6,7 @@ import { walkStmts } from "../../ir/walk.js";
 import { printExpr } from "../../ir/print.js";
 import { CScope, type FnContext } from "./c-context.js";
 import { field, fields, type CNode } from "./c-syntax.js";
-import { addConst } from "./c-types.js";
+import { addConst } from "../../ir/add-const.js";
 import { bodyEffects, exprReads, mayAlias } from "./loop-effects.js";
 import { lowerLocalDeclaration } from "./lower-c-decl.js";
 import { lowerExpr } from "./lower-c-expr.js";
