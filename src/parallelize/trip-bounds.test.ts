@@ -62,3 +62,29 @@ end
   const loops = collectLoops(proc.body).map((l) => l.loop);
   assert.deepEqual(loops.map(tripBounds(proc, null)), [8, null, 40, null, null]);
 });
+
+test("trip bounds: an IF's condition is a reference every iteration makes; a constant step divides the span", () => {
+  const proc = fortran(`subroutine s(a, n, p)
+  integer a(1000), n, p, i, t
+  do i = 1 + mod(p, 2), n - 1, 2
+    if (a(i) .gt. a(i + 1)) then
+      t = a(i)
+      a(i) = a(i + 1)
+      a(i + 1) = t
+    end if
+  end do
+  if (n .le. 30) then
+    do i = 1, n, 3
+      a(i) = 0
+    end do
+    do i = n, 1, -2
+      a(i) = 0
+    end do
+  end if
+end
+`).procedures[0]!;
+  const loops = collectLoops(proc.body).map((l) => l.loop);
+  // The odd-even sort's pass: its bounds are not linear in scalars, but the IF reads a(i) every iteration: at most 1000.
+  // With n <= 30: 1, 4, ..., at most 10 iterations; 30, 28, ..., at most 15.
+  assert.deepEqual(loops.map(tripBounds(proc, new NestRanges(analyzeRanges(proc)))), [1000, 10, 15]);
+});

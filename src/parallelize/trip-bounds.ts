@@ -15,7 +15,7 @@ export type TripBound = (loop: Loop) => number | null;
 /**
  * Upper bounds of trip counts from the value ranges (issue 7) where each
  * nest starts: `do ix = kx1, kx2` with kx1, kx2 in 1..5 runs at most 5
- * times. Only for unit steps and bounds linear in scalars the nest never
+ * times. Only for constant steps and bounds linear in scalars the nest never
  * assigns (the range at the nest's start then holds for every entry of the
  * loop), or in indices of enclosing loops with constant bounds (a
  * triangular `do j = 1, i` inside `do i = 1, 120` runs at most 120 times).
@@ -50,12 +50,13 @@ export function tripBounds(proc: Procedure, ranges: NestRanges | null): TripBoun
   };
   const fromRanges = (loop: Loop): number | null => {
     if (loop.form !== "do" || !loop.lower || !loop.upper) return null;
+    // A constant step: the span over its size (odd-even sorts' `do i = 1 + mod(pass, 2), n - 1, 2`).
     const step = loop.step ? evalInt(loop.step) : 1;
-    if (step !== 1 && step !== -1) return null;
+    if (step === undefined || step === 0) return null;
     const r = root.get(loop) ?? loop;
     const w = writtenIn(r);
-    const hi = linearForm(step === 1 ? loop.upper : loop.lower);
-    const lo = linearForm(step === 1 ? loop.lower : loop.upper);
+    const hi = linearForm(step > 0 ? loop.upper : loop.lower);
+    const lo = linearForm(step > 0 ? loop.lower : loop.upper);
     let max = hi.constant - lo.constant;
     for (const [sign, form] of [[1, hi] as const, [-1, lo] as const])
       for (const t of form.terms) {
@@ -68,7 +69,7 @@ export function tripBounds(proc: Procedure, ranges: NestRanges | null): TripBoun
       }
     // As with no ranges at all when they could not be computed (here only enclosing indices were read).
     if (!ranges.available()) return null;
-    return Math.max(0, max + 1);
+    return Math.max(0, Math.floor(max / Math.abs(step)) + 1);
   };
   return (loop) => {
     const c = constTrips(loop);
@@ -82,7 +83,7 @@ export function tripBounds(proc: Procedure, ranges: NestRanges | null): TripBoun
 /**
  * At most the extent of an array dimension that the loop's index
  * subscripts (as `i + c`) in a reference every iteration makes: in its
- * body, or in inner loops, not under a condition. Subscripts are assumed
+ * body (an IF's condition too), or in inner loops, not under a condition. Subscripts are assumed
  * to stay within their declared bounds, as the value ranges assume them
  * (analysis-options.ts). NPB LU's `do j = jst, jend` over `d(1,1,i,j)`
  * with d(5,5,isiz1,isiz2) runs at most isiz2 times; guessed at 100 it
@@ -113,6 +114,8 @@ export function subscriptExtent(loop: Loop): number | null {
         visit(s.body);
         continue;
       }
+      // An IF's condition runs every iteration (its branches may not).
+      if (s.kind === "if") ref(s.cond);
       if (s.kind === "if" || s.kind === "switch" || s.kind === "block") continue;
       for (const e of stmtExprs(s)) ref(e);
     }
