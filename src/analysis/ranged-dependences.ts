@@ -1,4 +1,5 @@
 import type { Procedure } from "../ir/program.js";
+import type { Loop } from "../ir/stmt.js";
 import { boundsAssumed, type AnalysisOptions } from "./analysis-options.js";
 import type { Cfg } from "./cfg/cfg.js";
 import { analyzeProcedure, type DependenceOptions, type ProcedureDeps } from "./dependence/analyze.js";
@@ -34,16 +35,25 @@ export interface RangedDeps {
  * `cfg` is the procedure's CFG when the caller has it (the flow analysis
  * built one); `base` carries the other dependence options (summaries,
  * input dependences).
+ *
+ * `prior`: the procedure as written's ranges, for a variant of it whose
+ * rewritten nest (`base.nestOf`) is the only one analyzed (an unswitched,
+ * aligned, peeled or fused loop: plan-program.ts). What runs before the
+ * nest is the same code, so the ranges where it starts are the same;
+ * `rootOf` gives the nest's root as written. Issue 16: each variant ran
+ * the range analysis of its whole procedure again (a tenth of NPB UA's
+ * time went to the variants' ranges).
  */
-export function analyzeRangedDependences(proc: Procedure, base: DependenceOptions, analysis: AnalysisOptions = {}, cfg?: Cfg, stats?: DepStats): RangedDeps {
+export function analyzeRangedDependences(proc: Procedure, base: DependenceOptions, analysis: AnalysisOptions = {}, cfg?: Cfg, stats?: DepStats, prior?: { ranges: NestRanges; rootOf: (root: Loop) => Loop }): RangedDeps {
   const assume = boundsAssumed(analysis);
   // Computed when a test first asks for a range (issue 16): most procedures' tests never do.
   // Conservative: if the analysis fails, the tests run without ranges; the caller reports the failure.
-  const ranges = proc.unanalyzable ? null : new NestRanges(() => phase("ranges", () => analyzeRanges(cfg ?? proc, { boundsAssumption: assume })));
+  const ranges = proc.unanalyzable ? null : (prior?.ranges ?? new NestRanges(() => phase("ranges", () => analyzeRanges(cfg ?? proc, { boundsAssumption: assume }))));
   const options: DependenceOptions = { ...base, assumeInBounds: assume };
   if (ranges) {
     const r = ranges;
-    options.symbolRanges = (sym, root) => r.at(sym, root);
+    const rootOf = prior?.rootOf ?? ((root: Loop) => root);
+    options.symbolRanges = (sym, root) => r.at(sym, rootOf(root));
   }
   return {
     deps: analyzeProcedure(proc, options, stats),

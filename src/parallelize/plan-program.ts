@@ -22,6 +22,7 @@ import { analyzeRegions } from "../analysis/regions/loop-regions.js";
 import { invariantGuards, lines, withoutGuards } from "./invariant-guards.js";
 import type { Sym } from "../ir/symbol.js";
 import { collectLoops, userLoops, walkStmts } from "../ir/walk.js";
+import type { NestRanges } from "../analysis/ranges/nest-ranges.js";
 import { arrayPrivatization, type CallContext } from "./array-privatization.js";
 import { CommonLiveness } from "../analysis/regions/common-liveness.js";
 import { CommonFacts } from "../analysis/regions/common-facts.js";
@@ -115,7 +116,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c), assumeBounds, facts, globalIn: (_, g) => program.globals.get(g.name) ?? null });
   const perProc = new Map<Procedure, LoopPlan[]>();
   // What planning a fused variant of a procedure's loops needs (fusion.ts), once the directives are chosen.
-  const fusionContexts = new Map<Procedure, { flow: ProcedureFlow; depOptions: DependenceOptions; callContext: CallContext; hirDepth: Map<Loop, number> }>();
+  const fusionContexts = new Map<Procedure, { flow: ProcedureFlow; depOptions: DependenceOptions; callContext: CallContext; hirDepth: Map<Loop, number>; ranges: NestRanges | null }>();
   // Every unit of the program in the run: COMMON blocks may be made threadprivate (threadprivate-blocks.ts).
   const whole = link ? link.wholeFortran || link.closed : wholeProgram(program, graph);
   const bindings = link ? linkedBindings(link) : new ParamBindings(program);
@@ -129,10 +130,12 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summariesFor(proc), bindings, solutions };
     let deps: ProcedureDeps | null = null;
     let used: RangeFactsUsed | null = null;
+    let ranges: NestRanges | null = null;
     const flow = flows.get(proc) ?? null;
     try {
       const ranged = analyzeRangedDependences(proc, depOptions, options, flow?.cfg, options.stats);
       deps = ranged.deps;
+      ranges = ranged.ranges;
       if (options.rangeFacts !== false) used = new RangeFactsUsed(ranged);
       const cap = tripBounds(proc, ranged.ranges);
       for (const { loop } of collectLoops(proc.body)) caps.set(loop, cap(loop));
@@ -148,14 +151,16 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     // Threadprivate COMMON blocks only when every unit of the program is in the run (the run decides which).
     const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false, commons, facts, threadprivate: whole };
     const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, hirDepth.get(loop) ?? depth, deps, flow, (name) => calls.verdict(name, proc), callContext));
-    const variants = flow && deps ? { flow, depOptions, callContext, hirDepth } : null;
-    if (variants) fusionContexts.set(proc, variants);
+    // The variants of this procedure's loops reuse its ranges; fusion runs after every procedure, and its
+    // variants compute their own (the ranges need not outlive their procedure).
+    const variants = flow && deps ? { flow, depOptions, callContext, hirDepth, ranges } : null;
+    if (variants) fusionContexts.set(proc, { ...variants, ranges: null });
     // Serial loops held back only by statements under a condition they never change: parallel while it is false.
     if (flow && deps)
       for (let k = 0; k < plans.length; k++) {
         const pl = plans[k]!;
         if (pl.parallel || pl.runtimeCheck || pl.reasons.length === 0) continue;
-        const u = unswitched(pl, flow, depOptions, options, callContext, (name) => calls.verdict(name, proc), hirDepth.get(pl.loop) ?? pl.depth, link ? (s) => link.untakenGlobal(s) : undefined);
+        const u = unswitched(pl, flow, depOptions, options, callContext, (name) => calls.verdict(name, proc), hirDepth.get(pl.loop) ?? pl.depth, link ? (s) => link.untakenGlobal(s) : undefined, ranges);
         if (u) plans[k] = u;
       }
     // Serial loops that alignment or peeling makes parallel (seed 004 §3; --no-restructure keeps them as written).
@@ -315,7 +320,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
  * as written, guarded statements included, on the same copies); its
  * directive gets `if(.not. cond)`. Null otherwise.
  */
-function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceOptions, options: ParallelizeOptions, callContext: CallContext, callVerdict: Parameters<typeof exclusions>[2], hirDepth: number, untaken?: (s: Sym) => boolean): LoopPlan | null {
+function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceOptions, options: ParallelizeOptions, callContext: CallContext, callVerdict: Parameters<typeof exclusions>[2], hirDepth: number, untaken?: (s: Sym) => boolean, ranges: NestRanges | null = null): LoopPlan | null {
   const region = regionOf(flow, plan.loop);
   if (!region) return null;
   const proc = plan.proc;
@@ -342,7 +347,7 @@ function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceO
         },
       };
       // The variant's loop only: its nest (issue 16: LU analyzed each procedure again whole, per guard).
-      const ranged = analyzeRangedDependences(proc, { ...depOptions, nestOf: variant.loop }, options, cfg);
+      const ranged = analyzeRangedDependences(proc, { ...depOptions, nestOf: variant.loop }, options, cfg, undefined, priorRanges(ranges, saved, plan.loop, variant.body, variant.loop));
       v = planLoop(proc, variant.loop, plan.parent, plan.depth, hirDepth, ranged.deps, vflow, callVerdict, context);
     } finally {
       proc.body = saved;
@@ -369,7 +374,7 @@ function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceO
  * swapped for `body`, where `variant` stands for the loop or loops `plan`'s
  * loop begins, as unswitched() analyzes its variants; only that loop's nest.
  */
-function variantPlan(proc: Procedure, variant: Loop, body: Stmt[], plan: LoopPlan, ctx: { flow: ProcedureFlow; depOptions: DependenceOptions; callContext: CallContext; hirDepth: Map<Loop, number> }, options: ParallelizeOptions, callVerdict: Parameters<typeof exclusions>[2], untaken?: (s: Sym) => boolean): LoopPlan | null {
+function variantPlan(proc: Procedure, variant: Loop, body: Stmt[], plan: LoopPlan, ctx: { flow: ProcedureFlow; depOptions: DependenceOptions; callContext: CallContext; hirDepth: Map<Loop, number>; ranges: NestRanges | null }, options: ParallelizeOptions, callVerdict: Parameters<typeof exclusions>[2], untaken?: (s: Sym) => boolean): LoopPlan | null {
   const context: CallContext = { ...ctx.callContext, commons: ctx.callContext.commons && new CommonLiveness(ctx.callContext.commons.world) };
   const saved = proc.body;
   try {
@@ -384,7 +389,7 @@ function variantPlan(proc: Procedure, variant: Loop, body: Stmt[], plan: LoopPla
         return buildDependences(cfg);
       },
     };
-    const ranged = analyzeRangedDependences(proc, { ...ctx.depOptions, nestOf: variant }, options, cfg);
+    const ranged = analyzeRangedDependences(proc, { ...ctx.depOptions, nestOf: variant }, options, cfg, undefined, priorRanges(ctx.ranges, saved, plan.loop, body, variant));
     return planLoop(proc, variant, plan.parent, plan.depth, ctx.hirDepth.get(plan.loop) ?? plan.depth, ranged.deps, vflow, callVerdict, context);
   } catch {
     // Conservative: a variant the analyses cannot take is not fused, aligned or peeled.
@@ -392,6 +397,29 @@ function variantPlan(proc: Procedure, variant: Loop, body: Stmt[], plan: LoopPla
   } finally {
     proc.body = saved;
   }
+}
+
+/**
+ * The procedure's ranges as written, for a variant whose body swaps the
+ * nest of `loop` for one holding `variant` (analyzeRangedDependences'
+ * `prior`): the variant nest's root stands for the written nest's root.
+ */
+function priorRanges(ranges: NestRanges | null, written: readonly Stmt[], loop: Loop, body: readonly Stmt[], variant: Loop): { ranges: NestRanges; rootOf: (root: Loop) => Loop } | undefined {
+  if (!ranges) return undefined;
+  const from = rootIn(body, variant);
+  const to = rootIn(written, loop);
+  if (!from || !to) return undefined;
+  return { ranges, rootOf: (root) => (root === from ? to : root) };
+}
+
+/** The outermost loop of `body` around (or being) `loop`. */
+function rootIn(body: readonly Stmt[], loop: Loop): Loop | null {
+  const parent = new Map<Loop, Loop | null>();
+  for (const l of collectLoops(body)) parent.set(l.loop, l.parent);
+  if (!parent.has(loop)) return null;
+  let at = loop;
+  for (let p = parent.get(at); p; p = parent.get(at)) at = p;
+  return at;
 }
 
 /** Whether a statement under the guards reads or writes a variable the plan's clauses privatize or reduce (or writes through a pointer). */
