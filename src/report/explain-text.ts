@@ -28,7 +28,8 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
   const lang = plan.proc.language;
   const lines = [`${l.span.file}:${l.span.line}: ${loopHead(plan)}  (in ${plan.proc.name}, depth ${plan.depth}${plan.parent ? `, inside the loop at line ${plan.parent.span.line}` : ""})`];
   const words = clauseWords(planClauses(plan), lang);
-  const directive = `${lang === "fortran" ? "!$omp parallel do" : "#pragma omp parallel for"}${words.length ? " " + words.join(" ") : ""}`;
+  // As the output has it (file-report.ts): `parallel do simd` on an innermost loop (simd-loops.ts).
+  const directive = `${lang === "fortran" ? "!$omp parallel do" : "#pragma omp parallel for"}${plan.simd && plan.emitted ? " simd" : ""}${words.length ? " " + words.join(" ") : ""}`;
   const causeCtx: CauseContext | undefined = ctx.defines ? { defines: ctx.defines, ...(ctx.library ? { library: ctx.library } : {}) } : undefined;
   const groups = causeGroups(plan, causeCtx);
   const blocking = blockingGroups(groups);
