@@ -153,3 +153,13 @@ test("through COMMON: a routine fills a block's array in parallel once per plane
   assert.ok(q.before.has(28), "the sweep is parallel now");
   assert.deepEqual(q.dropped, []);
 });
+
+test("only what a core's cache holds moves between caches: a loop over arrays far larger than that keeps its directive where the same loop over small ones loses it", () => {
+  // Two statements per element; the serial code reads a and writes b: 2 elements moved per element.
+  const fill = ["               a(i, j) = b(i, j) * 0.5d0", "               c(i, j) = b(i, j) + 1.0d0"];
+  // n = 300: 180,000 elements moved, all of them in the cores' caches: 180,000 statements are too few.
+  assert.deepEqual(plan(program(100, fill, serialReadAll)).dropped, [8]);
+  // n = 1000: 2,000,000 elements, of which at most 2 × 131,072 sit in a core's cache; 2,000,000 statements pay.
+  const big = program(100, fill, serialReadAll).map((l) => l.replace("n = 300", "n = 1000"));
+  assert.deepEqual(plan(big).dropped, []);
+});

@@ -26,6 +26,20 @@ import { constantElements } from "../ir/constant-elements.js";
  */
 export const MOVE_COST = 4;
 
+/**
+ * Elements (of 8 bytes) a core's private cache holds: 1 MiB, the L2 of
+ * this project's machine (AMD EPYC, 1 MiB per core; recent Intel cores
+ * have 1.25 to 2). Only data still in the cache of the core that wrote it
+ * moves between caches: what the loop's threads wrote beyond that was
+ * evicted to the shared cache or memory, where the serial code reads it
+ * at the same cost as if it had written it itself (and the serial code's
+ * writes beyond its own cache reach the threads that way too). So at most
+ * this many elements move each way per start of the region: NPB LU class
+ * A's rhs sweep writes 2.7 million elements of rsd that ssor's serial
+ * `blts` reads, but all except a cache's worth come from memory either way.
+ */
+export const PRIVATE_CACHE_ELEMENTS = 131072;
+
 /** What the pass needs of each file's plan: its loops, how its procedures call one another, and how their work is counted. */
 export interface ConsumerContext {
   loops: readonly LoopPlan[];
@@ -92,13 +106,15 @@ export function dropSerialConsumed(files: readonly ConsumerContext[]): LoopPlan[
       const found = serialMoves(plan, f, emitted);
       if (!found) continue;
       const work = blockWork([plan.loop], f.callee(plan.proc), f.limit);
-      if (work >= MOVE_COST * found.moved) continue;
+      // Each way, at most what a core's private cache holds moves (PRIVATE_CACHE_ELEMENTS).
+      if (work >= MOVE_COST * Math.min(found.moved, 2 * PRIVATE_CACHE_ELEMENTS)) continue;
       // Not taken out of `emitted`: each loop is judged against the directives as chosen before this
       // pass, or one dropped (BT's small boundary loop in compute_rhs) would make the loops next to it
       // look as if serial code surrounded them, and drop them in turn.
       plan.emitted = false;
       plan.profitableIf = null;
-      const why = `it is entered about ${round(entries)} times, and each time ${found.where} then reads or writes about ${round(found.moved)} elements of ${found.arrays.join(", ")} that it writes or reads: moving them between the threads' caches costs more than the ${round(work)} statement executions it shares out`;
+      const moving = found.moved > 2 * PRIVATE_CACHE_ELEMENTS ? `moving the ${round(2 * PRIVATE_CACHE_ELEMENTS)} of them that the cores' private caches hold` : "moving them";
+      const why = `it is entered about ${round(entries)} times, and each time ${found.where} then reads or writes about ${round(found.moved)} elements of ${found.arrays.join(", ")} that it writes or reads: ${moving} between the threads' caches costs more than the ${round(work)} statement executions it shares out`;
       // A reason's line is in the loop's file: the serial code's, when it is there.
       const at = found.file === plan.proc.span.file ? { line: found.line } : {};
       plan.reasons.push({ kind: "not-profitable", message: `parallel, not profitable: ${why}`, ...at });
