@@ -1,4 +1,5 @@
 import type { LoopPlan } from "./loop-plan.js";
+import { replaceNested } from "./nested-reasons.js";
 
 /**
  * A loop whose profitability guard pays only with a serial copy to fall
@@ -18,10 +19,5 @@ export function undoCopyOnly(plans: readonly LoopPlan[], p: LoopPlan): void {
   p.schedule = null;
   delete p.copyOnly;
   p.reasons.push(why);
-  const line = p.loop.span.line;
-  for (const q of plans) {
-    const n = q.reasons.length;
-    q.reasons = q.reasons.filter((r) => !(r.kind === "nested" && r.line === line));
-    if (q.reasons.length < n) q.reasons.push({ ...why, line });
-  }
+  replaceNested(plans, p.loop.span.line, why);
 }

@@ -4,6 +4,7 @@ import type { CarriedDependence } from "../analysis/dependence/verdict.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { constStep, plainCountedLoop } from "./plain-loop.js";
 import type { Reason } from "./reason.js";
+import { replaceNested } from "./nested-reasons.js";
 import { blockWork, REGION_WORK, type CalleeWork, type TripLimit } from "./profitability.js";
 
 /**
@@ -125,10 +126,5 @@ export function undoDoacross(plans: readonly LoopPlan[], p: LoopPlan, why: Reaso
   p.schedule = null;
   delete p.doacross;
   p.reasons.push(why);
-  const line = p.loop.span.line;
-  for (const q of plans) {
-    const n = q.reasons.length;
-    q.reasons = q.reasons.filter((r) => !(r.kind === "nested" && r.line === line));
-    if (q.reasons.length < n) q.reasons.push({ ...why, line });
-  }
+  replaceNested(plans, p.loop.span.line, why);
 }

@@ -13,6 +13,7 @@ import { orderedBody } from "./doacross.js";
 import { plainBody, writes } from "./plain-body.js";
 import { constStep, plainCountedLoop } from "./plain-loop.js";
 import type { Reason } from "./reason.js";
+import { replaceNested } from "./nested-reasons.js";
 
 /**
  * Loop alignment and peeling (seed 004 §3: "loop-alignment (ループ半周
@@ -136,12 +137,7 @@ export function undoRealignment(plans: readonly LoopPlan[], plan: LoopPlan, why:
   delete plan.realign;
   if (!why) return;
   plan.reasons = [...plan.reasons, why];
-  const line = plan.loop.span.line;
-  for (const q of plans) {
-    const n = q.reasons.length;
-    q.reasons = q.reasons.filter((x) => !(x.kind === "nested" && x.line === line));
-    if (q.reasons.length < n) q.reasons.push({ ...why, line });
-  }
+  replaceNested(plans, plan.loop.span.line, why);
 }
 
 /** Once the directives are final: the restructurings of loops with none are undone (a file with errors gets none). */
