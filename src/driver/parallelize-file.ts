@@ -1,4 +1,5 @@
 import { formatDiagnostic, type Diagnostic } from "../diagnostics/diagnostic.js";
+import { emitProgram } from "../emit/emit-program.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
 import { chooseThreadprivate } from "../parallelize/threadprivate-blocks.js";
 import { dropSerialConsumed } from "../parallelize/serial-consumers.js";
@@ -12,8 +13,6 @@ import { realignLines } from "../emit/realign-lines.js";
 import { serialCopyLines } from "../emit/serial-copy-lines.js";
 import { settleRealignments, undoRealignment } from "../parallelize/realign.js";
 import { undoDoacross } from "../parallelize/doacross.js";
-import { undoCopyOnly } from "../parallelize/copy-only.js";
-import { emitProgram, planClauses } from "../emit/emit-program.js";
 import { clauseSym, type LoopPlan } from "../parallelize/loop-plan.js";
 import { buildFileReport, diagnosticReport, type FileReport } from "../report/file-report.js";
 import { stackWarnings } from "../report/stack-arrays.js";
@@ -148,13 +147,9 @@ function settle(plan: ProgramPlan, failed: boolean, read: (path: string) => stri
       // An aligned or peeled loop whose text cannot be rewritten (a header over several lines, past column 72) stays as written.
       if (p.realign && !realignLines(text, file.language, file.form, p.loop, p.realign))
         undoRealignment(loops, p, { kind: "layout", message: `it would be parallel ${p.realign.kind === "align" ? "aligned" : "with its " + p.realign.which + " iteration peeled"}, but its text does not allow the rewrite (a header over several lines, a line that would pass column 72, an end that is not a line of its own, or an index a macro reads): put the header and each statement on lines of their own` });
-      // The loop as written runs when the if() condition is false, where the text allows a copy: a C loop under an
-      // overlap check, and a loop entered so often that its guard pays only so (else it gets no directive).
-      const condition = planClauses(p).ifCondition;
-      const wanted = !!p.copyOnly || (file.language === "c" && !!p.runtimeCheck && !!p.overlaps?.length);
-      p.serialCopy = wanted && condition !== undefined && !p.interchange && !p.fusion && !p.realign && !p.doacross && serialCopyLines(text, p.loop, condition, file.language, file.form) !== null;
+      // A C loop under an overlap check runs the loop as written when the check fails, where the text allows a copy.
+      p.serialCopy = file.language === "c" && !!p.runtimeCheck && !!p.overlaps?.length && !p.interchange && !p.fusion && !p.realign && !p.doacross && serialCopyLines(text, p.loop, p.runtimeCheck.c) !== null;
       if (!p.serialCopy) delete p.serialCopy;
-      if (p.copyOnly && !p.serialCopy) undoCopyOnly(loops, p);
       // A doacross loop whose `ordered` lines cannot stand where they must (a statement after other text on its line) is serial.
       if (p.doacross && !orderedLines(text, file.language, file.form, p.loop, p.doacross))
         undoDoacross(loops, p, { kind: "layout", message: `it could run pipelined (ordered), but a statement of its body at the ends of the ordered part starts after other text on its line (or its closing brace does), where no directive line can go: put them on lines of their own` });

@@ -80,12 +80,9 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
   const emitted = plan.loops.filter((p) => p.emitted && p.loop.span.file === file.path);
   const simd = plan.loops.filter((p) => p.simd && !p.emitted && p.loop.span.file === file.path);
   // Lines added besides the directives: the `ordered depend` lines of doacross loops (the driver undid those
-  // whose lines the text does not allow), the added lines of aligned and peeled loops, and the serial copies
-  // (serial-copy-lines.ts; the driver checked the text).
-  const copies = emitted.flatMap((p) => {
-    const condition = p.serialCopy ? planClauses(p).ifCondition : undefined;
-    return condition !== undefined ? (serialCopyLines(source, p.loop, condition, file.language, file.form) ?? []) : [];
-  });
+  // whose lines the text does not allow), the added lines of aligned and peeled loops, and the serial copy
+  // of a C loop under an overlap check (serial-copy-lines.ts; the driver checked the text).
+  const copies = emitted.flatMap((p) => (p.serialCopy && p.runtimeCheck ? serialCopyLines(source, p.loop, p.runtimeCheck.c) ?? [] : []));
   const extra = [...emitted.flatMap((p) => (p.doacross && !p.parallel ? orderedLines(text, file.language, file.form, p.loop, p.doacross) ?? [] : [])), ...realigned.flatMap((e) => e.insert), ...copies];
   if (file.language === "c") {
     // The C globals the run makes threadprivate that this file declares (threadprivate-blocks.ts checked the line).

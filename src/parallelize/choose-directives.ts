@@ -124,7 +124,7 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
         visit(s.body, null, inner);
         continue;
       }
-      const entries = { count: calls.count * loopProduct(around, limit), guessed: calls.guessed || !tripsKnown(around, limit), inLoop: around.length > 0 };
+      const entries = { count: calls.count * loopProduct(around, limit), guessed: calls.guessed || !tripsKnown(around, limit) };
       const profit = profitability(s, lang, entries, callee, limit);
       plan.work = profit.work;
       plan.entries = entries.count;
@@ -139,7 +139,6 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
       }
       plan.emitted = true;
       plan.profitableIf = profit.ifCondition;
-      if (profit.copyOnly) plan.copyOnly = profit.copyOnly;
       if (plan.parallel) collapse(plan, byLoop, profit.trips);
       if (triangular(s)) plan.schedule = "static, 1";
       visit(s.body, plan, inner);
@@ -151,7 +150,7 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
     if (calls.insideParallel || calls.nested || existing || s.span.file !== program.file.path || s.sharesLine?.first || s.concurrent) return false;
     const entries = { count: calls.count * loopProduct(around, limit), guessed: calls.guessed || !tripsKnown(around, limit) };
     const profit = profitability(s, lang, entries, callee, limit);
-    if (profit.notProfitable || profit.copyOnly || !doacrossPays(s, span, callee, limit).pays) return false;
+    if (profit.notProfitable || !doacrossPays(s, span, callee, limit).pays) return false;
     plan.work = profit.work;
     plan.entries = entries.count;
     plan.emitted = true;

@@ -68,7 +68,7 @@ test("more than 50 entries: each region start must pay for itself, and the if() 
   assert.equal(plan(timeLoop("60", sweep).replace("real a(n), b(n)", "real, allocatable :: a(:), b(:)")).at(8).profitableIf, "m >= 20002");
 });
 
-test("a count that rests on a guess may be far larger: a short loop inside a loop of unknown trip count gets no if() it would fail, nor a serial copy (issue 17)", () => {
+test("a count that rests on a guess may be far larger: a short loop inside a loop of unknown trip count gets no if() it would fail (issue 17)", () => {
   const src = [
     "program tri", // 1
     "  integer n, i, j", // 2
@@ -88,11 +88,9 @@ test("a count that rests on a guess may be far larger: a short loop inside a loo
     "end program", // 16
   ].join("\n");
   const { at } = plan(src);
-  // Entered about 100 times (n guessed): past 50, and a guess, so judged as often entered. Inside a serial
-  // loop of its own procedure, whose trip count grows with its own: no clause with a serial copy either.
+  // Entered about 100 times (n guessed): past 50, and a guess, so judged as often entered.
   assert.equal(at(10).parallel, true);
   assert.equal(at(10).emitted, false);
-  assert.equal(at(10).copyOnly, undefined);
   assert.match(at(10).reasons.find((r) => r.kind === "not-profitable")!.message, /entered about 100 times \(a guess: a trip count or a caller is not known\) and an iteration does only about 1 statement/);
 });
 
@@ -163,16 +161,15 @@ test("call sites: counts follow the loops around each call; a routine no one cal
   assert.equal(loopProduct([]), 1);
 });
 
-test("a routine called 50,000 times with little work per call gets its if() only with a serial copy; one called 64 times inside a parallel loop and once outside gets no directive", () => {
+test("a routine called 50,000 times with little work per call gets no directive; nor one called 64 times inside a parallel loop and once outside", () => {
   const { at } = plan(calls);
   assert.equal(at(5).emitted, true, JSON.stringify(at(5).reasons));
   // norm is called 64 times inside the parallel k loop, where its region would start inactive each time
   // (about 0.5 µs for 1000 statements), and once outside (line 12): no directive.
   assert.equal(at(19).emitted, false, JSON.stringify(at(19).reasons));
   assert.match(at(19).reasons.find((r) => r.kind === "nested")!.message, /norm is called about 64 times from inside parallel loops \(the call at line 6\).*and once outside/);
-  assert.equal(at(26).emitted, true);
-  assert.equal(at(26).profitableIf, "n >= 20000");
-  assert.match(at(26).copyOnly!, /entered about 50,000 times/);
+  assert.equal(at(26).emitted, false);
+  assert.match(at(26).reasons.find((r) => r.kind === "not-profitable")!.message, /entered about 50,000 times/);
   // lib: nobody calls it here: a library entry, given alone. Its count (100 calls) is a guess but not
   // judged "often entered": it gets the plain rule, an if() on its own trip count.
   assert.equal(at(33).emitted, true, JSON.stringify(at(33).reasons));
@@ -189,7 +186,7 @@ test("every call inside a parallel loop: the callee's loops are left plain, with
   assert.match(l.reasons.find((r) => r.kind === "nested")!.message, /every call of norm runs inside a parallel loop \(the call at line 6\)/);
 });
 
-test("linked files: a routine of another file called 50,000 times is counted so, and its loop gets its if() only with a serial copy", () => {
+test("linked files: a routine of another file called 50,000 times is counted so, and its loop gets no directive", () => {
   const main = ["program p", "  real a(1000)", "  integer t", "  a = 1.0", "  do t = 1, 50000", "    call shift(a, 1000)", "  end do", "  print *, a(1)", "end program"].join("\n");
   const lib = ["subroutine shift(x, n)", "  integer n, i", "  real x(n)", "  do i = 1, n", "    x(i) = x(i) + 1.0", "  end do", "end subroutine"].join("\n");
   const host = memoryHost({});
@@ -203,8 +200,8 @@ test("linked files: a routine of another file called 50,000 times is counted so,
   ]);
   const linked = planProgram(pl, { rangeFacts: false, link });
   assert.equal(linked.loops[0]!.parallel, true);
-  assert.equal(alone.loops[0]!.copyOnly, undefined);
-  assert.match(linked.loops[0]!.copyOnly!, /entered about 50,000 times/);
+  assert.equal(linked.loops[0]!.emitted, false);
+  assert.match(linked.loops[0]!.reasons.find((r) => r.kind === "not-profitable")!.message, /entered about 50,000 times/);
 });
 
 test("value ranges cap a symbolic trip count: a face sweep of a 5×5×5 element called per element gets no directive, nor an if() that is never true", () => {

@@ -113,20 +113,11 @@ export interface LoopPlan {
    */
   realign?: Realignment;
   /**
-   * The loop as written runs when the directive's `if()` condition is
-   * false, in the else branch of an `if` on that condition around the
-   * directive (emit/serial-copy-lines.ts), not the region on one thread:
-   * a C loop under a run-time overlap check, and a loop whose guard pays
-   * only with such a copy (`copyOnly`). The driver decides (the text must
-   * allow a copy).
+   * C, under a run-time overlap check: the loop as written runs when the
+   * check fails, in the else branch of an `if` around the directive
+   * (emit/serial-copy-lines.ts), not the region on one thread.
    */
   serialCopy?: boolean;
-  /**
-   * Emitted only if it gets a serial copy (profitability.ts `copyOnly`):
-   * entered so often that a false `if()` clause would cost more than the
-   * region saves. Why it is not profitable without one.
-   */
-  copyOnly?: string;
   /** The profitability guard for a symbolic trip count, in source syntax (an `if` clause). */
   profitableIf: string | null;
   collapse: number;

@@ -44,20 +44,7 @@ import { constTrips, pureExpr } from "./trip-count.js";
  *   typically): a clause that is false on most entries would only add its
  *   runtime call to each. Without this rule NPB's SP, LU and MG started
  *   millions of regions of a few hundred statements each and ran up to 30
- *   times slower than serial. Past that count the clause is still written
- *   for a loop that no serial loop of its own procedure encloses (entered
- *   often through its calls), but only with a serial copy (`copyOnly`:
- *   the driver puts the loop as
- *   written in the else branch of an `if` on the same condition around the
- *   directive, emit/serial-copy-lines.ts): a false test then costs one
- *   comparison, not a runtime call, and a true one starts a region that
- *   shares out at least REGION_WORK statements. NPB's UA calls its vector
- *   routines (`adds2m1(a, b, c, ntot)`) tens of thousands of times on
- *   arrays of 10^5 to 10^6 elements; the experts share them out. Where the
- *   text allows no copy, the loop stays serial for the reason above. An
- *   inner loop of a serial nest gets no copy: its trip count and the outer
- *   ones usually grow together, and a clause asking 20,000 iterations of
- *   a grid sweep's inner loop would hold at no size a program reaches;
+ *   times slower than serial;
  * - a symbolic trip count that the value ranges cap (`limit`,
  *   trip-bounds.ts) is judged at its cap, and guards are folded
  *   (profit-guard.ts): a loop that cannot reach its `if()` threshold gets
@@ -92,13 +79,6 @@ export interface Profit {
   ifCondition: string | null;
   /** The same guard as an expression (to weigh it against a run-time check: choose-directives.ts). */
   ifExpr?: Expr;
-  /**
-   * The guard pays only with a serial copy of the loop to fall back to
-   * (entered so often that a false `if()` clause's runtime entry on each
-   * would cost more than the region saves): why the loop is not profitable
-   * without one.
-   */
-  copyOnly?: string;
 }
 
 /** Statements a call of the named procedure executes (0 when unknown). */
@@ -111,8 +91,6 @@ export type TripLimit = (loop: Loop) => number | null;
 export interface Entries {
   count: number;
   guessed: boolean;
-  /** Inside a serial loop of its own procedure (not only entered often through its calls). */
-  inLoop?: boolean;
 }
 
 export function profitability(loop: Loop, lang: Language, entered: Entries = { count: 1, guessed: false }, callee: CalleeWork = () => 0, limit: TripLimit = constTrips): Profit {
@@ -137,21 +115,13 @@ export function profitability(loop: Loop, lang: Language, entered: Entries = { c
   const most = limit(loop);
   if (most !== null && most < threshold)
     return { trips: null, bodyWork, work: null, notProfitable: `${repeated ? `${about()} ` : ""}it runs at most ${most} iteration${most === 1 ? "" : "s"} (the value ranges of its bounds), about ${most * bodyWork} statement executions, and a region pays only from ${threshold} iterations on`, ifCondition: null };
-  const none = { trips: null, bodyWork, work: null };
-  if (often && bodyWork * MAX_GUARD_TRIPS < REGION_WORK) {
-    const why = `${about()} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`;
-    // Only for a loop entered often through its calls: inside a serial loop of its own procedure, its trip count
-    // and the enclosing ones usually grow together (the inner loop of a grid sweep), and a clause that asks
-    // 20,000 iterations of it would hold at no size a program reaches: a copy that never runs parallel.
-    const guard = entered.inLoop ? null : profitGuard([loop], Math.ceil(REGION_WORK / bodyWork), lang, limit);
-    if (guard?.kind === "test") return { ...none, notProfitable: null, ifCondition: guard.text, ifExpr: guard.expr, copyOnly: why };
-    if (guard?.kind === "always") return { ...none, notProfitable: null, ifCondition: null };
-    return { ...none, notProfitable: guard?.kind === "never" ? `${about()} ${guard.why}` : why, ifCondition: null };
-  }
+  if (often && bodyWork * MAX_GUARD_TRIPS < REGION_WORK)
+    return { trips: null, bodyWork, work: null, notProfitable: `${about()} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`, ifCondition: null };
   const inner = repeated ? dominantInner(loop, callee, limit) : null;
   // bodyWork / (the inner loop's counted trips): an iteration's statements per iteration of the inner loop (the others scaled alike).
   const innerTrips = inner ? Math.min(GUESS_TRIPS, limit(inner) ?? GUESS_TRIPS) : 1;
   const guard = (inner ? profitGuard([loop, inner], Math.ceil((needed * innerTrips) / bodyWork), lang, limit) : null) ?? profitGuard([loop], threshold, lang, limit);
+  const none = { trips: null, bodyWork, work: null };
   if (!guard) {
     // Conservative: a loop entered repeatedly whose trip count cannot be tested before it starts could start a region for a few iterations each time.
     if (repeated) return { ...none, notProfitable: `${about()} its trip count cannot be tested before it starts (a symbolic step, or bounds with side effects), so an if() clause cannot keep a short run serial`, ifCondition: null };

@@ -68,6 +68,7 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
       lines.push(`  - ${o.a} and ${o.b} may share storage: the check tests that the parts of them the loop touches do not overlap (if they do, the loop runs serially).`);
       if (o.restrict) lines.push(`    Declaring the parameter ${o.restrict[0]} (or ${o.restrict[1]}) restrict, if they never overlap, would make the loop parallel without the check.`);
     }
+    if (plan.emitted && plan.serialCopy) lines.push(`  - When the check fails, a copy of the loop as written runs (in the else branch of an \`if\` on the check around the directive): the code the serial build compiles, which knows the overlap, not the parallel region on one thread.`);
   } else if (plan.emitted && plan.doacross) {
     const { from, to } = spanLines(l, plan.doacross);
     lines.push(`Pipelined (doacross): every carried dependence has both ends in lines ${from}-${to}, which run in iteration order (\`ordered depend(sink)\` waits for the previous iteration, \`ordered depend(source)\` lets the next one go); the rest of each iteration runs in parallel. As a DOALL loop it is serial, ${blocking.length === 1 ? "for one cause" : `for ${blocking.length} causes`}:`);
@@ -76,12 +77,6 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
   if (plan.emitted && plan.fusion)
     lines.push(`Fused with the loop at line ${plan.fusion.second.loop.span.line}, right after it: same index and bounds, and the loop that runs both bodies, each iteration the first then the second, is parallel too (no iteration touches what another writes, and nothing it makes private is read by the second body as the first loop left it). One region starts where two did. --no-restructure keeps the loops apart.`);
   if (plan.emitted) lines.push(`Directive written: ${directive}`);
-  if (plan.emitted && plan.serialCopy)
-    lines.push(
-      plan.overlaps?.length
-        ? `When the if() condition is false, a copy of the loop as written runs (in the else branch of an \`if\` on the condition around the directive): the code the serial build compiles, which knows the overlap, not the parallel region on one thread.`
-        : `When the if() condition is false, a copy of the loop as written runs (in the else branch of an \`if\` on the condition around the directive): the loop is entered so often that entering the OpenMP runtime each time to run it on one thread would cost more than the region saves; a comparison costs nothing.`,
-    );
   if (plan.emitted && plan.threadprivate?.length && lang === "c") {
     const vars = plan.threadprivate.join(", ");
     lines.push(`  - with ${vars} threadprivate (\`#pragma omp threadprivate(${vars})\` in every file that declares ${plan.threadprivate.length > 1 ? "them" : "it"}): the callees reach ${plan.threadprivate.length > 1 ? "these globals" : "this global"} too, so each thread needs its own copy.`);

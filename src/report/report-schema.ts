@@ -130,7 +130,7 @@ export const LoopReportSchema = Type.Object(
         { description: "Parallel once restructured (--no-restructure keeps it as written; parallelize/realign.ts): `parallel` and the clauses are the restructured loop's" },
       ),
     ),
-    serialCopy: Type.Optional(Type.Literal(true, { description: "The loop as written runs in the else branch of an `if` on the directive's if() condition put around the directive: a C loop under a run-time overlap check (when the arrays overlap the program runs the serial build's code, not the parallel region on one thread), or a loop entered so often that its profitability clause pays only so (a false test costs a comparison, not a runtime call)" })),
+    serialCopy: Type.Optional(Type.Literal(true, { description: "C, under a run-time overlap check: the loop as written runs in the else branch of an `if` on the check put around the directive, so that when the arrays overlap the program runs the serial build's code, not the parallel region on one thread" })),
     doacross: Type.Optional(
       Type.Object(
         { from: Type.Integer(), to: Type.Integer() },

@@ -58,7 +58,7 @@ export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT, language: Fi
     if (l.emitted && l.realign?.kind === "align") return `${at}${head}${clauses ? " " + clauses : ""}, aligned: the statements at line${l.realign.from === l.realign.to ? ` ${l.realign.from}` : `s ${l.realign.from}-${l.realign.to}`} run ${l.realign.shift === 1 ? "one iteration" : `${l.realign.shift} iterations`} later, so what they read from ${l.realign.shift === 1 ? "the iteration" : `${l.realign.shift} iterations`} before they now read in the same one`;
     if (l.emitted && l.realign?.kind === "peel") return `${at}${head}${clauses ? " " + clauses : ""}, with its ${l.realign.iteration} iteration peeled: that iteration runs alone, ${l.realign.iteration === "first" ? "before" : "after"} the others`;
     if (l.emitted && l.fusion) return `${at}${head}${clauses ? " " + clauses : ""}, fused with the loop at line ${l.fusion.with}: one loop, one parallel region, for both bodies`;
-    if (l.emitted && l.serialCopy) return `${at}${head}${clauses ? " " + clauses : ""}, and the loop as written when the if() condition is false`;
+    if (l.emitted && l.serialCopy) return `${at}${head}${clauses ? " " + clauses : ""}, and the loop as written when the check fails`;
     if (l.emitted) return `${at}${head}${clauses ? " " + clauses : ""}`;
     const why = causes.find(isPlacement);
     if (l.concurrent && l.parallel) return `${at}${head}: ${CONCURRENT_GUARANTEE}${why ? paint.dim(` (no directive: ${why.summary})`) : ""}`;

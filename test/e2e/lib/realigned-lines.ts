@@ -34,7 +34,7 @@ export function onlyRealignedLines(original: string, transformed: string, lang: 
     if (!loop) return false;
     const own = new Set(lines.slice(loop.line - 1, loop.endLine).map(shape));
     const index = indexOf(lines[loop.line - 1]!);
-    for (const t of h.transformed) if (!/^\s*(exit|break;|\} else \{|\}|if \(.*\) \{|if \(.*\) then|else|end if)\s*$/i.test(t) && !own.has(shape(t)) && (index === null || indexOf(t) !== index)) return false;
+    for (const t of h.transformed) if (!/^\s*(exit|break;|\} else \{|\}|if \(.*\) \{|if \(.*\) then|end if)\s*$/i.test(t) && !own.has(shape(t)) && (index === null || indexOf(t) !== index)) return false;
   }
   return true;
 }

@@ -23,7 +23,7 @@ static void product(int n, int m, double a[n][m], double (*b)[P], double (*c)[P]
   int i, j, k;
   double s;
   // doall: parallel private(j, k, s)
-  if ((((const char *)(&a[n - 1][m - 1] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][89] + 1) <= (const char *)&a[0][0]) && ((const char *)(&b[m - 1][89] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][89] + 1) <= (const char *)&b[0][0])) && (n >= 4)) {
+  if (((const char *)(&a[n - 1][m - 1] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][89] + 1) <= (const char *)&a[0][0]) && ((const char *)(&b[m - 1][89] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][89] + 1) <= (const char *)&b[0][0])) {
   #pragma omp parallel for private(j, k, s) if((((const char *)(&a[n - 1][m - 1] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][89] + 1) <= (const char *)&a[0][0]) && ((const char *)(&b[m - 1][89] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][89] + 1) <= (const char *)&b[0][0])) && (n >= 4))
   for (i = 0; i < n; i++)
     // doall: either private(k, s)
@@ -49,7 +49,7 @@ static void product(int n, int m, double a[n][m], double (*b)[P], double (*c)[P]
 
 static void aat(int n, int m, double a[n][m], double c[n][n]) {
   // doall: parallel
-  if (((const char *)(&a[n - 1][m - 1] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][n - 1] + 1) <= (const char *)&a[0][0]) && (n >= 4)) {
+  if ((const char *)(&a[n - 1][m - 1] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][n - 1] + 1) <= (const char *)&a[0][0]) {
   #pragma omp parallel for if(((const char *)(&a[n - 1][m - 1] + 1) <= (const char *)&c[0][0] || (const char *)(&c[n - 1][n - 1] + 1) <= (const char *)&a[0][0]) && (n >= 4))
   for (int i = 0; i < n; i++)
     // doall: either

@@ -18,7 +18,7 @@ int main(void) {
   long long s;
   if (!l || !b || !x || !y || !z || !q || !v) return 1;
   // doall: parallel private(j)
-  if (((const char *)(&l[n - 1][n - 1] + 1) <= (const char *)&b[0] || (const char *)(&b[n - 1] + 1) <= (const char *)&l[0][0]) && (n >= 4)) {
+  if ((const char *)(&l[n - 1][n - 1] + 1) <= (const char *)&b[0] || (const char *)(&b[n - 1] + 1) <= (const char *)&l[0][0]) {
   #pragma omp parallel for private(j) schedule(static, 1) if(((const char *)(&l[n - 1][n - 1] + 1) <= (const char *)&b[0] || (const char *)(&b[n - 1] + 1) <= (const char *)&l[0][0]) && (n >= 4))
   for (i = 0; i < n; i++) {
     // doall: either
@@ -73,7 +73,7 @@ int main(void) {
   }
   /* Downwards with independent iterations. */
   // doall: parallel
-  if ((((const char *)(&x[n - 1] + 1) <= (const char *)&q[0] || (const char *)(&q[n - 1] + 1) <= (const char *)&x[0]) && ((const char *)(&y[n - 1] + 1) <= (const char *)&q[0] || (const char *)(&q[n - 1] + 1) <= (const char *)&y[n - 1 - (n - 1)])) && (n >= 100)) {
+  if (((const char *)(&x[n - 1] + 1) <= (const char *)&q[0] || (const char *)(&q[n - 1] + 1) <= (const char *)&x[0]) && ((const char *)(&y[n - 1] + 1) <= (const char *)&q[0] || (const char *)(&q[n - 1] + 1) <= (const char *)&y[n - 1 - (n - 1)])) {
   #pragma omp parallel for if((((const char *)(&x[n - 1] + 1) <= (const char *)&q[0] || (const char *)(&q[n - 1] + 1) <= (const char *)&x[0]) && ((const char *)(&y[n - 1] + 1) <= (const char *)&q[0] || (const char *)(&q[n - 1] + 1) <= (const char *)&y[n - 1 - (n - 1)])) && (n >= 100))
   for (i = n - 1; i >= 0; i--)
     q[i] = mod(x[i] + 2 * y[n - 1 - i]);
@@ -83,7 +83,7 @@ int main(void) {
   }
   /* Stride 3: iteration i writes v[i] and v[i+1], never another iteration's. */
   // doall: parallel
-  if ((((const char *)(&x[n - 1] + 1) <= (const char *)&v[0] || (const char *)(&v[n] + 1) <= (const char *)&x[0]) && ((const char *)(&v[n] + 1) <= (const char *)&y[0] || (const char *)(&y[n - 1] + 1) <= (const char *)&v[0])) && (n >= 298)) {
+  if (((const char *)(&x[n - 1] + 1) <= (const char *)&v[0] || (const char *)(&v[n] + 1) <= (const char *)&x[0]) && ((const char *)(&v[n] + 1) <= (const char *)&y[0] || (const char *)(&y[n - 1] + 1) <= (const char *)&v[0])) {
   #pragma omp parallel for if((((const char *)(&x[n - 1] + 1) <= (const char *)&v[0] || (const char *)(&v[n] + 1) <= (const char *)&x[0]) && ((const char *)(&v[n] + 1) <= (const char *)&y[0] || (const char *)(&y[n - 1] + 1) <= (const char *)&v[0])) && (n >= 298))
   for (i = 0; i < n; i += 3) {
     v[i] = x[i];

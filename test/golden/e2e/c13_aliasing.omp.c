@@ -13,7 +13,7 @@ static double buf[N + 8], other[N + 8];
 /* y[i] = x[i] + y[i] / 2: called with x == y - 1 below, a recurrence. */
 static void accumulate(double *y, const double *x, int n) {
   // doall: runtime if(x + n <= y || y + n <= x) -- called with x = y - 1: y[i] reads y[i-1] through x
-  if (((const char *)(&x[n - 1] + 1) <= (const char *)&y[0] || (const char *)(&y[n - 1] + 1) <= (const char *)&x[0]) && (n >= 200)) {
+  if ((const char *)(&x[n - 1] + 1) <= (const char *)&y[0] || (const char *)(&y[n - 1] + 1) <= (const char *)&x[0]) {
   #pragma omp parallel for if(((const char *)(&x[n - 1] + 1) <= (const char *)&y[0] || (const char *)(&y[n - 1] + 1) <= (const char *)&x[0]) && (n >= 200))
   for (int i = 0; i < n; i++)
     y[i] = x[i] + y[i] * 0.5;

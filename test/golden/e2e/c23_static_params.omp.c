@@ -30,7 +30,7 @@ static void spmv(int *rows, int *cols, double *vals, double *x, double *y, int n
 static void shift(double *dst, double *src, int n) {
   int i;
   // doall: runtime if(src + n <= dst || dst + n <= src) -- shift(v, v) makes dst[i] the src[i+1] of the previous iteration
-  if (((const char *)(&src[n - 2] + 1) <= (const char *)&dst[1] || (const char *)(&dst[n - 1] + 1) <= (const char *)&src[0]) && (n >= 201)) {
+  if ((const char *)(&src[n - 2] + 1) <= (const char *)&dst[1] || (const char *)(&dst[n - 1] + 1) <= (const char *)&src[0]) {
   #pragma omp parallel for if(((const char *)(&src[n - 2] + 1) <= (const char *)&dst[1] || (const char *)(&dst[n - 1] + 1) <= (const char *)&src[0]) && (n >= 201))
   for (i = 0; i < n - 1; i++)
     dst[i + 1] = src[i] * 0.5 + 1.0;

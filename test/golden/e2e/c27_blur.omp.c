@@ -18,7 +18,7 @@ int main(void) {
   long long s, sum = 0;
   if (!img || !out) return 1;
   // doall: parallel private(x)
-  if (((const char *)(&img[h - 1][w - 1] + 1) <= (const char *)&out[0][0] || (const char *)(&out[h - 1][w - 1] + 1) <= (const char *)&img[0][0]) && (h >= 4)) {
+  if ((const char *)(&img[h - 1][w - 1] + 1) <= (const char *)&out[0][0] || (const char *)(&out[h - 1][w - 1] + 1) <= (const char *)&img[0][0]) {
   #pragma omp parallel for private(x) if(((const char *)(&img[h - 1][w - 1] + 1) <= (const char *)&out[0][0] || (const char *)(&out[h - 1][w - 1] + 1) <= (const char *)&img[0][0]) && (h >= 4))
   for (y = 0; y < h; y++)
     // doall: either
@@ -35,7 +35,7 @@ int main(void) {
     }
   }
   // doall: parallel private(x, dy, dx, s)
-  if ((((const char *)(&k[2][2] + 1) <= (const char *)&out[1][1] || (const char *)(&out[h - 2][w - 2] + 1) <= (const char *)&k[0][0]) && ((const char *)(&img[h - 1][w - 1] + 1) <= (const char *)&out[1][1] || (const char *)(&out[h - 2][w - 2] + 1) <= (const char *)&img[0][0])) && (h >= 6)) {
+  if (((const char *)(&k[2][2] + 1) <= (const char *)&out[1][1] || (const char *)(&out[h - 2][w - 2] + 1) <= (const char *)&k[0][0]) && ((const char *)(&img[h - 1][w - 1] + 1) <= (const char *)&out[1][1] || (const char *)(&out[h - 2][w - 2] + 1) <= (const char *)&img[0][0])) {
   #pragma omp parallel for private(dx, dy, s, x) if((((const char *)(&k[2][2] + 1) <= (const char *)&out[1][1] || (const char *)(&out[h - 2][w - 2] + 1) <= (const char *)&k[0][0]) && ((const char *)(&img[h - 1][w - 1] + 1) <= (const char *)&out[1][1] || (const char *)(&out[h - 2][w - 2] + 1) <= (const char *)&img[0][0])) && (h >= 6))
   for (y = 1; y < h - 1; y++)
     // doall: either private(dy, dx, s)

@@ -12,7 +12,7 @@ static double a[N + 8], b[N + 8];
 
 static void axpy(int n, double s, const double *x, double *y) {
   // doall: runtime if(x + n <= y || y + n <= x) -- called with y = x + 1: y[i] reads the y[i-1] just written
-  if (((const char *)(&x[n - 1] + 1) <= (const char *)&y[0] || (const char *)(&y[n - 1] + 1) <= (const char *)&x[0]) && (n >= 200)) {
+  if ((const char *)(&x[n - 1] + 1) <= (const char *)&y[0] || (const char *)(&y[n - 1] + 1) <= (const char *)&x[0]) {
   #pragma omp parallel for if(((const char *)(&x[n - 1] + 1) <= (const char *)&y[0] || (const char *)(&y[n - 1] + 1) <= (const char *)&x[0]) && (n >= 200))
   for (int i = 0; i < n; i++)
     y[i] = y[i] * 0.5 + s * x[i];
@@ -24,7 +24,7 @@ static void axpy(int n, double s, const double *x, double *y) {
 
 static void blur(int n, const double *in, double *out) {
   // doall: runtime if(in + n + 1 <= out || out + n + 1 <= in) -- called in place: out[i] feeds in[i+1]
-  if (((const char *)(&in[n - 1] + 1) <= (const char *)&out[1] || (const char *)(&out[n - 2] + 1) <= (const char *)&in[0]) && (n >= 202)) {
+  if ((const char *)(&in[n - 1] + 1) <= (const char *)&out[1] || (const char *)(&out[n - 2] + 1) <= (const char *)&in[0]) {
   #pragma omp parallel for if(((const char *)(&in[n - 1] + 1) <= (const char *)&out[1] || (const char *)(&out[n - 2] + 1) <= (const char *)&in[0]) && (n >= 202))
   for (int i = 1; i < n - 1; i++)
     out[i] = (in[i - 1] + in[i] + in[i + 1]) / 3.0;

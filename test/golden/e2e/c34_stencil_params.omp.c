@@ -12,7 +12,7 @@ static double p[N][N], q[N][N], x[N], y[N];
 
 static void jacobi(int n, double A[N][N], double B[N][N]) {
   // doall: runtime if(&A[n - 1][N - 1] < &B[0][0] || &B[n - 1][N - 1] < &A[0][0]) -- called with B = A: B[i][j] reads B[i-1][j] updated
-  if (((const char *)(&A[n - 1][399] + 1) <= (const char *)&B[1][1] || (const char *)(&B[n - 2][398] + 1) <= (const char *)&A[0][0]) && (n >= 6)) {
+  if ((const char *)(&A[n - 1][399] + 1) <= (const char *)&B[1][1] || (const char *)(&B[n - 2][398] + 1) <= (const char *)&A[0][0]) {
   #pragma omp parallel for if(((const char *)(&A[n - 1][399] + 1) <= (const char *)&B[1][1] || (const char *)(&B[n - 2][398] + 1) <= (const char *)&A[0][0]) && (n >= 6))
   for (int i = 1; i < n - 1; i++)
     // doall: runtime if(&A[n - 1][N - 1] < &B[0][0] || &B[n - 1][N - 1] < &A[0][0])
@@ -28,7 +28,7 @@ static void jacobi(int n, double A[N][N], double B[N][N]) {
 
 static void matvec(int n, double A[][N], const double *v, double *r) {
   // doall: runtime if(r + n <= &A[0][0] || &A[n - 1][N - 1] < r) -- called with r the last row of A: row n-1 is read after r[i] wrote it
-  if (((const char *)(&A[n - 1][399] + 1) <= (const char *)&r[0] || (const char *)(&r[n - 1] + 1) <= (const char *)&A[0][0]) && (n >= 4)) {
+  if ((const char *)(&A[n - 1][399] + 1) <= (const char *)&r[0] || (const char *)(&r[n - 1] + 1) <= (const char *)&A[0][0]) {
   #pragma omp parallel for if(((const char *)(&A[n - 1][399] + 1) <= (const char *)&r[0] || (const char *)(&r[n - 1] + 1) <= (const char *)&A[0][0]) && (n >= 4))
   for (int i = 0; i < n; i++) {
     double s = 0.0;

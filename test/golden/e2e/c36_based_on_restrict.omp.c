@@ -16,7 +16,7 @@ static void shift_scale(int n, double *restrict out, const double *restrict in) 
   for (int i = 0; i < n; i++)
     out[i] = 0.5 * in[i] + 1.0;
   // doall: runtime if(n <= 1) -- next[i] is out[i+1]: each iteration reads what the previous wrote
-  if (((const char *)(&out[n - 1] + 1) <= (const char *)&next[0] || (const char *)(&next[n - 1] + 1) <= (const char *)&out[0]) && (n >= 200)) {
+  if ((const char *)(&out[n - 1] + 1) <= (const char *)&next[0] || (const char *)(&next[n - 1] + 1) <= (const char *)&out[0]) {
   #pragma omp parallel for if(((const char *)(&out[n - 1] + 1) <= (const char *)&next[0] || (const char *)(&next[n - 1] + 1) <= (const char *)&out[0]) && (n >= 200))
   for (int i = 0; i < n; i++)
     next[i] = out[i] * 0.5 + in[i];

@@ -18,7 +18,7 @@ static void restrict_grid(void *of, void *oc, int mf, int mc, int d) {
   double (*c)[mc][mc] = (double (*)[mc][mc])oc;
   int i1, i2, i3, j1, j2, j3;
   // doall: runtime if(((const char *)(&f[2 * (mc - 2) - d + 1][2 * (mc - 2) - d + 1][2 * (mc - 2) - d + 1] + 1) <= (const char *)&c[1][1][1] || (const char *)(&c[mc - 2][mc - 2][mc - 2] + 1) <= (const char *)&f[2 - d - 1][2 - d - 1][2 - d - 1])) private(i1, i2, i3, j1, j2)
-  if (((const char *)(&f[-d + 1 + (mc - 2) * 2][-d + 1 + (mc - 2) * 2][-d + (mc - 2) * 2] + 1) <= (const char *)&c[1][1][1] || (const char *)(&c[mc - 2][mc - 2][mc - 2] + 1) <= (const char *)&f[-d + 1][-d + 1][-d + 2]) && (mc >= 6)) {
+  if ((const char *)(&f[-d + 1 + (mc - 2) * 2][-d + 1 + (mc - 2) * 2][-d + (mc - 2) * 2] + 1) <= (const char *)&c[1][1][1] || (const char *)(&c[mc - 2][mc - 2][mc - 2] + 1) <= (const char *)&f[-d + 1][-d + 1][-d + 2]) {
   #pragma omp parallel for private(i1, i2, i3, j1, j2) if(((const char *)(&f[-d + 1 + (mc - 2) * 2][-d + 1 + (mc - 2) * 2][-d + (mc - 2) * 2] + 1) <= (const char *)&c[1][1][1] || (const char *)(&c[mc - 2][mc - 2][mc - 2] + 1) <= (const char *)&f[-d + 1][-d + 1][-d + 2]) && (mc >= 6))
   for (j3 = 1; j3 < mc - 1; j3++) {
     i3 = 2 * j3 - d;

@@ -41,17 +41,9 @@ c doall: serial -- fill writes two planes: iteration ie overwrites plane ie + 1 
       integer n, k
       double precision a(n), v
 c doall: either
-      if (n >= 20000) then
-!$omp parallel do simd if(n >= 20000)
       do 50 k = 1, n
          a(k) = v + dble(k)
    50 continue
-!$omp end parallel do simd
-      else
-      do 99994 k = 1, n
-         a(k) = v + dble(k)
-99994 continue
-      end if
       end
 
       subroutine copy(b, a, n)
