@@ -36,11 +36,14 @@ export interface RangedDeps {
  * built one); `base` carries the other dependence options (summaries,
  * input dependences).
  *
- * `prior`: the procedure as written's ranges, for a variant of it whose
- * rewritten nest (`base.nestOf`) is the only one analyzed (an unswitched,
- * aligned, peeled or fused loop: plan-program.ts). What runs before the
- * nest is the same code, so the ranges where it starts are the same;
- * `rootOf` gives the nest's root as written. Issue 16: each variant ran
+ * `prior`: the ranges of the procedure as written, for a variant of it
+ * whose rewritten nest (`base.nestOf`) is the only one analyzed (an
+ * unswitched, aligned or peeled loop: plan-program.ts). What runs before
+ * the nest is the same code, so the ranges where it starts are the same:
+ * they are facts about the state the program is in there, which the
+ * variant, run in the nest's place, finds as well (those the bounds
+ * assumption gives included: they hold of the program as written, whose
+ * subscripts stay in bounds); `rootOf` gives the nest's root as written. Issue 16: each variant ran
  * the range analysis of its whole procedure again (a tenth of NPB UA's
  * time went to the variants' ranges).
  */
