@@ -3,6 +3,9 @@ import type { Loop } from "../ir/stmt.js";
 /** The last column of Fortran fixed-form code. */
 export const FIXED_WIDTH = 72;
 
+/** Free-form Fortran's longest line (F2008 3.3.2.1). */
+export const FREE_WIDTH = 132;
+
 /**
  * Reading a loop's header and end in the source text, for the rewrites
  * that change those lines (swap-headers.ts, fuse-lines.ts) or put lines

@@ -5,10 +5,7 @@ import { groups, type Realignment } from "../parallelize/realign.js";
 import { orderedBody } from "../parallelize/doacross.js";
 import type { LineInsertion } from "./insert-lines.js";
 import type { LineReplacement } from "./swap-headers.js";
-import { FIXED_WIDTH, closingBraceAlone, fortranEndDo, loopControl } from "./loop-lines.js";
-
-/** Free-form Fortran's line length (F2008 3.3.2.1). */
-const FREE_WIDTH = 132;
+import { FIXED_WIDTH, FREE_WIDTH, closingBraceAlone, fortranEndDo, loopControl } from "./loop-lines.js";
 
 /** The text edits of an aligned or peeled loop: lines replaced (same count), lines added around the loop (peeling). */
 export interface RealignEdits {
@@ -44,8 +41,9 @@ type Form = "fixed" | "free" | undefined;
  * written, serial (the driver checks before the report is made).
  */
 export function realignLines(text: string, lang: Lang, form: Form, loop: Loop, r: Realignment): RealignEdits | null {
-  const lines = text.split("\n").map((l) => l.replace(/\r$/, ""));
-  const eol = (n: number) => (text.split("\n")[n - 1]?.endsWith("\r") ? "\r" : "");
+  const raw = text.split("\n");
+  const lines = raw.map((l) => l.replace(/\r$/, ""));
+  const eol = (n: number) => (raw[n - 1]?.endsWith("\r") ? "\r" : "");
   const head = loop.span.line;
   const ctl = loopControl(lines[head - 1] ?? "", lines[head], loop, lang, form);
   if (!ctl || !loop.index) return null;

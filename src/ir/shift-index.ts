@@ -6,7 +6,7 @@ import type { Sym } from "./symbol.js";
 /**
  * Copies of statements in which every read of the scalar `index` reads
  * `index + by` instead: what those statements do one iteration later
- * (alignment.ts analyzes a loop whose later statements are shifted so).
+ * (parallelize/realign.ts analyzes a loop whose later statements are shifted so).
  * Statements and expressions are copied; symbols, spans and types are
  * shared with the originals (they describe the same variables and text).
  */

@@ -59,7 +59,7 @@ import { replaceNested } from "./nested-reasons.js";
  * names without its index (`a(1)`, `a(n)`: weak-zero SIV), running the
  * first (or last) iteration alone, before (or after) the others, may leave
  * the rest parallel: the loop from L + 1 (or to U - 1) is analyzed, and
- * the peeled iteration is the loop as written, run once (emit/peel-lines.ts).
+ * the peeled iteration is the loop as written, run once (emit/realign-lines.ts).
  * Legal whatever that iteration does: it runs in its own place in the
  * order; any clause of the rest stands (its private copies start and end
  * as they would, the peeled iteration updates the originals serially).

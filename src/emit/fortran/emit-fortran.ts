@@ -1,5 +1,6 @@
 import { clauseWords, wrapWords, type DirectiveClauses } from "../directive-text.js";
 import { insertLines, type LineInsertion } from "../insert-lines.js";
+import { FIXED_WIDTH, FREE_WIDTH } from "../loop-lines.js";
 
 /** A `!$omp parallel do` to write around one DO loop. */
 export interface FortranLoopDirective {
@@ -23,9 +24,6 @@ export interface ThreadprivateDirective {
   line: number;
   blocks: string[];
 }
-
-const FIXED_WIDTH = 72;
-const FREE_WIDTH = 132;
 
 /**
  * Writes OpenMP directives into Fortran source, changing nothing else:
