@@ -116,7 +116,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c), assumeBounds, facts, globalIn: (_, g) => program.globals.get(g.name) ?? null });
   const perProc = new Map<Procedure, LoopPlan[]>();
   // What planning a fused variant of a procedure's loops needs (fusion.ts), once the directives are chosen.
-  const fusionContexts = new Map<Procedure, { flow: ProcedureFlow; depOptions: DependenceOptions; callContext: CallContext; hirDepth: Map<Loop, number>; ranges: NestRanges | null }>();
+  const fusionContexts = new Map<Procedure, VariantContext>();
   // Every unit of the program in the run: COMMON blocks may be made threadprivate (threadprivate-blocks.ts).
   const whole = link ? link.wholeFortran || link.closed : wholeProgram(program, graph);
   const bindings = link ? linkedBindings(link) : new ParamBindings(program);
@@ -156,11 +156,11 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     const variants = flow && deps ? { flow, depOptions, callContext, hirDepth, ranges } : null;
     if (variants) fusionContexts.set(proc, { ...variants, ranges: null });
     // Serial loops held back only by statements under a condition they never change: parallel while it is false.
-    if (flow && deps)
+    if (variants)
       for (let k = 0; k < plans.length; k++) {
         const pl = plans[k]!;
         if (pl.parallel || pl.runtimeCheck || pl.reasons.length === 0) continue;
-        const u = unswitched(pl, flow, depOptions, options, callContext, (name) => calls.verdict(name, proc), hirDepth.get(pl.loop) ?? pl.depth, link ? (s) => link.untakenGlobal(s) : undefined, ranges);
+        const u = unswitched(pl, variants, options, (name) => calls.verdict(name, proc), link ? (s) => link.untakenGlobal(s) : undefined);
         if (u) plans[k] = u;
       }
     // Serial loops that alignment or peeling makes parallel (seed 004 §3; --no-restructure keeps them as written).
@@ -320,39 +320,16 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
  * as written, guarded statements included, on the same copies); its
  * directive gets `if(.not. cond)`. Null otherwise.
  */
-function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceOptions, options: ParallelizeOptions, callContext: CallContext, callVerdict: Parameters<typeof exclusions>[2], hirDepth: number, untaken?: (s: Sym) => boolean, ranges: NestRanges | null = null): LoopPlan | null {
+function unswitched(plan: LoopPlan, ctx: VariantContext, options: ParallelizeOptions, callVerdict: Parameters<typeof exclusions>[2], untaken?: (s: Sym) => boolean): LoopPlan | null {
+  const flow = ctx.flow;
   const region = regionOf(flow, plan.loop);
   if (!region) return null;
   const proc = plan.proc;
-  // Liveness answers found while the body is swapped are the variant's: kept out of the shared memo.
-  const context: CallContext = { ...callContext, commons: callContext.commons && new CommonLiveness(callContext.commons.world) };
   for (const g of invariantGuards(flow.cfg, region, plan.loop, plan.reasons)) {
     const variant = withoutGuards(proc, plan.loop, g.guards);
     if (!variant) continue;
-    // The procedure itself, its body swapped for the variant's while it is analyzed: what is known of
-    // it by identity (its callers, its file in the link) stays known.
-    const saved = proc.body;
-    let v: LoopPlan;
-    try {
-      proc.body = variant.body;
-      const cfg = buildCfg(proc, context.summaries, untaken);
-      const vflow: ProcedureFlow = {
-        proc,
-        cfg,
-        regions: analyzeRegions(cfg),
-        summary: flow.summary,
-        // The variant's own graph, should anything ask (the plan reads the CFG and regions).
-        get deps() {
-          return buildDependences(cfg);
-        },
-      };
-      // The variant's loop only: its nest (issue 16: LU analyzed each procedure again whole, per guard).
-      const ranged = analyzeRangedDependences(proc, { ...depOptions, nestOf: variant.loop }, options, cfg, undefined, priorRanges(ranges, saved, plan.loop, variant.body, variant.loop));
-      v = planLoop(proc, variant.loop, plan.parent, plan.depth, hirDepth, ranged.deps, vflow, callVerdict, context);
-    } finally {
-      proc.body = saved;
-    }
-    if (v.reasons.length > 0 || guardedTouchesClauses(flow, g.guards, v)) continue;
+    const v = variantPlan(proc, variant.loop, variant.body, plan, ctx, options, callVerdict, untaken);
+    if (!v || v.reasons.length > 0 || guardedTouchesClauses(flow, g.guards, v)) continue;
     const not = { kind: "unary", op: "not", operand: g.cond, span: g.cond.span, type: { base: "logical" } } as Expr;
     const check: RuntimeCheck = { expr: not, fortran: exprText(not, "fortran"), c: exprText(not, "c") };
     const [lo, hi] = lines(g.guards.flatMap((x) => x.then));
@@ -368,13 +345,26 @@ function unswitched(plan: LoopPlan, flow: ProcedureFlow, depOptions: DependenceO
   return null;
 }
 
+/** What planning a variant of a procedure's loops needs: the procedure's flow, options, and its ranges as written (null: computed anew). */
+interface VariantContext {
+  flow: ProcedureFlow;
+  depOptions: DependenceOptions;
+  callContext: CallContext;
+  hirDepth: Map<Loop, number>;
+  ranges: NestRanges | null;
+}
+
 /**
- * The plan of a rewritten loop (a fused pair, fusion.ts; an aligned or
- * peeled loop, realign.ts): the procedure analyzed again with its body
- * swapped for `body`, where `variant` stands for the loop or loops `plan`'s
- * loop begins, as unswitched() analyzes its variants; only that loop's nest.
+ * The plan of a rewritten loop (a loop without its guarded statements,
+ * unswitched(); a fused pair, fusion.ts; an aligned or peeled loop,
+ * realign.ts): the procedure itself analyzed again, its body swapped for
+ * `body` while it is (what is known of it by identity, its callers, its
+ * file in the link, stays known), where `variant` stands for the loop or
+ * loops `plan`'s loop begins; only that loop's nest (issue 16: LU
+ * analyzed each procedure again whole, per guard).
  */
-function variantPlan(proc: Procedure, variant: Loop, body: Stmt[], plan: LoopPlan, ctx: { flow: ProcedureFlow; depOptions: DependenceOptions; callContext: CallContext; hirDepth: Map<Loop, number>; ranges: NestRanges | null }, options: ParallelizeOptions, callVerdict: Parameters<typeof exclusions>[2], untaken?: (s: Sym) => boolean): LoopPlan | null {
+function variantPlan(proc: Procedure, variant: Loop, body: Stmt[], plan: LoopPlan, ctx: VariantContext, options: ParallelizeOptions, callVerdict: Parameters<typeof exclusions>[2], untaken?: (s: Sym) => boolean): LoopPlan | null {
+  // Liveness answers found while the body is swapped are the variant's: kept out of the shared memo.
   const context: CallContext = { ...ctx.callContext, commons: ctx.callContext.commons && new CommonLiveness(ctx.callContext.commons.world) };
   const saved = proc.body;
   try {
@@ -385,6 +375,7 @@ function variantPlan(proc: Procedure, variant: Loop, body: Stmt[], plan: LoopPla
       cfg,
       regions: analyzeRegions(cfg),
       summary: ctx.flow.summary,
+      // The variant's own graph, should anything ask (the plan reads the CFG and regions).
       get deps() {
         return buildDependences(cfg);
       },
@@ -392,7 +383,7 @@ function variantPlan(proc: Procedure, variant: Loop, body: Stmt[], plan: LoopPla
     const ranged = analyzeRangedDependences(proc, { ...ctx.depOptions, nestOf: variant }, options, cfg, undefined, priorRanges(ctx.ranges, saved, plan.loop, body, variant));
     return planLoop(proc, variant, plan.parent, plan.depth, ctx.hirDepth.get(plan.loop) ?? plan.depth, ranged.deps, vflow, callVerdict, context);
   } catch {
-    // Conservative: a variant the analyses cannot take is not fused, aligned or peeled.
+    // Conservative: a variant the analyses cannot take is not unswitched, fused, aligned or peeled.
     return null;
   } finally {
     proc.body = saved;
