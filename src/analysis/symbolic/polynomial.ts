@@ -41,13 +41,35 @@ function chk(n: number, what: string): number {
 
 export const POLY_ZERO: Poly = { terms: new Map(), den: 1 };
 
+/*
+ * Polynomials are never changed once made (their maps are read only), so
+ * the small constants and the plain variables are made once and shared:
+ * the dependence tests build millions of them (issue 16: a fifth of the
+ * analyzer's allocations were polynomials, and a fifth of its time GC).
+ */
+const SMALL_CONSTANTS: Poly[] = [];
+for (let c = -64; c <= 64; c++) SMALL_CONSTANTS.push(c === 0 ? POLY_ZERO : { terms: new Map([["", c]]), den: 1 });
+const VAR_CACHE_LIMIT = 50_000;
+const varCache = new Map<string, Poly>();
+
 export function polyConst(c: number): Poly {
-  return c === 0 ? POLY_ZERO : { terms: new Map([["", chk(c, "constant")]]), den: 1 };
+  if (c >= -64 && c <= 64 && Number.isInteger(c)) return SMALL_CONSTANTS[c + 64]!;
+  return { terms: new Map([["", chk(c, "constant")]]), den: 1 };
 }
 
 export function polyVar(name: string, coeff = 1): Poly {
+  if (coeff === 1) {
+    const p = varCache.get(name);
+    if (p) return p;
+  }
   if (name === "" || name.includes("*")) throw new Error(`bad variable name '${name}'`);
-  return coeff === 0 ? POLY_ZERO : { terms: new Map([[name, chk(coeff, "coefficient")]]), den: 1 };
+  if (coeff === 0) return POLY_ZERO;
+  const p: Poly = { terms: new Map([[name, chk(coeff, "coefficient")]]), den: 1 };
+  if (coeff === 1) {
+    if (varCache.size >= VAR_CACHE_LIMIT) varCache.clear();
+    varCache.set(name, p);
+  }
+  return p;
 }
 
 const EMPTY: readonly string[] = Object.freeze([]);
@@ -84,6 +106,9 @@ function normalize(terms: Map<string, number>, den: number): Poly {
 }
 
 function combine(a: Poly, b: Poly, kb: number): Poly {
+  // x ± 0 is x, 0 + y is y: no new polynomial.
+  if (b.terms.size === 0) return a;
+  if (a.terms.size === 0) return polyScale(b, kb);
   const l = (a.den / gcd(a.den, b.den)) * b.den;
   chk(l, "denominator");
   const fa = l / a.den;
@@ -108,6 +133,7 @@ export function polySub(a: Poly, b: Poly): Poly {
 
 export function polyScale(a: Poly, k: number): Poly {
   if (k === 0) return POLY_ZERO;
+  if (k === 1) return a;
   const out = new Map<string, number>();
   for (const [m, v] of a.terms) out.set(m, chk(v * k, "product"));
   return normalize(out, a.den);
@@ -176,11 +202,25 @@ export function polyNeg(a: Poly): Poly {
   return polyScale(a, -1);
 }
 
-/** The variables used, sorted. */
-export function polyVars(a: Poly): string[] {
-  const s = new Set<string>();
-  for (const k of a.terms.keys()) for (const v of monomialVars(k)) s.add(v);
-  return [...s].sort();
+const varsOf = new WeakMap<Poly, readonly string[]>();
+
+/** The variables used, sorted (remembered per polynomial: a shared array, do not modify). */
+export function polyVars(a: Poly): readonly string[] {
+  let out = varsOf.get(a);
+  if (out) return out;
+  if (a.terms.size === 0) out = EMPTY;
+  else if (a.terms.size === 1 || (a.terms.size === 2 && a.terms.has(""))) {
+    // One monomial (and perhaps the constant): its variables, already sorted, without repetition.
+    let vs: readonly string[] = EMPTY;
+    for (const k of a.terms.keys()) if (k !== "") vs = monomialVars(k);
+    out = vs.length < 2 ? vs : Object.freeze(vs.filter((v, i) => i === 0 || vs[i - 1] !== v));
+  } else {
+    const s = new Set<string>();
+    for (const k of a.terms.keys()) for (const v of monomialVars(k)) s.add(v);
+    out = Object.freeze([...s].sort());
+  }
+  varsOf.set(a, out);
+  return out;
 }
 
 /** Total degree (0 for constants, including 0). */
@@ -191,7 +231,9 @@ export function polyDegree(a: Poly): number {
 }
 
 export function isConstantPoly(a: Poly): boolean {
-  return a.den === 1 && [...a.terms.keys()].every((k) => k === "");
+  if (a.den !== 1) return false;
+  for (const k of a.terms.keys()) if (k !== "") return false;
+  return true;
 }
 
 /** The constant value, if the polynomial has no variables. */
@@ -258,7 +300,8 @@ export function polyKey(a: Poly): string {
 
 /** Readable form, e.g. `(mi*mi - mi + 2*mj)/2`. */
 export function polyToString(a: Poly, name: (v: string) => string = (v) => v): string {
-  const keys = [...a.terms.keys()].sort((x, y) => monomialVars(y).length - monomialVars(x).length || (x < y ? -1 : 1));
+  const keys = [...a.terms.keys()];
+  if (keys.length > 1) keys.sort((x, y) => monomialVars(y).length - monomialVars(x).length || (x < y ? -1 : 1));
   const parts: string[] = [];
   for (const k of keys) {
     const c = a.terms.get(k)!;
