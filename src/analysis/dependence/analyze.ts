@@ -12,6 +12,7 @@ import { Facts } from "./facts.js";
 import { inBounds, pairEquations, shapeOf, type EquationPair, type InBoundsAnswer, type Shape } from "./layout.js";
 import type { TestName } from "./outcome.js";
 import { BuiltProblems } from "./built-problems.js";
+import { constantConflict } from "./ziv.js";
 import { PairKeys } from "./ref-classes.js";
 import type { DepProblem, SymbolRanges } from "./problem.js";
 import type { SummaryLookup } from "../summaries/summary.js";
@@ -64,6 +65,13 @@ export interface DependenceOptions {
    * tests that check the sharing changes no answer.
    */
   shareAnswers?: boolean;
+  /**
+   * Pairs that two different constant subscripts separate are answered
+   * before their problem is built (ziv.ts's `constantConflict`; default
+   * true). False builds and searches them too: for the test that checks
+   * the shortcut changes no answer.
+   */
+  constantZiv?: boolean;
   /** Solutions shared with other nests and procedures (solution-cache.ts). */
   solutions?: SolutionCache;
   /** Only the nest that holds this loop (the others get no NestDeps): a plan of one loop needs no more. */
@@ -205,8 +213,17 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
     let assumes: Poly[] = [];
     const both = kind === "common" ? allInBounds(fa, shape(fa), ok) : null;
     const both2 = both && allInBounds(fb, shape(fb), ok);
-    if (kind === "same") ({ eqs, dropped, assumes } = pairEquations(fa, fb, shape(fa), ok));
-    else if (both && both2) {
+    if (kind === "same") {
+      ({ eqs, dropped, assumes } = pairEquations(fa, fb, shape(fa), ok));
+      const conflict = options.constantZiv === false ? null : constantConflict(eqs);
+      if (conflict) {
+        // What the search would answer at its root (ziv.ts), without building the problem first.
+        const problem = built.deferred(fa, fb, eqs, dropped);
+        const r = result(problem, { vectors: [], distance: problem.levels.map(() => null), tried: new Set(["ziv"]), pruned: new Map([["ziv", conflict]]), truncated: false }, assumes);
+        if (bases !== null && a.sym !== b.sym) r.mayOverlap = true;
+        return r;
+      }
+    } else if (both && both2) {
       // Different COMMON members, disjoint while their subscripts stay in bounds.
       const problem = built.get(fa, fb, [], []);
       return result(problem, { vectors: [], distance: [], tried: new Set(), pruned: new Map(), truncated: false }, [...both, ...both2]);

@@ -95,10 +95,16 @@ export interface DepProblem {
 
 export function rename(p: Poly, f: (v: string) => string): Poly {
   const terms = new Map<string, number>();
+  let same = true;
   for (const [k, c] of p.terms) {
-    const key = monomialVars(k).map(f).sort().join("*");
+    const vs = monomialVars(k);
+    // f is called for every variable, also those it keeps (it records them: buildProblem's `side`).
+    const key = vs.length === 0 ? "" : vs.length === 1 ? f(vs[0]!) : vs.map(f).sort().join("*");
+    if (key !== k) same = false;
     terms.set(key, (terms.get(key) ?? 0) + c);
   }
+  // Every monomial its own: the same polynomial (polynomials are never changed once made).
+  if (same) return p;
   for (const [k, c] of terms) if (c === 0) terms.delete(k);
   return { terms, den: p.den };
 }
@@ -116,13 +122,35 @@ function numerator(p: Poly): Poly {
 export type SymbolRanges = (sym: Sym, root: Loop) => { min?: number; max?: number } | undefined;
 
 export function buildProblem(src: AccessForm, snk: AccessForm, equations: EquationPair[], dropped: string[], atoms: AtomTable, ranges?: SymbolRanges): DepProblem {
-  const commonLoops: Loop[] = [];
-  for (let k = 0; k < Math.min(src.ref.loops.length, snk.ref.loops.length) && src.ref.loops[k] === snk.ref.loops[k]; k++) commonLoops.push(src.ref.loops[k]!);
-  const depthOf = new Map(commonLoops.map((l, k) => [l, k]));
-  const shared = new Set<string>();
-  const ties = new Map<string, Tie>();
-  const relaxed = [...dropped];
-  const side = (x: "a" | "b") => (v: string): string => {
+  return finishProblem(problemFrame(src, snk, atoms), equations, dropped, ranges);
+}
+
+/**
+ * The part of a problem made of the two references' loops and guards
+ * alone: their counters, bounds and facts. It is the same for every pair
+ * of references under the same loops and guards (a nest's hundreds of
+ * subscript pairs share a few dozen), and the costly part to build
+ * (extremeOver), so BuiltProblems keeps one per pair of sides (issue 16).
+ * Nothing in it is changed once made: `finishProblem` copies what it adds to.
+ */
+export interface ProblemFrame {
+  readonly atoms: AtomTable;
+  readonly depthOf: ReadonlyMap<Loop, number>;
+  readonly levels: Level[];
+  readonly counters: Map<string, CounterVar>;
+  readonly bounds: Poly[];
+  readonly factList: readonly Poly[];
+  /** Shared atoms and ties of the sides, in the order met (the equations' come after). */
+  readonly shared: ReadonlySet<string>;
+  readonly ties: ReadonlyMap<string, Tie>;
+  readonly relaxed: readonly string[];
+  /** The first loop of the source: where the symbols' ranges are asked. */
+  readonly root: Loop | undefined;
+}
+
+/** A renaming of the atoms of one side (see DepProblem), recording the shared atoms and ties it meets. */
+function renamer(x: "a" | "b", atoms: AtomTable, depthOf: ReadonlyMap<Loop, number>, shared: Set<string>, ties: Map<string, Tie>): (v: string) => string {
+  return (v) => {
     const inst = atoms.instanceOf(v);
     const a = atoms.get(v);
     if (a.kind !== "counter" && inst === null) {
@@ -136,7 +164,16 @@ export function buildProblem(src: AccessForm, snk: AccessForm, equations: Equati
     }
     return name;
   };
-  const ren = { a: side("a"), b: side("b") };
+}
+
+export function problemFrame(src: AccessForm, snk: AccessForm, atoms: AtomTable): ProblemFrame {
+  const commonLoops: Loop[] = [];
+  for (let k = 0; k < Math.min(src.ref.loops.length, snk.ref.loops.length) && src.ref.loops[k] === snk.ref.loops[k]; k++) commonLoops.push(src.ref.loops[k]!);
+  const depthOf = new Map(commonLoops.map((l, k) => [l, k]));
+  const shared = new Set<string>();
+  const ties = new Map<string, Tie>();
+  const relaxed: string[] = [];
+  const ren = { a: renamer("a", atoms, depthOf, shared, ties), b: renamer("b", atoms, depthOf, shared, ties) };
   const counters = new Map<string, CounterVar>();
   const bounds: Poly[] = [];
   const factList: Poly[] = [];
@@ -168,6 +205,21 @@ export function buildProblem(src: AccessForm, snk: AccessForm, equations: Equati
   };
   addSide(src, "a");
   addSide(snk, "b");
+  const levels: Level[] = commonLoops.map((l, k) => {
+    const m = src.models[k]!;
+    return { loop: l, opaque: m.kind === "opaque", src: ren.a(m.counter), snk: ren.b(m.counter), step: m.step };
+  });
+  return { atoms, depthOf, levels, counters, bounds, factList, shared, ties, relaxed, root: src.ref.loops[0] };
+}
+
+/** The problem of a frame and the subscript equations of one pair. */
+export function finishProblem(frame: ProblemFrame, equations: readonly EquationPair[], dropped: readonly string[], ranges?: SymbolRanges): DepProblem {
+  const { atoms, depthOf } = frame;
+  const shared = new Set(frame.shared);
+  const ties = new Map(frame.ties);
+  const relaxed = [...dropped, ...frame.relaxed];
+  const ren = { a: renamer("a", atoms, depthOf, shared, ties), b: renamer("b", atoms, depthOf, shared, ties) };
+  const factList = [...frame.factList];
   const eqs: Equation[] = [];
   for (const e of equations) {
     try {
@@ -178,7 +230,7 @@ export function buildProblem(src: AccessForm, snk: AccessForm, equations: Equati
       relaxed.push(`${e.label}: too large`);
     }
   }
-  const root = src.ref.loops[0];
+  const root = frame.root;
   let ranged = false;
   if (ranges) {
     for (const v of shared) {
@@ -189,11 +241,7 @@ export function buildProblem(src: AccessForm, snk: AccessForm, equations: Equati
       if (r?.min !== undefined || r?.max !== undefined) ranged = true;
     }
   }
-  const levels: Level[] = commonLoops.map((l, k) => {
-    const m = src.models[k]!;
-    return { loop: l, opaque: m.kind === "opaque", src: ren.a(m.counter), snk: ren.b(m.counter), step: m.step };
-  });
-  return { levels, counters, eqs, bounds, facts: new Facts(factList), ties: [...ties.values()], shared, relaxed, ranged, atoms };
+  return { levels: frame.levels, counters: frame.counters, eqs, bounds: frame.bounds, facts: new Facts(factList), ties: [...ties.values()], shared, relaxed, ranged, atoms };
 }
 
 function modelFrom(models: LoopModel[]): (l: Loop) => LoopModel {

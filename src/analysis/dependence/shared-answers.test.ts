@@ -7,6 +7,7 @@ import { analyzeRangedDependences } from "../ranged-dependences.js";
 import { FIG1 } from "../ranges/test-support/fig1.js";
 import { fortran } from "../test-support/parse.js";
 import { analyzeFortran } from "./test-support/fortran.js";
+import { LazySolution } from "./lazy-solution.js";
 
 /**
  * Pairs of references with the same key (ref-classes.ts) share one
@@ -91,6 +92,25 @@ test("pairs that share an answer get exactly the answer of their own analysis (p
     }),
     { numRuns: 150 },
   );
+});
+
+test("pairs two different constant subscripts separate, answered before their problem is built, get what building and searching gives (property)", () => {
+  const CONST = fc.integer({ min: 1, max: 3 }).map((c) => ({ text: `${c}` }));
+  const CREF = fc.record({ arr: fc.constantFrom(...ARRAYS), s1: fc.oneof(CONST, SUB), s2: fc.oneof(CONST, SUB) });
+  const CSTMT = fc.record({ lhs: CREF, rhs: fc.array(CREF, { maxLength: 3 }), guard: fc.option(fc.constantFrom("i > 2", "j <= m", "i < j"), { freq: 3 }) });
+  let shortcuts = 0;
+  fc.assert(
+    fc.property(fc.array(CSTMT, { minLength: 1, maxLength: 5 }), fc.boolean(), (stmts, assumeInBounds) => {
+      const text = program(stmts);
+      const fast = analyzeFortran(text, undefined, { assumeInBounds });
+      const slow = analyzeFortran(text, undefined, { assumeInBounds, constantZiv: false });
+      shortcuts += fast.deps.nests.flatMap((n) => n.pairs).filter((p) => p.test === "ziv" && !(p.solution instanceof LazySolution)).length;
+      assert.deepEqual(pairsOf(fast.deps), pairsOf(slow.deps));
+    }),
+    { numRuns: 150 },
+  );
+  // The property is about the shortcut: it must have been taken.
+  assert.ok(shortcuts > 50, `only ${shortcuts} pairs took the shortcut`);
 });
 
 test("u(1,i) against u(2,i) shares u(2,i) against u(3,i)'s answer; members of one COMMON block share theirs", () => {
