@@ -142,6 +142,12 @@ export interface LoopPlan {
    */
   overlaps?: OverlapPair[];
   /**
+   * Calls (by name) whose accesses to an array (by name) `runtimeCheck`
+   * keeps within the column of it, or row in C, where their element
+   * argument starts (regions/call-regions.ts's `fits`).
+   */
+  fitted?: [string, string][];
+  /**
    * `runtimeCheck` only compares extents fixed before the loop that a
    * private array's reads need (array-privatization.ts: `5 <= nz`): it
    * holds for all but tiny problems.

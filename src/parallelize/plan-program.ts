@@ -300,6 +300,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
     plan.runtimeCheck = plan.runtimeCheck ? both(plan.runtimeCheck, privateIf) : privateIf;
   }
   if (plan.runtimeCheck) plan.overlaps = overlapPairs(remaining, deps);
+  if (plan.runtimeCheck && arrays.fitted.length) plan.fitted = arrays.fitted;
   if (remaining.length === 0 && arrays.assumes.length > 0 && !arrays.runtimeCheck)
     plan.reasons.push({ kind: "unknown-bound", message: "independent only while subscripts stay within their declared bounds, which is not proved" });
   // Serial for its array dependences alone: it may still run pipelined (chooseDirectives weighs it).

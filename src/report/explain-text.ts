@@ -64,6 +64,8 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
       const arrays = plan.privateArrays.join(", ");
       lines.push(`  - it compares sizes fixed before the loop: when it holds, every element of ${arrays} an iteration reads was written earlier in that iteration, and no value ${plan.privateArrays.length > 1 ? "they keep" : "it keeps"} is read after the loop (here or in the procedures that run later), so ${plan.privateArrays.length > 1 ? "they are" : "it is"} private. It holds for all but tiny problems.`);
     }
+    for (const [call, array] of plan.fitted ?? [])
+      lines.push(`  - ${call} is given an element of ${array} and works on the elements from there on: the check tests that they stay within the ${lang === "fortran" ? "column" : "row"} of ${array} that holds it (beyond it lie the next ${lang === "fortran" ? "columns" : "rows"}, which other iterations use; when they do not, the loop runs serially).`);
     for (const o of plan.overlaps ?? []) {
       lines.push(`  - ${o.a} and ${o.b} may share storage: the check tests that the parts of them the loop touches do not overlap (if they do, the loop runs serially).`);
       if (o.restrict) lines.push(`    Declaring the parameter ${o.restrict[0]} (or ${o.restrict[1]}) restrict, if they never overlap, would make the loop parallel without the check.`);

@@ -2,7 +2,9 @@ import type { Expr } from "../../ir/expr.js";
 import type { Sym } from "../../ir/symbol.js";
 import { exprText } from "../../ir/expr-text.js";
 import { stmtExprs, walkExpr } from "../../ir/walk.js";
-import { isAffinePoly, polyAdd, polyConst, polySub, PolyOverflow, type Poly } from "../symbolic/polynomial.js";
+import { isAffinePoly, polyAdd, polyConst, polyScale, polySub, polyVars, PolyOverflow, type Poly } from "../symbolic/polynomial.js";
+import { linearForm } from "../../ir/linear-form.js";
+import type { Fit } from "../regions/call-regions.js";
 import type { ArrayRef, Guard } from "./references.js";
 import type { LoopModel, ValueAnalyzer } from "./values.js";
 
@@ -22,6 +24,12 @@ export interface AccessForm {
   why?: string;
   /** Constraints p ≥ 0 known to hold when the reference executes. */
   guards: Poly[];
+  /**
+   * Constraints p ≥ 0 its subscripts rely on, over values fixed in the
+   * whole nest (ArrayRef.fits): every pair it is in assumes them, and a
+   * loop they decide runs in parallel under a run-time check of them.
+   */
+  fits?: Poly[];
 }
 
 export function accessForm(ref: ArrayRef, va: ValueAnalyzer): AccessForm {
@@ -42,7 +50,48 @@ export function accessForm(ref: ArrayRef, va: ValueAnalyzer): AccessForm {
   });
   const form: AccessForm = { ref, models, dims, guards };
   if (why) form.why = why;
-  return form;
+  return ref.fits ? fitted(form, ref.fits, va) : form;
+}
+
+/**
+ * A call's access placed in its array while comparisons hold (ArrayRef.fits):
+ * with them as constraints `hi - lo >= 0`, affine in values fixed in the
+ * whole nest, so that they can be checked before any loop of it; else any
+ * element (as without the placement).
+ */
+function fitted(form: AccessForm, fits: readonly Fit[], va: ValueAnalyzer): AccessForm {
+  const out: Poly[] = [];
+  const at = form.ref.stmt;
+  // A value the analyzer cannot follow to a polynomial (`m = (int)a[0][2] + 190`) is still the
+  // variable's value where the nest starts, when the nest never assigns it: what a check there reads.
+  const value = (e: Expr): Poly | null => va.exprValue(e, at) ?? valueAtStart(e, va);
+  for (const f of fits) {
+    const lo = value(f.lo);
+    const hi = lo && value(f.hi);
+    let p: Poly | null = null;
+    try {
+      p = lo && hi ? polySub(hi, lo) : null;
+    } catch (e) {
+      if (!(e instanceof PolyOverflow)) throw e;
+    }
+    if (!p || !isAffinePoly(p) || !polyVars(p).every((v) => va.isInvariant(v))) {
+      const what = "as long as it fits in the dimension where the argument starts, which is not known (nor checkable before the loop)";
+      return { ...form, dims: null, why: `${form.ref.why ?? `${form.ref.call ?? "a call"} touches it`} ${what}` };
+    }
+    out.push(p);
+  }
+  return { ...form, fits: out };
+}
+
+/** `e`, linear in scalars the nest never assigns, over the atoms of their values where it starts; else null. */
+function valueAtStart(e: Expr, va: ValueAnalyzer): Poly | null {
+  const form = linearForm(e);
+  let p = polyConst(form.constant);
+  for (const t of form.terms) {
+    if (t.e.kind !== "var" || t.e.sym.dims.length > 0 || t.e.sym.type.base !== "integer" || va.index.modifies(va.root, t.e.sym)) return null;
+    p = polyAdd(p, polyScale(va.atomFor(t.e.sym, va.root), t.coef));
+  }
+  return p;
 }
 
 /** The subscript as written, shortened (an empty name read "subscript  is not ..."). */

@@ -140,7 +140,8 @@ function analyze(proc: Procedure, options: DependenceOptions, stats?: DepStats):
   const refs = collectRefs(
     proc,
     (name) => index.effectOf(name),
-    (call) => callRegions(proc, call, options.summaries?.(call.name), options.assumeInBounds ?? false),
+    // With `fits`: accesses placed in their arrays while the call's arguments stay in their columns, as run-time checks.
+    (call) => callRegions(proc, call, options.summaries?.(call.name), options.assumeInBounds ?? false, true),
   );
   const byRoot = new Map<Loop, ArrayRef[]>();
   for (const r of refs) {
@@ -188,7 +189,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
     if (!s) shapes.set(f.ref.sym, (s = shapeOf(f.ref.sym, f.dims?.length ?? f.ref.sym.dims.length, va, index)));
     return s;
   };
-  const usable = (v: string) => isInvariantAtom(v, atoms, va);
+  const usable = (v: string) => va.isInvariant(v);
   const bounds = new Map<string, InBoundsAnswer>();
   const boundsOf = (f: AccessForm, d: number) => {
     const key = `${f.ref.id}:${d}`;
@@ -201,8 +202,22 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
   // In-bounds facts the pair relies on, when not proved: checked at run time.
   const ok = (f: AccessForm, d: number): InBoundsAnswer => (options.assumeInBounds ? "proved" : boundsOf(f, d));
 
-  /** The answer for the pair (a, b), without the references themselves; null when it is no pair. */
+  /**
+   * The answer for the pair (a, b), without the references themselves; null when it is no pair. Two
+   * accesses of one array, one placed by a call while its argument fits its column (AccessForm.fits),
+   * are apart as their subscripts say only while it does: the pair assumes it. (Members of one COMMON
+   * block are apart anyway: the callee stays within the array it was given.)
+   */
   const answer = (a: ArrayRef, b: ArrayRef, self: boolean): PairAnswer | null => {
+    const r = answerAsPlaced(a, b, self);
+    if (!r || storageAlias(a.sym, b.sym, bases, options) !== "same") return r;
+    const fits = [...(forms.get(a)!.fits ?? []), ...(a === b ? [] : (forms.get(b)!.fits ?? []))];
+    if (fits.length === 0) return r;
+    const seen = new Set(r.assumes.map(polyKey));
+    for (const p of fits) if (!seen.has(polyKey(p))) (seen.add(polyKey(p)), r.assumes.push(p));
+    return r;
+  };
+  const answerAsPlaced = (a: ArrayRef, b: ArrayRef, self: boolean): PairAnswer | null => {
     const kind = storageAlias(a.sym, b.sym, bases, options);
     if (kind === "disjoint") return null;
     const fa = forms.get(a)!;
@@ -322,13 +337,6 @@ function refFacts(f: AccessForm, atoms: AtomTable): Facts {
   return new Facts(list);
 }
 
-/** Atoms whose names mean the same value anywhere before and in the nest: symbols it never modifies. */
-export function isInvariantAtom(v: string, atoms: AtomTable, va: ValueAnalyzer): boolean {
-  const a = atoms.get(v);
-  if (a.kind === "counter" || a.instance !== null) return false;
-  if (a.kind === "sym") return !va.index.modifies(va.root, a.sym);
-  return true;
-}
 
 /** The atoms under which every subscript of `f` stays in bounds ([] when proved), or null. */
 function allInBounds(f: AccessForm, s: Shape, ok: (f: AccessForm, d: number) => InBoundsAnswer): Poly[] | null {

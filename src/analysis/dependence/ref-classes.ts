@@ -52,7 +52,8 @@ export class PairKeys {
       const r = f.ref;
       let s = syms.get(r.sym);
       if (s === undefined) syms.set(r.sym, (s = syms.size));
-      const loopsGuards = `${r.loops.map((l) => l.id).join(",")}|${f.guards.map(polyKey).join("&")}`;
+      // What a pair assumes of its references is part of its answer: their fits too (AccessForm.fits).
+      const loopsGuards = `${r.loops.map((l) => l.id).join(",")}|${f.guards.map(polyKey).join("&")}${f.fits ? `|${f.fits.map(polyKey).join("&")}` : ""}`;
       const dims = f.dims ? f.dims.map((d) => (d ? polyKey(d) : "?")).join(",") : "*";
       this.classIds.push(ids.id(`${s}|${r.kind}|${loopsGuards}|${dims}|${f.why ?? ""}`));
       this.form.push(formIds.id(loopsGuards));

@@ -4,10 +4,11 @@ import type { Procedure, StatementFunction } from "../../ir/program.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import { isArray, type Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs } from "../../ir/walk.js";
+import { offsetElement } from "../../ir/pointer-offset.js";
 import { aliasKind } from "./alias.js";
 import { callEffect, isStorageArray, namedArrays, passesPointer, reachableArrays, type CallEffect } from "./call-effects.js";
 import { boxText, singleValue, type Box } from "../regions/box.js";
-import type { CallRegions, CallSiteRef } from "../regions/call-regions.js";
+import type { CallRegions, CallSiteRef, Fit } from "../regions/call-regions.js";
 import type { ArrayRegions } from "../summaries/summary.js";
 
 /**
@@ -37,6 +38,14 @@ export interface ArrayRef {
   why?: string;
   /** Conditions that hold when the reference executes, innermost last. */
   guards: Guard[];
+  /**
+   * A call's access whose subscripts hold only while these comparisons do
+   * (regions/call-regions.ts's `fits`: an element actual's storage stays in
+   * its column); the pairs it makes assume them, as a run-time check.
+   */
+  fits?: readonly Fit[];
+  /** The call that makes the access, for a reference with `fits`. */
+  call?: string;
 }
 
 export interface Guard {
@@ -108,6 +117,7 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
     const r: ArrayRef = { id: out.length, sym, expr, kind, stmt, order: order++, loops: loops.slice(0, MAX_NEST_DEPTH), subs, guards: guards.slice() };
     if (why) r.why = why;
     out.push(r);
+    return r;
   };
 
   /** Reads in an expression; `opaque` marks references inside an implied DO. */
@@ -223,17 +233,24 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
    * (regions/call-regions.ts): a reference per box, with the dimensions
    * where the box is one value as subscripts and the others unknown.
    */
-  const regionRefs = (sym: Sym, r: ArrayRegions, name: string, at: Expr, stmt: Stmt): void => {
+  const regionRefs = (sym: Sym, r: ArrayRegions, name: string, at: Expr, stmt: Stmt, fits: readonly Fit[] | undefined): void => {
     const text = (b: Box) => boxText(sym, b, proc.language);
-    for (const b of r.use) add(sym, at, "use", stmt, b.map((x) => singleValue(x)), `${name} reads ${text(b)}`);
-    for (const b of r.mod) add(sym, at, "def", stmt, b.map((x) => singleValue(x)), `${name} writes ${text(b)}`);
+    const fitted = (ref: ArrayRef) => {
+      if (!fits?.length) return;
+      ref.fits = fits;
+      ref.call = name;
+    };
+    for (const b of r.use) fitted(add(sym, at, "use", stmt, b.map((x) => singleValue(x)), `${name} reads ${text(b)}`));
+    for (const b of r.mod) fitted(add(sym, at, "def", stmt, b.map((x) => singleValue(x)), `${name} writes ${text(b)}`));
   };
   /** A call: its arguments, then what it may touch out of sight (call-effects.ts). */
-  const callSite = (name: string, args: readonly Expr[], stmt: Stmt, node: Expr | null): void => {
+  const callSite = (name: string, written: readonly Expr[], stmt: Stmt, node: Expr | null): void => {
+    // `&a[j][0] + 1` passes what `&a[j][1]` does (the regions are translated the same way: call-regions.ts).
+    const args = proc.language === "c" ? written.map(offsetElement) : written;
     const eff = effectOf(name);
     const why = `passed to ${name}`;
     // Regions only from a summary (an unknown callee touches everything it may reach, as below).
-    const regions = eff.summarized ? regionsOf?.({ name, args, span: node?.span ?? stmt.span }) : undefined;
+    const regions = eff.summarized ? regionsOf?.({ name, args: written, span: node?.span ?? stmt.span }) : undefined;
     const bounded = (r: ArrayRegions | undefined): r is ArrayRegions => !!r && [...r.mod, ...r.use].some((b) => b.some((x) => x !== null));
     const byRegion = new Set<Sym>();
     args.forEach((a, k) => {
@@ -242,7 +259,8 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
       if (bounded(r) && base !== MEMORY && isStorageArray(base) && base.type.base !== "pointer") {
         // Its subscripts are read at the call; what the callee does is in its regions (once per array).
         passed(a, stmt, why, false, false);
-        if (!byRegion.has(base)) regionRefs(base, r, name, a, stmt);
+        // The argument as written names the references (`b[j] + 1`, not the `&b[j][1]` it is).
+        if (!byRegion.has(base)) regionRefs(base, r, name, written[k]!, stmt, regions?.fits?.get(base));
         byRegion.add(base);
         return;
       }
@@ -264,7 +282,7 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
       const known = regions?.arrays.get(sym);
       // With a summary, an array its regions leave out is not touched (its COMMON extents, its shared variables).
       if (regions && !regions.opaque && (!known || known.mod.length + known.use.length === 0)) continue;
-      if (bounded(known) && (w || r)) regionRefs(sym, known, name, at(sym), stmt);
+      if (bounded(known) && (w || r)) regionRefs(sym, known, name, at(sym), stmt, regions?.fits?.get(sym));
       else if (w) add(sym, at(sym), "def", stmt, null, `written by ${name}`);
       // A write at the call already conflicts with whatever a read there would (flow, anti, output).
       else if (r) add(sym, at(sym), "use", stmt, null, `read by ${name}`);

@@ -69,6 +69,14 @@ export class ValueAnalyzer {
     readonly root: Loop,
   ) {}
 
+  /** Whether atom `v` means the same value anywhere before and in the nest: not a counter nor per instance, and no symbol the nest modifies. */
+  isInvariant(v: string): boolean {
+    const a = this.atoms.get(v);
+    if (a.kind === "counter" || a.instance !== null) return false;
+    if (a.kind === "sym") return !this.index.modifies(this.root, a.sym);
+    return true;
+  }
+
   /** The atom for `v`'s value when an instance of `loop` starts (the nest's start for the root). */
   atomFor(v: Sym, loop: Loop): Poly {
     return polyVar(this.atoms.sym(v, loop === this.root ? null : loop));

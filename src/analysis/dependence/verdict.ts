@@ -68,6 +68,8 @@ export interface ArrayLoopVerdict {
   runtimeCheck: RuntimeCheck | null;
   /** The pairs of arrays whose non-overlap `runtimeCheck` tests, by name. */
   overlaps: [string, string][];
+  /** Calls whose accesses hold as placed only while their argument fits its column (ArrayRef.fits): the call and the array, by name. */
+  fitted: [string, string][];
 }
 
 export function depKind(source: "def" | "use", sink: "def" | "use"): DepKind {
@@ -86,9 +88,11 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
   const overlaps: { a: Sym; b: Sym; expr: Expr }[] = [];
   let allConditional = true;
   const assumes = new Map<string, Poly>();
+  const fitted = new Map<string, [string, string]>();
   const memo = memoOf(deps);
   for (const { nest, pr, k } of memo.pairsAt(loop)) {
     for (const a of pr.assumes) assumes.set(polyKey(a), a);
+    if (pr.assumes.length) for (const r of [pr.src, pr.snk]) if (r.fits && r.call) fitted.set(`${r.call}\n${r.sym.name}`, [r.call, r.sym.name]);
     // An independent pair has no vector at all, so none carried at any level (most pairs: issue 16).
     if (pr.status === "independent") continue;
     // The first vectors carried at k each way: all the verdict and its reasons use (lazy-solution.ts).
@@ -138,7 +142,7 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
   const needed = simplifyConjunction([...assumes.values()]);
   const conditional = carried.length > 0 ? allConditional : assumes.size > 0;
   const runtimeCheck = conditional ? combinedCheck(carried, needed, deps, loop) : null;
-  return { loop, parallel: carried.length === 0 && assumes.size === 0, carried, assumes: needed, runtimeCheck, overlaps: overlaps.map((o) => [o.a.name, o.b.name]) };
+  return { loop, parallel: carried.length === 0 && assumes.size === 0, carried, assumes: needed, runtimeCheck, overlaps: overlaps.map((o) => [o.a.name, o.b.name]), fitted: [...fitted.values()] };
 }
 
 /**

@@ -10,6 +10,7 @@ import { analyzeFlow } from "../flow-analysis.js";
 import { fortran, procedure } from "../test-support/parse.js";
 import type { Box } from "./box.js";
 import { callRegions } from "./call-regions.js";
+import { evalCondition } from "../dependence/test-support/check.js";
 
 /**
  * Issue 14's property: random call sites (the element passed, the shapes
@@ -212,6 +213,84 @@ test("regions moved to a call hold every element the callee touches; DDEF only e
     { numRuns: 400 },
   );
   assert.ok(checked > 100, `only ${checked} valid cases`);
+});
+
+test("regions moved under fits hold every element the callee touches whenever the fits hold (property, sizes the caller does not know)", () => {
+  let fitted = 0;
+  let held = 0;
+  fc.assert(
+    fc.property(caseArb, (c) => {
+      const runs = [0, 1].map((f) => run(c, f));
+      if (runs.some((r) => r === null)) return;
+      const els = runs.map((r) => r!.map((e) => ({ ...e, el: element(c, e.at) })));
+      if (els.some((r) => r.some((e) => e.el === null))) return;
+      // The sizes reach the call as the caller's dummies: bounds in their terms, fits to check.
+      const text = source(c).replace("program p", "subroutine p(nn, mm)\n  integer nn, mm").replace("end program", "end subroutine").replace(`${c.n}, ${c.m}, 1)`, "nn, mm, 1)");
+      const prog = fortran(text);
+      const caller = procedure(prog, "p");
+      let call: CallStmt | undefined;
+      walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
+      const summary = summaryLookup(analyzeFlow(prog), "fortran")("s");
+      const a = [...caller.symbols.values()].find((s) => s.name === "a")!;
+      const sym = (name: string) => [...caller.symbols.values()].find((s) => s.name === name)!;
+      const env = new Map([
+        [sym("nn"), c.n],
+        [sym("mm"), c.m],
+      ]);
+      const moved = callRegions(caller, { name: "s", args: call!.args, span: call!.span }, summary, true, true);
+      const fits = moved.fits?.get(a) ?? [];
+      if (fits.length) fitted++;
+      if (!fits.every((f) => evalCondition(f.lo, env) <= evalCondition(f.hi, env))) return;
+      held++;
+      const r = moved.arrays.get(a) ?? { mod: [], use: [], euse: [], ddef: [] };
+      const inBoxEnv = (b: Box, el: number[]) => b.every((x, d) => !x || (evalCondition(x.lo, env) <= el[d]! && el[d]! <= evalCondition(x.hi, env)));
+      const show = () => `\n${text}\nfits ${fits.map((f) => `${exprText(f.lo)} <= ${exprText(f.hi)}`).join(", ")}\nmod ${r.mod.map((b) => b.map((x) => (x ? `${exprText(x.lo)}:${exprText(x.hi)}` : "*")).join(","))}`;
+      for (const evs of els)
+        for (const e of evs) {
+          const el = e.el!;
+          if (e.write) assert.ok(r.mod.some((b) => inBoxEnv(b, el)), `a(${el.join(",")}) written, not in MOD${show()}`);
+          else assert.ok(r.use.some((b) => inBoxEnv(b, el)), `a(${el.join(",")}) read, not in USE${show()}`);
+        }
+    }),
+    { numRuns: 600 },
+  );
+  // The property is about placements under fits: some must have been made, and held.
+  assert.ok(fitted > 20 && held > 10, `fits made ${fitted} times, held ${held} times`);
+});
+
+test("a vector dummy given an element of a column: that column's part while it fits, checked by its fits (property, spilling sizes)", () => {
+  let spilled = 0;
+  fc.assert(
+    fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 2, max: 4 }), fc.nat(), fc.nat(), fc.integer({ min: 1, max: 12 }), fc.constantFrom("x(*)", "x(n)"), (e1, e2, f1, f2, len, decl) => {
+      const s1 = 1 + (f1 % e1);
+      const s2 = 1 + (f2 % e2);
+      // Past the end of the actual: a wrong program.
+      if (s1 - 1 + (s2 - 1) * e1 + len > e1 * e2) return;
+      const text = ["subroutine p(nn)", "  integer nn", `  real a(${e1}, ${e2})`, `  call s(a(${s1}, ${s2}), nn)`, "end subroutine", "subroutine s(x, n)", "  integer n, i", `  real ${decl}`, "  do i = 1, n", "    x(i) = 1", "  end do", "end subroutine"].join("\n");
+      const prog = fortran(text);
+      const caller = procedure(prog, "p");
+      let call: CallStmt | undefined;
+      walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
+      const a = [...caller.symbols.values()].find((s) => s.name === "a")!;
+      const nn = [...caller.symbols.values()].find((s) => s.name === "nn")!;
+      const env = new Map([[nn, len]]);
+      const moved = callRegions(caller, { name: "s", args: call!.args, span: call!.span }, summaryLookup(analyzeFlow(prog), "fortran")("s"), true, true);
+      const fits = moved.fits?.get(a) ?? [];
+      const holds = fits.every((f) => evalCondition(f.lo, env) <= evalCondition(f.hi, env));
+      const spills = s1 - 1 + len > e1;
+      if (spills) spilled++;
+      // The fits hold exactly when the elements stay in the column (they are the whole condition).
+      assert.equal(holds, !spills, `${text}\nnn = ${len}: fits ${fits.map((f) => `${exprText(f.lo)} <= ${exprText(f.hi)}`).join(", ")}`);
+      if (!holds) return;
+      const mod = moved.arrays.get(a)!.mod;
+      for (let k = 0; k < len; k++) {
+        const el = [s1 + k, s2];
+        assert.ok(mod.some((b) => b.every((x, d) => !x || (evalCondition(x.lo, env) <= el[d]! && el[d]! <= evalCondition(x.hi, env)))), `a(${el.join(",")}) written, not in MOD`);
+      }
+    }),
+    { numRuns: 300 },
+  );
+  assert.ok(spilled > 30, `only ${spilled} spilling cases`);
 });
 
 function boxElements(b: Box, extents: number[]): number[][] {

@@ -1,6 +1,8 @@
 import { evalInt } from "../../ir/const-eval.js";
 import type { Expr } from "../../ir/expr.js";
 import { constDifference } from "../../ir/linear-form.js";
+import { exprEquals } from "../../ir/expr-equals.js";
+import { offsetElement } from "../../ir/pointer-offset.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
 import { libcFunction } from "../../frontend/c/libc.js";
@@ -28,6 +30,21 @@ export interface CallSiteRef {
 export interface CallRegions {
   arrays: Map<Sym, ArrayRegions>;
   opaque: boolean;
+  /**
+   * Asked for (`callRegions`' `fitting`): the arrays whose regions hold
+   * only while an element actual's storage, as the callee's dummy uses
+   * it, stays within the dimension it starts in (`call fill(n, z(2, j, k))`
+   * with `y(n)` writes z(2:n+1, j, k) while n + 1 <= n1; past that, the
+   * next columns). Each `lo <= hi` must hold at the call; a caller that
+   * cannot check them at run time takes every element.
+   */
+  fits?: Map<Sym, Fit[]>;
+}
+
+/** A comparison `lo <= hi` in the caller's terms, at the call. */
+export interface Fit {
+  lo: Expr;
+  hi: Expr;
 }
 
 /**
@@ -55,22 +72,22 @@ export interface CallRegions {
  * to more elements, a must-region (DDEF) to fewer (dropped). Without a
  * summary, or with regions missing, every element of what may be touched.
  */
-export function callRegions(caller: Procedure, call: CallSiteRef, summary: ProcedureSummary | undefined, assumeBounds = true): CallRegions {
+export function callRegions(caller: Procedure, call: CallSiteRef, summary: ProcedureSummary | undefined, assumeBounds = true, fitting = false): CallRegions {
   // One translation per call site, summary and assumption: the walks ask again and again.
   let cached = translations.get(call.args);
   if (!cached) translations.set(call.args, (cached = []));
   const intrinsic = !!call.intrinsic;
-  const hit = cached.find((c) => c.caller === caller && c.summary === summary && c.assumeBounds === assumeBounds && c.intrinsic === intrinsic);
+  const hit = cached.find((c) => c.caller === caller && c.summary === summary && c.assumeBounds === assumeBounds && c.intrinsic === intrinsic && c.fitting === fitting);
   if (hit) return hit.result;
-  const result = translate(caller, call, summary, assumeBounds);
-  cached.push({ caller, summary, assumeBounds, intrinsic, result });
+  const result = translate(caller, call, summary, assumeBounds, fitting);
+  cached.push({ caller, summary, assumeBounds, intrinsic, fitting, result });
   return result;
 }
 
 /** Translations of call sites, by the call's argument list (one per IR call node). */
-const translations = new WeakMap<readonly Expr[], { caller: Procedure; summary: ProcedureSummary | undefined; assumeBounds: boolean; intrinsic: boolean; result: CallRegions }[]>();
+const translations = new WeakMap<readonly Expr[], { caller: Procedure; summary: ProcedureSummary | undefined; assumeBounds: boolean; intrinsic: boolean; fitting: boolean; result: CallRegions }[]>();
 
-function translate(caller: Procedure, call: CallSiteRef, summary: ProcedureSummary | undefined, assumeBounds: boolean): CallRegions {
+function translate(caller: Procedure, call: CallSiteRef, summary: ProcedureSummary | undefined, assumeBounds: boolean, fitting: boolean): CallRegions {
   const out: CallRegions = { arrays: new Map(), opaque: false };
   const merge = (sym: Sym, r: ArrayRegions) => {
     const old = out.arrays.get(sym);
@@ -89,7 +106,8 @@ function translate(caller: Procedure, call: CallSiteRef, summary: ProcedureSumma
   };
   const known = summary && !summary.unknown ? summary : undefined;
   const subst = new Substitution(caller, call, known);
-  call.args.forEach((a, k) => {
+  call.args.forEach((written, k) => {
+    const a = caller.language === "c" ? offsetElement(written) : written;
     // A scalar variable passed by reference (Fortran; C's &x): a region of rank 0, what the dummy does.
     const scalar = a.kind === "var" && caller.language === "fortran" ? a.sym : a.kind === "addr" && a.operand.kind === "var" ? a.operand.sym : null;
     if (scalar && scalar.dims.length === 0 && scalar.storage !== "parameter" && scalar.storage !== "procedure") {
@@ -113,7 +131,19 @@ function translate(caller: Procedure, call: CallSiteRef, summary: ProcedureSumma
       const point: Box = base.start.map((x) => ({ lo: x, hi: x }));
       return merge(base.sym, { mod: f.mod ? [point] : [], use: f.use ? [point] : [], euse: f.euse ? [point] : [], ddef: f.ddef ? [point] : [] });
     }
-    const moved = r && dummy ? moveFormal(r, dummy, base, subst, assumeBounds) : null;
+    let moved = r && dummy ? moveFormal(r, dummy, base, subst, assumeBounds) : null;
+    // Where the dummy's extent is not known to fit in the dimension the element starts: under the
+    // comparisons that say it does, when the caller asks for them (dependence tests, as run-time checks).
+    if (fitting && r && dummy && (!moved || [...moved.mod, ...moved.use].some(isAnyBox))) {
+      const fits: Fit[] = [];
+      const placed = moveFormal(r, dummy, base, subst, assumeBounds, fits);
+      const needed = placed && neededFits(fits);
+      if (placed && needed && needed.length > 0 && ![...placed.mod, ...placed.use].some(isAnyBox)) {
+        moved = placed;
+        out.fits ??= new Map();
+        out.fits.set(base.sym, [...(out.fits.get(base.sym) ?? []), ...needed]);
+      }
+    }
     merge(base.sym, moved ?? whole(base.sym, f.mod, f.use, f.euse));
   });
   // A library routine reaches the program's variables through its arguments only (done above): C's
@@ -325,7 +355,7 @@ function moveAll(r: ArrayRegions, moveBox: (b: Box, must: boolean) => Box | null
  * Regions of an array dummy moved onto the actual's array. Dimensions are
  * compared fastest first: F's d-th fastest maps onto A's d-th fastest.
  */
-function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Substitution, assumeBounds: boolean): ArrayRegions | null {
+function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Substitution, assumeBounds: boolean, fits: Fit[] | null = null): ArrayRegions | null {
   const A = actual.sym;
   if (dummy.type.base !== A.type.base || (dummy.type.bytes ?? 0) !== (A.type.bytes ?? 0)) return null;
   if (actual.start && actual.start.length === 0) return null;
@@ -413,7 +443,12 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
       // In C, a pointer into an array object reaches that object only (C11 6.5.6p8): a formal
       // `double lhs[][3][5][5]` given the whole array `lhs` stays within its first dimension.
       const sameObject = m === n && dummy.layout === "row-major" && A.layout === "row-major";
-      if (d === m - 1 && !inLast && !(assumeBounds && (lastOfBoth || sameObject || fitsLast(fLast, aLast, start[d]!, subst)))) return must ? null : anyBox(n);
+      if (d === m - 1 && !inLast && !(assumeBounds && (lastOfBoth || sameObject || fitsLast(fLast, aLast, start[d]!, subst)))) {
+        // Asked for: placed in the actual's dimension while it fits there (the caller checks it).
+        if (!fits || !placed || !aLast.upper) return must ? null : anyBox(n);
+        fits.push({ lo: placed.hi, hi: aLast.upper });
+        if (!assumeBounds) fits.push({ lo: aLast.lower, hi: placed.lo });
+      }
       if (!placed && must) return null;
       out.push(placed);
     }
@@ -494,4 +529,27 @@ export function argumentWritten(summary: ProcedureSummary | undefined, k: number
  */
 function libraryRoutine(caller: Procedure, name: string): boolean {
   return caller.language === "fortran" || libcFunction(name)?.effect === "other";
+}
+
+/** A box that may be any element of its array. */
+function isAnyBox(b: Box): boolean {
+  return b.every((x) => x === null);
+}
+
+/**
+ * The comparisons of a placement that are not known to hold, without
+ * repeats; null when one is known to fail (the placement is wrong, not
+ * just unproved).
+ */
+function neededFits(fits: readonly Fit[]): Fit[] | null {
+  const out: Fit[] = [];
+  for (const f of fits) {
+    const d = difference(f.hi, f.lo);
+    if (d !== null) {
+      if (d < 0) return null;
+      continue;
+    }
+    if (!out.some((g) => exprEquals(g.lo, f.lo) && exprEquals(g.hi, f.hi))) out.push(f);
+  }
+  return out;
 }

@@ -1,0 +1,31 @@
+import { before, test } from "node:test";
+import assert from "node:assert/strict";
+import { ensureCParser } from "../node/c-parser-node.js";
+import { parseC } from "../frontend/c/parse-c.js";
+import { memoryHost } from "../source/host.js";
+import { exprText } from "./expr-text.js";
+import type { CallStmt } from "./stmt.js";
+import { walkStmts } from "./walk.js";
+import { offsetElement } from "./pointer-offset.js";
+
+before(() => ensureCParser());
+
+/** The arguments of the call to g in f's body, as offsetElement reads them. */
+function args(call: string): string[] {
+  const src = `double a[4][8], *p;\nvoid g(int n, double *x);\nvoid f(int j, int k) { ${call}; }\n`;
+  const program = parseC("t.c", src, memoryHost({ "t.c": src }));
+  assert.deepEqual(program.diagnostics.filter((d) => d.severity === "error"), []);
+  let found: CallStmt | undefined;
+  walkStmts(program.procedures.find((q) => q.name === "f")!.body, (s) => void (s.kind === "call" && (found = s)));
+  return found!.args.map((x) => exprText(offsetElement(x), "c"));
+}
+
+test("an offset from an element's address is the address of the element that far along the fastest dimension", () => {
+  assert.deepEqual(args("g(1, a[j] + 1)"), ["1", "&a[j][1]"]);
+  assert.deepEqual(args("g(1, 2 + &a[j][1])"), ["1", "&a[j][3]"]);
+  assert.deepEqual(args("g(1, &a[j][2] - k)"), ["1", "&a[j][2 - k]"]);
+  assert.deepEqual(args("g(1, a[j] + k)"), ["1", "&a[j][0 + k]"]);
+  // A plain pointer has no element to move along: as written.
+  assert.deepEqual(args("g(1, p + 1)"), ["1", "p + 1"]);
+  assert.deepEqual(args("g(1, &a[j][0])"), ["1", "&a[j][0]"]);
+});

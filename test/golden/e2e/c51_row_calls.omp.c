@@ -1,0 +1,63 @@
+/* Calls that work on a row from an element of it: the callee takes a
+ * plain pointer and a length the caller only knows at run time, and the
+ * caller passes &a[j][0] or b[j] + 1. Each call stays in its row while
+ * the length fits the row: then the loop over j is parallel, and doall
+ * checks the fit at run time (if(...)). The same loop runs once more
+ * with a length that runs past the end of each row into the next one,
+ * which the previous iteration wrote: the check fails there and the loop
+ * runs serially, in order. */
+#include <stdio.h>
+
+#define LDA 200
+#define NROW 300
+
+static double a[NROW][LDA], b[NROW][LDA];
+
+static void halve(int n, double *y) {
+  // doall: either
+  for (int i = 0; i < n; i++)
+    y[i] = y[i] * 0.5 + i;
+}
+
+static void addto(int n, const double *x, double *y) {
+  // doall: either
+  for (int i = 0; i < n; i++)
+    y[i] = y[i] * 0.75 + x[i];
+}
+
+int main(void) {
+  // doall: parallel
+  #pragma omp parallel for
+  for (int j = 0; j < NROW; j++)
+    // doall: either
+    #pragma omp simd
+    for (int i = 0; i < LDA; i++) {
+      a[j][i] = (double)((i + 3 * j) % 17);
+      b[j][i] = (double)((2 * i + j) % 13);
+    }
+  /* Lengths known only when the program runs. */
+  int m = (int)a[0][2] + LDA - 10;
+  int mbig = m + 17;
+  // doall: runtime if(m <= 200) -- halve works on a[j][0..m-1]: in row j while m <= LDA
+  #pragma omp parallel for if((int)a[0][2] <= 10)
+  for (int j = 0; j < NROW; j++)
+    halve(m, &a[j][0]);
+  // doall: runtime if(m <= 200) -- b[j][1..m] only read: a[j][0..m-1] must fit
+  #pragma omp parallel for if(m <= 200)
+  for (int j = 0; j < NROW; j++)
+    addto(m, b[j] + 1, a[j]);
+  // doall: runtime if(mbig <= 200) -- mbig > LDA: each call also updates the start of row j + 1
+  #pragma omp parallel for if(m <= 183)
+  for (int j = 0; j < NROW - 1; j++)
+    halve(mbig, a[j]);
+  double s = 0.0;
+  // doall: parallel reduction(+:s)
+  #pragma omp parallel for reduction(+:s)
+  for (int j = 0; j < NROW; j++)
+    // doall: either reduction(+:s)
+    for (int i = 0; i < LDA; i++)
+      s += a[j][i] * (double)((i + j) % 7 + 1);
+  printf("sum %.6f\n", s);
+  printf("tops %.6f %.6f %.6f\n", a[1][0], a[99][4], a[NROW - 1][16]);
+  return 0;
+}
