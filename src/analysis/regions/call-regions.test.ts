@@ -293,6 +293,42 @@ test("a vector dummy given an element of a column: that column's part while it f
   assert.ok(spilled > 30, `only ${spilled} spilling cases`);
 });
 
+test("a real vector dummy given an element of a complex array: the complex elements its reals make up, while they fit the column (property)", () => {
+  let placed = 0;
+  fc.assert(
+    fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 2, max: 4 }), fc.nat(), fc.nat(), fc.integer({ min: 1, max: 10 }), fc.constantFrom([2, 0], [2, 1], [1, 0]), (e1, e2, f1, f2, len, [mult, add]) => {
+      // The caller passes mult * nn + add reals: a whole number of complex elements only for 2 * nn.
+      const reals = mult * len + add;
+      const s1 = 1 + (f1 % e1);
+      const s2 = 1 + (f2 % e2);
+      // The complex elements the reals 1..reals touch, from a(s1, s2): offsets 0 .. ceil(reals / 2) - 1.
+      const count = Math.ceil(reals / 2);
+      if (s1 - 1 + (s2 - 1) * e1 + count > e1 * e2) return;
+      const text = ["subroutine p(nn)", "  integer nn", `  double complex a(${e1}, ${e2})`, `  call s(a(${s1}, ${s2}), ${mult} * nn + ${add})`, "end subroutine", "subroutine s(x, n)", "  integer n, i", "  double precision x(*)", "  do i = 1, n", "    x(i) = 1", "  end do", "end subroutine"].join("\n");
+      const prog = fortran(text);
+      const caller = procedure(prog, "p");
+      let call: CallStmt | undefined;
+      walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
+      const a = [...caller.symbols.values()].find((s) => s.name === "a")!;
+      const nn = [...caller.symbols.values()].find((s) => s.name === "nn")!;
+      const env = new Map([[nn, len]]);
+      const moved = callRegions(caller, { name: "s", args: call!.args, span: call!.span }, summaryLookup(analyzeFlow(prog), "fortran")("s"), true, true);
+      const fits = moved.fits?.get(a) ?? [];
+      if (!fits.every((f) => evalCondition(f.lo, env) <= evalCondition(f.hi, env))) return;
+      const mod = moved.arrays.get(a)!.mod;
+      if (!mod.some((b) => b.every((x) => x === null))) placed++;
+      for (let k = 0; k < count; k++) {
+        const lin = s1 - 1 + (s2 - 1) * e1 + k;
+        const el = [1 + (lin % e1), 1 + Math.floor(lin / e1)];
+        assert.ok(mod.some((b) => b.every((x, d) => !x || (evalCondition(x.lo, env) <= el[d]! && el[d]! <= evalCondition(x.hi, env)))), `a(${el.join(",")}) written, not in MOD\n${text}\nnn = ${len}`);
+      }
+    }),
+    { numRuns: 500 },
+  );
+  // An odd number of reals ends inside a complex element, which no placement says: those take the whole array.
+  assert.ok(placed > 20, `only ${placed} placements`);
+});
+
 function boxElements(b: Box, extents: number[]): number[][] {
   let out: number[][] = [[]];
   b.forEach((r, d) => {

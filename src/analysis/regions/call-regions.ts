@@ -1,6 +1,6 @@
 import { evalInt } from "../../ir/const-eval.js";
 import type { Expr } from "../../ir/expr.js";
-import { constDifference } from "../../ir/linear-form.js";
+import { Linear, constDifference, formExpr, linearForm } from "../../ir/linear-form.js";
 import { exprEquals } from "../../ir/expr-equals.js";
 import { offsetElement } from "../../ir/pointer-offset.js";
 import type { Procedure } from "../../ir/program.js";
@@ -357,7 +357,12 @@ function moveAll(r: ArrayRegions, moveBox: (b: Box, must: boolean) => Box | null
  */
 function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Substitution, assumeBounds: boolean, fits: Fit[] | null = null): ArrayRegions | null {
   const A = actual.sym;
-  if (dummy.type.base !== A.type.base || (dummy.type.bytes ?? 0) !== (A.type.bytes ?? 0)) return null;
+  // A real vector given an element of a complex array of its precision (NPB FT's `call vranlc(2*nx,
+  // x0, a, u0(1, j, k))`; sequence association, F2008 12.5.2.11): its elements 2k - 1 and 2k are
+  // the parts of the complex element k - 1 after the one passed. Boxes are then counted in complex
+  // elements, when they start and end on whole ones.
+  const pun = dummy.type.base === "real" && A.type.base === "complex" && dummy.dims.length === 1 && dummy.type.bytes !== undefined && A.type.bytes === 2 * dummy.type.bytes;
+  if (!pun && (dummy.type.base !== A.type.base || (dummy.type.bytes ?? 0) !== (A.type.bytes ?? 0))) return null;
   if (actual.start && actual.start.length === 0) return null;
   const fast = <T>(xs: readonly T[], layout: Sym["layout"]) => (layout === "row-major" ? [...xs].reverse() : [...xs]);
   const fDims = fast(dummy.dims, dummy.layout);
@@ -378,6 +383,13 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
   const fLast = fDims[m - 1]!;
   const aLast = aDims[m - 1]!;
   const fLoLast = subst.expr(fLast.lower);
+  /** A box's ends in the dummy's elements, from its lower bound `from`, as the actual's (the same, but for `pun`). */
+  const units = (lo: Expr | null, hi: Expr | null, from: Expr | null): [Expr | null, Expr | null] => {
+    if (!pun || !lo || !hi || !from) return [lo, hi];
+    const a = halved(lo, from);
+    const z = halved(plus(hi, 1), from);
+    return a && z ? [a, plus(z, -1)] : [null, null];
+  };
   const moveBox = (b: Box, must: boolean): Box | null => {
     const placed = direct(b, must);
     // A vector dummy over several of the actual's dimensions (sequence association, F2008 12.5.2.11):
@@ -392,8 +404,7 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
     const r = b[0];
     const from = fLoLast;
     if (!r || !from) return null;
-    const lo = subst.expr(r.lo);
-    const hi = subst.expr(r.hi);
+    const [lo, hi] = units(subst.expr(r.lo), subst.expr(r.hi), from);
     const a = lo && difference(lo, from);
     const z = hi && difference(hi, from);
     if (a === null || z === null || a === undefined || z === undefined || a < 0 || z < a) return null;
@@ -429,8 +440,7 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
       // (else it reaches the next column): the bounds assumption (seed 003), or proved.
       if (d < m - 1 && !assumeBounds && !(r && fDims[d]!.upper && provedLe(fDims[d]!.lower, r.lo) && provedLe(r.hi, fDims[d]!.upper!))) return must ? null : anyBox(n);
       const from = d < m - 1 ? subst.expr(fDims[d]!.lower) : fLoLast;
-      const lo = r && subst.expr(r.lo);
-      const hi = r && subst.expr(r.hi);
+      const [lo, hi] = r ? units(subst.expr(r.lo), subst.expr(r.hi), from) : [null, null];
       const placed = lo && hi && from ? { lo: offset(start[d]!, lo, from), hi: offset(start[d]!, hi, from) } : null;
       // The last dimension must stay within the actual's (else it spills into the slower ones): its
       // box proved to, or the dummy's declared extent.
@@ -552,4 +562,21 @@ function neededFits(fits: readonly Fit[]): Fit[] | null {
     if (!out.some((g) => exprEquals(g.lo, f.lo) && exprEquals(g.hi, f.hi))) out.push(f);
   }
   return out;
+}
+
+/** `from + (x - from) / 2` when x - from is even for every value (its linear form's coefficients are), else null. */
+function halved(x: Expr, from: Expr): Expr | null {
+  const f = linearForm(offsetFrom(x, from));
+  if (f.constant % 2 !== 0 || f.terms.some((t) => t.coef % 2 !== 0)) return null;
+  const l = new Linear();
+  l.constant = f.constant / 2;
+  for (const t of f.terms) l.add(t.e, t.coef / 2);
+  l.add(from, 1);
+  return formExpr(l, x.span);
+}
+
+/** x - from, as an expression. */
+function offsetFrom(x: Expr, from: Expr): Expr {
+  const int = { base: "integer" as const, bytes: 4 };
+  return { kind: "binary", op: "-", left: x, right: from, span: x.span, type: int };
 }
