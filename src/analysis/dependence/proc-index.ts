@@ -6,7 +6,7 @@ import { childBlocks, stmtExprs, walkExpr } from "../../ir/walk.js";
 import type { SummaryLookup } from "../summaries/summary.js";
 import { callEffect, passesPointer, type CallEffect } from "./call-effects.js";
 import { MEMORY } from "./references.js";
-import { offsetElement } from "../../ir/pointer-offset.js";
+import { pointedArgument } from "../../ir/pointed-argument.js";
 
 /**
  * Where each statement of a procedure sits, and what each statement may
@@ -90,8 +90,8 @@ export class ProcIndex {
       // Conservative: a write through a pointer the callee reaches, or through one it is given, may change anything.
       if (eff.throughPointers) m.wild = true;
       args.forEach((written, k) => {
-        // `&a[j][0] + 1` is `&a[j][1]`: it points into a, not anywhere (pointer-offset.ts).
-        const a = this.proc.language === "c" ? offsetElement(written) : written;
+        // `&a[j][0] + 1` is `&a[j][1]`: it points into a, not anywhere (pointed-argument.ts).
+        const a = this.proc.language === "c" ? pointedArgument(written) : written;
         if (eff.writes(MEMORY, k) && passesPointer(a, this.proc.language)) m.wild = true;
         for (const v of baseSyms(a)) if (eff.writes(v, k)) addSym(v);
       });

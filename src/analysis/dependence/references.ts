@@ -4,7 +4,7 @@ import type { Procedure, StatementFunction } from "../../ir/program.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import { isArray, type Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs } from "../../ir/walk.js";
-import { offsetElement } from "../../ir/pointer-offset.js";
+import { pointedArgument } from "../../ir/pointed-argument.js";
 import { aliasKind } from "./alias.js";
 import { callEffect, isStorageArray, namedArrays, passesPointer, reachableArrays, type CallEffect } from "./call-effects.js";
 import { boxText, singleValue, type Box } from "../regions/box.js";
@@ -246,7 +246,7 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
   /** A call: its arguments, then what it may touch out of sight (call-effects.ts). */
   const callSite = (name: string, written: readonly Expr[], stmt: Stmt, node: Expr | null): void => {
     // `&a[j][0] + 1` passes what `&a[j][1]` does (the regions are translated the same way: call-regions.ts).
-    const args = proc.language === "c" ? written.map(offsetElement) : written;
+    const args = proc.language === "c" ? written.map(pointedArgument) : written;
     const eff = effectOf(name);
     const why = `passed to ${name}`;
     // Regions only from a summary (an unknown callee touches everything it may reach, as below).

@@ -1,3 +1,4 @@
+import { pointedArgument } from "../../ir/pointed-argument.js";
 import type { Expr } from "../../ir/expr.js";
 import type { Sym } from "../../ir/symbol.js";
 import type { Span } from "../../source/span.js";
@@ -54,10 +55,12 @@ export function emitCallEffects(w: RefWriter, c: CallSite): void {
   w.calls.push({ name: c.name, span: c.span, kind: localOnly ? "local" : "user", summary: known });
   // Conservative: without a summary (or for an argument past the dummies it lists) the argument may be read and written.
   const formal = (k: number): FormalEffect => (known && k < known.formals.length ? known.formals[k]! : WORST_FORMAL);
-  const byRef = c.args.map((a) => referencedSym(a, c89));
+  // C: `(double *)tm1` passes tm1, `a[j] + 1` passes &a[j][1] (pointed-argument.ts); the references keep the argument as written.
+  const args = c89 ? c.args.map(pointedArgument) : c.args;
+  const byRef = args.map((a) => referencedSym(a, c89));
 
   // 1. Argument values and subscripts.
-  c.args.forEach((a, k) => {
+  args.forEach((a, k) => {
     const s = byRef[k];
     if (!s) w.useExpr(a);
     else if (a.kind === "addr") w.subscriptUses(a.operand);
@@ -69,9 +72,9 @@ export function emitCallEffects(w: RefWriter, c: CallSite): void {
     w.ref("use", sym, e, exact, "call", span, { callee: c.name, rmw });
     read.add(w.vars.varOf(sym));
   };
-  c.args.forEach((a, k) => {
+  args.forEach((a, k) => {
     const s = byRef[k];
-    if (s && formal(k).euse) use(s, a, a.kind === "var", a.span, false);
+    if (s && formal(k).euse) use(s, c.args[k]!, a.kind === "var", a.span, false);
     if (c89 && pointsToMemory(a)) w.memory("use", a, a.span);
   });
   // Without a summary, a COMMON or module variable also passed as an argument is already read and
@@ -88,7 +91,7 @@ export function emitCallEffects(w: RefWriter, c: CallSite): void {
   // said to read the variable.
   const defs: { sym: Sym; e: Expr | null; exact: boolean; span: Span }[] = [];
   let regions: CallRegions | undefined;
-  c.args.forEach((a, k) => {
+  args.forEach((a, k) => {
     const s = byRef[k];
     const f = formal(k);
     if (!s || !f.mod) return;
@@ -100,12 +103,12 @@ export function emitCallEffects(w: RefWriter, c: CallSite): void {
       return coversDeclared(s, regions.arrays.get(s)?.ddef ?? []);
     };
     const exact = (scalar || whole()) && !c.altReturns?.length;
-    defs.push({ sym: s, e: a, exact, span: a.span });
+    defs.push({ sym: s, e: c.args[k]!, exact, span: a.span });
   });
   for (const s of global("def")) defs.push({ sym: s, e: null, exact: false, span: c.span });
   for (const d of defs) if (!d.exact && !read.has(w.vars.varOf(d.sym))) use(d.sym, d.e, false, d.span, true);
   for (const d of defs) w.ref("def", d.sym, d.e, d.exact, "call", d.span, { callee: c.name, kills: true });
-  c.args.forEach((a) => {
+  args.forEach((a) => {
     if (c89 && pointsToMemory(a)) w.memory("def", a, a.span);
   });
 }

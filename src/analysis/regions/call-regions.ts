@@ -2,7 +2,7 @@ import { evalInt } from "../../ir/const-eval.js";
 import type { Expr } from "../../ir/expr.js";
 import { Linear, constDifference, formExpr, linearForm } from "../../ir/linear-form.js";
 import { exprEquals } from "../../ir/expr-equals.js";
-import { offsetElement } from "../../ir/pointer-offset.js";
+import { pointedArgument } from "../../ir/pointed-argument.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
 import { libcFunction } from "../../frontend/c/libc.js";
@@ -107,7 +107,7 @@ function translate(caller: Procedure, call: CallSiteRef, summary: ProcedureSumma
   const known = summary && !summary.unknown ? summary : undefined;
   const subst = new Substitution(caller, call, known);
   call.args.forEach((written, k) => {
-    const a = caller.language === "c" ? offsetElement(written) : written;
+    const a = caller.language === "c" ? pointedArgument(written) : written;
     // A scalar variable passed by reference (Fortran; C's &x): a region of rank 0, what the dummy does.
     const scalar = a.kind === "var" && caller.language === "fortran" ? a.sym : a.kind === "addr" && a.operand.kind === "var" ? a.operand.sym : null;
     if (scalar && scalar.dims.length === 0 && scalar.storage !== "parameter" && scalar.storage !== "procedure") {

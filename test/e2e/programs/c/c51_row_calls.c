@@ -5,7 +5,9 @@
  * checks the fit at run time (if(...)). The same loop runs once more
  * with a length that runs past the end of each row into the next one,
  * which the previous iteration wrote: the check fails there and the loop
- * runs serially, in order. */
+ * runs serially, in order. The last loop calls a function that clears
+ * a local work array through (double *)tm, as NPB UA's laplacian does
+ * with r_init: tm is that function's own, so the rows are apart. */
 #include <stdio.h>
 
 #define LDA 200
@@ -23,6 +25,27 @@ static void addto(int n, const double *x, double *y) {
   // doall: either
   for (int i = 0; i < n; i++)
     y[i] = y[i] * 0.75 + x[i];
+}
+
+static void clear(double *v, int n) {
+  // doall: either
+  for (int i = 0; i < n; i++)
+    v[i] = 0.0;
+}
+
+static void smooth(double r[LDA], const double u[LDA]) {
+  double tm[2][LDA / 2];
+  clear((double *)tm, LDA);
+  // doall: either
+  for (int k = 0; k < 2; k++)
+    // doall: either
+    for (int i = 1; i < LDA / 2; i++)
+      tm[k][i] += 0.5 * (u[k * (LDA / 2) + i] + u[k * (LDA / 2) + i - 1]);
+  // doall: either
+  for (int k = 0; k < 2; k++)
+    // doall: either
+    for (int i = 0; i < LDA / 2; i++)
+      r[k * (LDA / 2) + i] = 0.25 * r[k * (LDA / 2) + i] + tm[k][i];
 }
 
 int main(void) {
@@ -45,6 +68,9 @@ int main(void) {
   // doall: runtime if(mbig <= 200) -- mbig > LDA: each call also updates the start of row j + 1
   for (int j = 0; j < NROW - 1; j++)
     halve(mbig, a[j]);
+  // doall: parallel
+  for (int j = 0; j < NROW; j++)
+    smooth(a[j], b[j]);
   double s = 0.0;
   // doall: parallel reduction(+:s)
   for (int j = 0; j < NROW; j++)

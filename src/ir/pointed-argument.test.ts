@@ -6,19 +6,28 @@ import { memoryHost } from "../source/host.js";
 import { exprText } from "./expr-text.js";
 import type { CallStmt } from "./stmt.js";
 import { walkStmts } from "./walk.js";
-import { offsetElement } from "./pointer-offset.js";
+import { pointedArgument } from "./pointed-argument.js";
 
 before(() => ensureCParser());
 
-/** The arguments of the call to g in f's body, as offsetElement reads them. */
+/** The arguments of the call to g in f's body, as pointedArgument reads them. */
 function args(call: string): string[] {
-  const src = `double a[4][8], *p;\nvoid g(int n, double *x);\nvoid f(int j, int k) { ${call}; }\n`;
+  const src = `double a[4][8], *p;\nint ia[4][8];\nvoid g(int n, double *x);\nvoid f(int j, int k, double r[4][8]) { ${call}; }\n`;
   const program = parseC("t.c", src, memoryHost({ "t.c": src }));
   assert.deepEqual(program.diagnostics.filter((d) => d.severity === "error"), []);
   let found: CallStmt | undefined;
   walkStmts(program.procedures.find((q) => q.name === "f")!.body, (s) => void (s.kind === "call" && (found = s)));
-  return found!.args.map((x) => exprText(offsetElement(x), "c"));
+  return found!.args.map((x) => exprText(pointedArgument(x), "c"));
 }
+
+test("a cast to a pointer to the array's own element type is the array, or the element's address", () => {
+  assert.deepEqual(args("g(1, (double *)a)"), ["1", "a"]);
+  assert.deepEqual(args("g(1, (double *)r)"), ["1", "r"], "an array parameter");
+  assert.deepEqual(args("g(1, (double *)&a[j][2])"), ["1", "&a[j][2]"]);
+  // Another element type: the bytes are not the array's elements.
+  assert.deepEqual(args("g(1, (double *)ia)"), ["1", "(pointer)ia"]);
+  assert.deepEqual(args("g(1, (double *)p)"), ["1", "(pointer)p"], "a pointer: not an array");
+});
 
 test("an offset from an element's address is the address of the element that far along the fastest dimension", () => {
   assert.deepEqual(args("g(1, a[j] + 1)"), ["1", "&a[j][1]"]);

@@ -1,0 +1,52 @@
+import { evalInt } from "./const-eval.js";
+import { addConst } from "./add-const.js";
+import type { Expr } from "./expr.js";
+import type { Type } from "./types.js";
+
+/**
+ * A C argument as the address it is, when it points into an array:
+ *
+ * - `&a[j][0] + k` (what `a[j] + k` lowers to) is `&a[j][k]`: an offset
+ *   from an element's address moves along the fastest dimension;
+ * - `(double *)tm1`, `(double *)&a[j][0]`: a cast to a pointer to the
+ *   array's own element type is the array (from its first element), or
+ *   that element's address (NPB UA's `r_init((double *)tm1, NXYZ, 0.0)`).
+ *
+ * So a call that receives it starts there (issue 15's "pointer parameters
+ * bound to their actuals", "casts of pointers to arrays"). Anything else
+ * is returned as it is.
+ */
+export function pointedArgument(a: Expr): Expr {
+  const x = a.kind === "cast" ? uncast(a) : a;
+  return x.kind === "binary" ? offsetElement(x) : x;
+}
+
+function uncast(c: Extract<Expr, { kind: "cast" }>): Expr {
+  const to = c.to.base === "pointer" ? c.to.pointee : undefined;
+  const o = c.operand;
+  if (!to) return c;
+  // An array, or an array parameter (a pointer to its first element that C lets the function name as an array).
+  if (o.kind === "var" && o.sym.dims.length > 0 && (!o.sym.attrs.pointer || o.sym.storage === "dummy") && sameScalar(o.sym.type, to)) return o;
+  if (o.kind === "addr" && o.operand.kind === "elem" && o.operand.subs.length === o.operand.sym.dims.length && sameScalar(o.operand.sym.type, to)) return o;
+  return c;
+}
+
+function sameScalar(a: Type, b: Type): boolean {
+  return (a.base === "integer" || a.base === "real") && a.base === b.base && a.bytes !== undefined && a.bytes === b.bytes;
+}
+
+function offsetElement(a: Extract<Expr, { kind: "binary" }>): Expr {
+  if (a.op !== "+" && a.op !== "-") return a;
+  const [p, k] = a.left.kind === "addr" ? [a.left, a.right] : a.op === "+" && a.right.kind === "addr" ? [a.right, a.left] : [null, null];
+  if (!p || p.kind !== "addr" || p.operand.kind !== "elem" || p.operand.subs.length === 0) return a;
+  // Only integer offsets (a pointer difference or a cast could mean something else).
+  if (k.type && k.type.base !== "integer") return a;
+  const el = p.operand;
+  const last = el.subs[el.subs.length - 1]!;
+  const c = evalInt(k);
+  const moved: Expr =
+    c !== undefined
+      ? addConst(last, a.op === "+" ? c : -c)
+      : { kind: "binary", op: a.op, left: last, right: k, span: last.span, type: last.type ?? { base: "integer", bytes: 4 } };
+  return { ...p, operand: { ...el, subs: [...el.subs.slice(0, -1), moved] } };
+}
