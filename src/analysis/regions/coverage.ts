@@ -1,6 +1,7 @@
 import type { Expr } from "../../ir/expr.js";
 import { exprEquals } from "../../ir/expr-equals.js";
 import { exprText } from "../../ir/expr-text.js";
+import { pointedArgument } from "../../ir/pointed-argument.js";
 import type { ProcedureFacts } from "./common-facts.js";
 import type { RunCondition } from "../summaries/summary.js";
 import { evalInt } from "../../ir/const-eval.js";
@@ -451,9 +452,10 @@ export class Coverage {
       if (assumed !== null && assumed !== "unknown" && assumed.conditions !== undefined) this.assumable = true;
     }
     // The values of arguments are read (subscripts of elements passed, expressions).
-    for (const arg of args) {
-      // C's &w[k][0]: the address of the element passed is not a read of it (what the callee does
-      // there, `eff` says); its subscripts are read.
+    for (const written of args) {
+      // C's &w[k][0], (double *)w, w[k] + 1 (pointed-argument.ts): the address of the element passed is
+      // not a read of it (what the callee does there, `eff` says); its subscripts are read.
+      const arg = this.options.lang === "c" ? pointedArgument(written) : written;
       const a = arg.kind === "addr" && (arg.operand.kind === "elem" || arg.operand.kind === "var") && arg.operand.sym === this.sym && eff !== null ? arg.operand : arg;
       if ((a.kind === "elem" || a.kind === "section" || a.kind === "var") && a.sym === this.sym && eff !== null) {
         if (a.kind === "elem") for (const x of a.subs) if (!this.reads(x, inner, elems)) return false;

@@ -7,7 +7,9 @@
  * which the previous iteration wrote: the check fails there and the loop
  * runs serially, in order. The last loop calls a function that clears
  * a local work array through (double *)tm, as NPB UA's laplacian does
- * with r_init: tm is that function's own, so the rows are apart. */
+ * with r_init: tm is that function's own, so the rows are apart. The
+ * loop after it clears a work array of its own the same way in every
+ * iteration before filling it: private to each iteration. */
 #include <stdio.h>
 
 #define LDA 200
@@ -71,6 +73,17 @@ int main(void) {
   // doall: parallel
   for (int j = 0; j < NROW; j++)
     smooth(a[j], b[j]);
+  double w[2][LDA / 2];
+  // doall: parallel private(w)
+  for (int j = 0; j < NROW; j++) {
+    clear((double *)w, LDA);
+    // doall: either
+    for (int i = 0; i < LDA / 2; i += 2)
+      w[j % 2][i] = b[j][i] + 1.0;
+    // doall: either
+    for (int i = 0; i < LDA; i++)
+      a[j][i] += w[i % 2][i / 2];
+  }
   double s = 0.0;
   // doall: parallel reduction(+:s)
   for (int j = 0; j < NROW; j++)
