@@ -258,6 +258,26 @@ test("regions moved under fits hold every element the callee touches whenever th
   assert.ok(fitted > 20 && held > 10, `fits made ${fitted} times, held ${held} times`);
 });
 
+/**
+ * `p(nn)` passing `a(start)` of `decl` (a 2-D array `a`) and `length` to a
+ * routine whose vector dummy `dummy` writes its first n elements: the
+ * call's regions of a, moved with fits, and the fits' value for nn.
+ */
+function vectorCall(decl: string, start: string, length: string, dummy: string, nn: number) {
+  const text = ["subroutine p(nn)", "  integer nn", `  ${decl}`, `  call s(a(${start}), ${length})`, "end subroutine", "subroutine s(x, n)", "  integer n, i", `  ${dummy}`, "  do i = 1, n", "    x(i) = 1", "  end do", "end subroutine"].join("\n");
+  const prog = fortran(text);
+  const caller = procedure(prog, "p");
+  let call: CallStmt | undefined;
+  walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
+  const sym = (name: string) => [...caller.symbols.values()].find((s) => s.name === name)!;
+  const env = new Map([[sym("nn"), nn]]);
+  const moved = callRegions(caller, { name: "s", args: call!.args, span: call!.span }, summaryLookup(analyzeFlow(prog), "fortran")("s"), true, true);
+  const fits = moved.fits?.get(sym("a")) ?? [];
+  const mod = moved.arrays.get(sym("a"))!.mod;
+  const written = (el: number[]) => mod.some((b) => b.every((x, d) => !x || (evalCondition(x.lo, env) <= el[d]! && el[d]! <= evalCondition(x.hi, env))));
+  return { text: `${text}\nnn = ${nn}: fits ${fits.map((f) => `${exprText(f.lo)} <= ${exprText(f.hi)}`).join(", ")}`, mod, holds: fits.every((f) => evalCondition(f.lo, env) <= evalCondition(f.hi, env)), written };
+}
+
 test("a vector dummy given an element of a column: that column's part while it fits, checked by its fits (property, spilling sizes)", () => {
   let spilled = 0;
   fc.assert(
@@ -266,27 +286,13 @@ test("a vector dummy given an element of a column: that column's part while it f
       const s2 = 1 + (f2 % e2);
       // Past the end of the actual: a wrong program.
       if (s1 - 1 + (s2 - 1) * e1 + len > e1 * e2) return;
-      const text = ["subroutine p(nn)", "  integer nn", `  real a(${e1}, ${e2})`, `  call s(a(${s1}, ${s2}), nn)`, "end subroutine", "subroutine s(x, n)", "  integer n, i", `  real ${decl}`, "  do i = 1, n", "    x(i) = 1", "  end do", "end subroutine"].join("\n");
-      const prog = fortran(text);
-      const caller = procedure(prog, "p");
-      let call: CallStmt | undefined;
-      walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
-      const a = [...caller.symbols.values()].find((s) => s.name === "a")!;
-      const nn = [...caller.symbols.values()].find((s) => s.name === "nn")!;
-      const env = new Map([[nn, len]]);
-      const moved = callRegions(caller, { name: "s", args: call!.args, span: call!.span }, summaryLookup(analyzeFlow(prog), "fortran")("s"), true, true);
-      const fits = moved.fits?.get(a) ?? [];
-      const holds = fits.every((f) => evalCondition(f.lo, env) <= evalCondition(f.hi, env));
+      const r = vectorCall(`real a(${e1}, ${e2})`, `${s1}, ${s2}`, "nn", `real ${decl}`, len);
       const spills = s1 - 1 + len > e1;
       if (spills) spilled++;
       // The fits hold exactly when the elements stay in the column (they are the whole condition).
-      assert.equal(holds, !spills, `${text}\nnn = ${len}: fits ${fits.map((f) => `${exprText(f.lo)} <= ${exprText(f.hi)}`).join(", ")}`);
-      if (!holds) return;
-      const mod = moved.arrays.get(a)!.mod;
-      for (let k = 0; k < len; k++) {
-        const el = [s1 + k, s2];
-        assert.ok(mod.some((b) => b.every((x, d) => !x || (evalCondition(x.lo, env) <= el[d]! && el[d]! <= evalCondition(x.hi, env)))), `a(${el.join(",")}) written, not in MOD`);
-      }
+      assert.equal(r.holds, !spills, r.text);
+      if (!r.holds) return;
+      for (let k = 0; k < len; k++) assert.ok(r.written([s1 + k, s2]), `a(${s1 + k},${s2}) written, not in MOD\n${r.text}`);
     }),
     { numRuns: 300 },
   );
@@ -304,23 +310,13 @@ test("a real vector dummy given an element of a complex array: the complex eleme
       // The complex elements the reals 1..reals touch, from a(s1, s2): offsets 0 .. ceil(reals / 2) - 1.
       const count = Math.ceil(reals / 2);
       if (s1 - 1 + (s2 - 1) * e1 + count > e1 * e2) return;
-      const text = ["subroutine p(nn)", "  integer nn", `  double complex a(${e1}, ${e2})`, `  call s(a(${s1}, ${s2}), ${mult} * nn + ${add})`, "end subroutine", "subroutine s(x, n)", "  integer n, i", "  double precision x(*)", "  do i = 1, n", "    x(i) = 1", "  end do", "end subroutine"].join("\n");
-      const prog = fortran(text);
-      const caller = procedure(prog, "p");
-      let call: CallStmt | undefined;
-      walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
-      const a = [...caller.symbols.values()].find((s) => s.name === "a")!;
-      const nn = [...caller.symbols.values()].find((s) => s.name === "nn")!;
-      const env = new Map([[nn, len]]);
-      const moved = callRegions(caller, { name: "s", args: call!.args, span: call!.span }, summaryLookup(analyzeFlow(prog), "fortran")("s"), true, true);
-      const fits = moved.fits?.get(a) ?? [];
-      if (!fits.every((f) => evalCondition(f.lo, env) <= evalCondition(f.hi, env))) return;
-      const mod = moved.arrays.get(a)!.mod;
-      if (!mod.some((b) => b.every((x) => x === null))) placed++;
+      const r = vectorCall(`double complex a(${e1}, ${e2})`, `${s1}, ${s2}`, `${mult} * nn + ${add}`, "double precision x(*)", len);
+      if (!r.holds) return;
+      if (!r.mod.some((b) => b.every((x) => x === null))) placed++;
       for (let k = 0; k < count; k++) {
         const lin = s1 - 1 + (s2 - 1) * e1 + k;
         const el = [1 + (lin % e1), 1 + Math.floor(lin / e1)];
-        assert.ok(mod.some((b) => b.every((x, d) => !x || (evalCondition(x.lo, env) <= el[d]! && el[d]! <= evalCondition(x.hi, env)))), `a(${el.join(",")}) written, not in MOD\n${text}\nnn = ${len}`);
+        assert.ok(r.written(el), `a(${el.join(",")}) written, not in MOD\n${r.text}`);
       }
     }),
     { numRuns: 500 },
