@@ -170,6 +170,11 @@ export interface CastExpr extends Base {
   kind: "cast";
   to: Type;
   operand: Expr;
+  /**
+   * C: a cast to a pointer to an array (`(double (*)[5])p`), the extents of
+   * that array type, outermost first (`to` says only "pointer to pointer").
+   */
+  rows?: Expr[];
 }
 /** Fortran `(a(i), i = 1, n)` in I/O lists, DATA and array constructors. */
 export interface ImpliedDo extends Base {

@@ -12,7 +12,7 @@ before(() => ensureCParser());
 
 /** The arguments of the call to g in f's body, as pointedArgument reads them. */
 function args(call: string): string[] {
-  const src = `double a[4][8], *p;\nint ia[4][8];\nvoid g(int n, double *x);\nvoid f(int j, int k, double r[4][8]) { ${call}; }\n`;
+  const src = `double a[4][8], b[2][4][8], *p;\nint ia[4][8];\nvoid g(int n, double *x);\nvoid f(int j, int k, double r[4][8]) { ${call}; }\n`;
   const program = parseC("t.c", src, memoryHost({ "t.c": src }));
   assert.deepEqual(program.diagnostics.filter((d) => d.severity === "error"), []);
   let found: CallStmt | undefined;
@@ -24,6 +24,12 @@ test("a cast to a pointer to the array's own element type is the array, or the e
   assert.deepEqual(args("g(1, (double *)a)"), ["1", "a"]);
   assert.deepEqual(args("g(1, (double *)r)"), ["1", "r"], "an array parameter");
   assert.deepEqual(args("g(1, (double *)&a[j][2])"), ["1", "&a[j][2]"]);
+  // A pointer to rows of its own last extent: the array, rows flattened.
+  assert.deepEqual(args("g(1, (double (*)[8])a)"), ["1", "a"]);
+  assert.deepEqual(args("g(1, (double (*)[8])b)"), ["1", "b"], "b[2][4][8]: rows of 8");
+  assert.deepEqual(args("g(1, (double (*)[4][8])b)"), ["1", "b"]);
+  // Rows of another length are another shape: as written.
+  assert.deepEqual(args("g(1, (double (*)[4])a)"), ["1", "(pointer)a"]);
   // Another element type: the bytes are not the array's elements.
   assert.deepEqual(args("g(1, (double *)ia)"), ["1", "(pointer)ia"]);
   assert.deepEqual(args("g(1, (double *)p)"), ["1", "(pointer)p"], "a pointer: not an array");

@@ -1,5 +1,6 @@
 import { evalInt } from "./const-eval.js";
 import { addConst } from "./add-const.js";
+import { constDifference } from "./linear-form.js";
 import type { Expr } from "./expr.js";
 import type { Type } from "./types.js";
 
@@ -22,8 +23,16 @@ export function pointedArgument(a: Expr): Expr {
 }
 
 function uncast(c: Extract<Expr, { kind: "cast" }>): Expr {
-  const to = c.to.base === "pointer" ? c.to.pointee : undefined;
+  let to = c.to.base === "pointer" ? c.to.pointee : undefined;
   const o = c.operand;
+  if (c.rows && o.kind === "var" && o.sym.dims.length > c.rows.length) {
+    // A pointer to rows of the array's own last extents (`(double (*)[5])p` for `double p[4][5][5]`):
+    // the array, its leading dimensions flattened into the rows, from its first element.
+    for (let k = 0; k < c.rows.length && to; k++) to = to.base === "pointer" ? to.pointee : undefined;
+    const last = o.sym.dims.slice(o.sym.dims.length - c.rows.length);
+    const extents = last.every((d, k) => d.upper !== null && evalInt(d.lower) === 0 && constDifference(addConst(c.rows![k]!, -1), d.upper) === 0);
+    return to && extents && (!o.sym.attrs.pointer || o.sym.storage === "dummy") && sameScalar(o.sym.type, to) ? o : c;
+  }
   if (!to) return c;
   // An array, or an array parameter (a pointer to its first element that C lets the function name as an array).
   if (o.kind === "var" && o.sym.dims.length > 0 && (!o.sym.attrs.pointer || o.sym.storage === "dummy") && sameScalar(o.sym.type, to)) return o;

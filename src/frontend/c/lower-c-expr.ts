@@ -111,7 +111,8 @@ export function lowerTyped(f: FnContext, n: CNode): Typed {
       const to = typeDescriptor(c, f.scope, field(n, "type")!, sizeLowerer(f));
       const v = lowerExpr(f, field(n, "value")!);
       const ht = hirType(to);
-      return { e: { kind: "cast", to: ht, operand: v, span, type: ht }, t: to };
+      const rows = to.k === "ptr" ? arrayExtents(to.to) : null;
+      return { e: { kind: "cast", to: ht, operand: v, span, type: ht, ...(rows ? { rows } : {}) }, t: to };
     }
     case "sizeof_expression": {
       const tn = field(n, "type");
@@ -355,4 +356,16 @@ function assignExpr(f: FnContext, n: CNode): Typed {
 /** Compound assignment operators as binary operators (`+=` is `+`). */
 export function compoundBinaryOp(op: string): BinaryOp | undefined {
   return BINOPS[op.slice(0, -1)];
+}
+
+/** The extents of an array type, outermost first (`double [4][5]`: 4, 5); null when it is no array or an extent is not given. */
+function arrayExtents(t: CType): Expr[] | null {
+  const out: Expr[] = [];
+  let x = t;
+  while (x.k === "array") {
+    if (!x.size) return null;
+    out.push(x.size);
+    x = x.of;
+  }
+  return out.length ? out : null;
 }

@@ -9,7 +9,9 @@
  * a local work array through (double *)tm, as NPB UA's laplacian does
  * with r_init: tm is that function's own, so the rows are apart. The
  * loop after it clears a work array of its own the same way in every
- * iteration before filling it: private to each iteration. */
+ * iteration before filling it: private to each iteration; and so is
+ * one filled through a cast to a pointer to its rows,
+ * (double (*)[LDA / 2])w2. */
 #include <stdio.h>
 
 #define LDA 200
@@ -50,6 +52,14 @@ static void smooth(double r[LDA], const double u[LDA]) {
       r[k * (LDA / 2) + i] = 0.25 * r[k * (LDA / 2) + i] + tm[k][i];
 }
 
+static void fill2(double t[][LDA / 2], double v) {
+  // doall: either
+  for (int k = 0; k < 2; k++)
+    // doall: either
+    for (int i = 0; i < LDA / 2; i++)
+      t[k][i] = v + k;
+}
+
 int main(void) {
   // doall: parallel
   for (int j = 0; j < NROW; j++)
@@ -83,6 +93,14 @@ int main(void) {
     // doall: either
     for (int i = 0; i < LDA; i++)
       a[j][i] += w[i % 2][i / 2];
+  }
+  double w2[2][LDA / 2];
+  // doall: parallel private(w2)
+  for (int j = 0; j < NROW; j++) {
+    fill2((double (*)[LDA / 2])w2, b[j][1]);
+    // doall: either
+    for (int i = 0; i < LDA; i++)
+      a[j][i] += w2[i % 2][i / 2];
   }
   double s = 0.0;
   // doall: parallel reduction(+:s)
