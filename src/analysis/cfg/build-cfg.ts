@@ -62,7 +62,7 @@ class Builder {
     summaries: SummaryLookup,
     untaken?: (s: Sym) => boolean,
   ) {
-    const vars = buildVarTable(proc, untaken);
+    const vars = buildVarTable(proc, untaken, summaries);
     this.refs = new RefTable(vars);
     this.w = new RefWriter(this.refs, proc, summaries);
     this.w.onRef = (r) => this.blocks[r.block]!.refs.push(r.id);

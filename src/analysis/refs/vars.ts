@@ -2,6 +2,7 @@ import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
+import type { SummaryLookup } from "../summaries/summary.js";
 
 /** Index of a variable (an alias class of symbols) in its procedure's VarTable. */
 export type VarId = number;
@@ -150,13 +151,26 @@ export class VarTable {
  * complete and C address-taken variables are known when references are
  * made (calls and pointer accesses consult both).
  */
-export function buildVarTable(proc: Procedure, untaken?: (s: Sym) => boolean): VarTable {
+export function buildVarTable(proc: Procedure, untaken?: (s: Sym) => boolean, summaries?: SummaryLookup): VarTable {
   const t = new VarTable(proc, untaken);
   const seen: Sym[] = [];
+  // `&v` handed to a parameter its callee never keeps past the call (FormalEffect.keeps, NPB's
+  // randlc(&x, a)): what the call does to v its summary says; afterwards no pointer reaches v.
+  const given = new Set<Expr>();
+  if (summaries && proc.language === "c") {
+    const call = (name: string, args: readonly Expr[]) => {
+      const formals = summaries(name)?.formals;
+      args.forEach((a, k) => void (a.kind === "addr" && a.operand.kind === "var" && a.operand.sym.dims.length === 0 && formals?.[k]?.keeps === false && given.add(a)));
+    };
+    walkStmts(proc.body, (s) => {
+      if (s.kind === "call" && !s.intrinsic) call(s.name, s.args);
+      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "call" && !x.intrinsic && call(x.name, x.args)));
+    });
+  }
   const note = (e: Expr) => {
     if (e.kind === "var" || e.kind === "elem" || e.kind === "section") seen.push(e.sym);
     else if (e.kind === "implied-do") seen.push(e.index);
-    else if (e.kind === "addr") {
+    else if (e.kind === "addr" && !given.has(e)) {
       let x = e.operand;
       while (x.kind === "member") x = x.base;
       if (x.kind === "var" || x.kind === "elem" || x.kind === "section") t.addressTaken.add(x.sym);

@@ -8,6 +8,7 @@ import { arrayRegions } from "./array-regions.js";
 import type { CommonFacts } from "../regions/common-facts.js";
 import { symBytes, type Extent } from "./common-layout.js";
 import { throughParams } from "./through-params.js";
+import { keptPointers } from "./kept-pointers.js";
 import { WORST_FORMAL, type CommonEffect, type FormalEffect, type ProcedureSummary, type SharedEffect } from "./summary.js";
 
 /**
@@ -46,13 +47,19 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds 
     (r.kind === "def" ? sharedModified : sharedUsed)[r.var] = 1;
   }
 
+  // C pointer parameters the procedure never keeps past the call (kept-pointers.ts), by its callees' summaries.
+  const calleeSummaries = new Map(cfg.calls.map((c) => [c.name, c.summary]));
+  const kept = proc.language === "c" ? keptPointers(proc, (name) => calleeSummaries.get(name)) : null;
   const formals: FormalEffect[] = proc.params.map((p) => {
     const v = vars.lookup(p);
-    if (v === undefined) return { use: viaUse.has(p), euse: viaUse.has(p), mod: viaMod.has(p), ddef: false };
-    // Conservative: a read through a pointer based on the parameter may come before any write (EUSE).
-    const f: FormalEffect = { use: !!used[v] || viaUse.has(p), euse: whole.euse.has(v) || viaUse.has(p), mod: !!modified[v] || viaMod.has(p), ddef: whole.ddef.has(v) };
-    const bytes = p.dims.length === 0 ? symBytes(p) : undefined;
+    const f: FormalEffect =
+      v === undefined
+        ? { use: viaUse.has(p), euse: viaUse.has(p), mod: viaMod.has(p), ddef: false }
+        : // Conservative: a read through a pointer based on the parameter may come before any write (EUSE).
+          { use: !!used[v] || viaUse.has(p), euse: whole.euse.has(v) || viaUse.has(p), mod: !!modified[v] || viaMod.has(p), ddef: whole.ddef.has(v) };
+    const bytes = v !== undefined && p.dims.length === 0 ? symBytes(p) : undefined;
     if (bytes !== undefined) f.exactBytes = bytes;
+    if (kept && (p.type.base === "pointer" || p.attrs.pointer || p.dims.length > 0) && !kept.has(p)) f.keeps = false;
     return f;
   });
 

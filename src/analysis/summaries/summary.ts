@@ -95,6 +95,12 @@ export interface FormalEffect {
   ddef: boolean;
   /** Size in bytes when the dummy is a scalar of known size: a DDEF dummy then defines all of an actual of that size. */
   exactBytes?: number;
+  /**
+   * C: false when the procedure only dereferences the pointer it is given
+   * there (kept-pointers.ts): a `&v` passed leaves no pointer to v behind.
+   * Absent: it may keep it.
+   */
+  keeps?: boolean;
 }
 
 export interface CommonEffect {
