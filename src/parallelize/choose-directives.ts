@@ -1,3 +1,4 @@
+import { jumpTargets } from "../analysis/access/jumps.js";
 import type { Expr } from "../ir/expr.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
@@ -43,6 +44,9 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
   };
 
   const calls = entries.calls(proc);
+  // Labels some statement jumps to: a directive before a DO (or for) that carries one would make
+  // that jump enter the parallel region (gfortran even crashes on it: NPB3.3-OMP FT's `goto 160`).
+  const targets = jumpTargets(proc.body);
   const visit = (stmts: readonly Stmt[], covered: LoopPlan | null, around: Loop[]): void => {
     for (const s of stmts) {
       if (s.kind !== "loop") {
@@ -97,6 +101,12 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
       }
       if (s.span.file !== program.file.path) {
         plan.reasons.push({ kind: "included-file", message: `it is in the included file ${s.span.file}, which doall does not rewrite` });
+        visit(s.body, null, inner);
+        continue;
+      }
+      if (s.label !== undefined && targets.has(s.label)) {
+        const kw = lang === "c" ? "for" : "DO";
+        plan.reasons.push({ kind: "jump-target", message: `a jump elsewhere goes to this ${kw} statement (label ${s.label}): with a directive before it, the jump would enter the parallel region, which OpenMP forbids` });
         visit(s.body, null, inner);
         continue;
       }

@@ -21,6 +21,8 @@ export type ReasonKind =
   | "nested"
   | "included-file"
   | "layout"
+  /** Its DO (or for) statement is a jump target: a directive before it would make the jump enter the region. */
+  | "jump-target"
   | "too-deep"
   /** A parallel DO CONCURRENT: gfortran accepts no OpenMP directive on it. */
   | "concurrent"
@@ -28,7 +30,7 @@ export type ReasonKind =
   | "shared-common";
 
 /** The kinds that say why a loop proved parallel gets no directive (where it is, not what it does). */
-export const PLACEMENT_KINDS: ReadonlySet<ReasonKind> = new Set<ReasonKind>(["nested", "not-profitable", "existing-directive", "included-file", "layout", "concurrent"]);
+export const PLACEMENT_KINDS: ReadonlySet<ReasonKind> = new Set<ReasonKind>(["nested", "not-profitable", "existing-directive", "included-file", "layout", "jump-target", "concurrent"]);
 
 /** One end of a dependence: the same shape in the JSON report and in `doall deps --json`. */
 export interface ReasonRef {

@@ -165,6 +165,8 @@ function fixFor(g: CauseGroup, plan: LoopPlan, ctx: CauseContext | undefined): s
       return lang === "fortran" ? "write it as a counted DO loop whose index and bounds the body does not change" : "write it as for (i = lb; i < ub; i++) with an integer index and a bound the body does not change";
     case "layout":
       return `put the ${lang === "fortran" ? "DO" : "for"} on a line of its own`;
+    case "jump-target":
+      return lang === "fortran" ? "give a CONTINUE right before the DO the label, and the DO none" : "put the label on an empty statement right before the loop";
     case "included-file":
       return "move the loop into the file that includes it, or parallelize by hand in the included file";
     case "shared-common":

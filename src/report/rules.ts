@@ -31,6 +31,7 @@ export type RuleId =
   | "nested"
   | "included-file"
   | "layout"
+  | "jump-target"
   | "do-concurrent"
   | "shared-common";
 
@@ -63,6 +64,7 @@ export const RULES: Record<RuleId, Rule> = {
   nested: rule("nested", "an enclosing loop runs in parallel", false, true),
   "included-file": rule("included-file", "the loop is in an included file", true, true),
   layout: rule("layout", "the loop starts after other text on its line", true, true),
+  "jump-target": rule("jump-target", "a jump elsewhere goes to the loop's own statement", true, true),
   "do-concurrent": rule("do-concurrent", "a DO CONCURRENT takes no OpenMP directive", false, true),
   "shared-common": rule("shared-common", "a COMMON work array cannot be made threadprivate", true),
 };
@@ -86,6 +88,7 @@ const BY_KIND: { [K in ReasonKind]: RuleId | ((r: Reason) => RuleId) } = {
   nested: "nested",
   "included-file": "included-file",
   layout: "layout",
+  "jump-target": "jump-target",
   concurrent: "do-concurrent",
   "shared-common": "shared-common",
 };
