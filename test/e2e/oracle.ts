@@ -26,9 +26,10 @@ export function oracleTransform(p: E2EProgram, verdicts: Verdict[] = ["parallel"
  * directive: round r holds the loops with r marked-safe loops around them.
  */
 export function oracleRounds(p: E2EProgram, sites: LoopSite[] = loopSites(p.path, p.text, p.lang)): Expectation[][] {
-  // A loop after other text on its line has no room for a directive line, and gfortran refuses
-  // every directive on a DO CONCURRENT: even a safe one gets none.
-  const midLine = new Set(sites.filter((s) => s.startsMidLine || s.concurrent).map((s) => s.line));
+  // A loop after other text on its line has no room for a directive line, gfortran refuses every
+  // directive on a DO CONCURRENT, and a jump to the DO statement would enter the region: even a
+  // safe one gets none.
+  const midLine = new Set(sites.filter((s) => s.startsMidLine || s.concurrent || s.jumpTarget).map((s) => s.line));
   const safe = new Map(p.expectations.filter((x) => x.verdict !== "serial" && !midLine.has(x.loopLine)).map((x) => [x.loopLine, x]));
   const parent = new Map(sites.map((s) => [s.line, s.parentLine]));
   const rounds: Expectation[][] = [];

@@ -4,6 +4,7 @@ import { loadProgram } from "../../../src/driver/load-program.js";
 import { parseFortran } from "../../../src/frontend/fortran/parse-fortran.js";
 import { formForPath } from "../../../src/frontend/fortran/source-reader.js";
 import { userLoops } from "../../../src/ir/walk.js";
+import { jumpTargets } from "../../../src/analysis/access/jumps.js";
 import { scanCLoops } from "./c-loop-scan.js";
 import type { Lang } from "./toolchain.js";
 
@@ -29,6 +30,8 @@ export interface LoopSite {
   startsMidLine: boolean;
   /** A Fortran DO CONCURRENT: gfortran accepts no OpenMP directive on it. */
   concurrent?: boolean;
+  /** Fortran: a jump elsewhere goes to the DO statement itself: a directive before it would make the jump enter the region. */
+  jumpTarget?: boolean;
 }
 
 /**
@@ -64,6 +67,7 @@ function fortranSites(path: string, text: string): LoopSite[] {
   if (errors.length) throw new Error(`${path}: the Fortran front end rejects it:\n${errors.map((d) => `  ${d.span ? `${d.span.line}:${d.span.column}: ` : ""}${d.message}`).join("\n")}`);
   const sites: LoopSite[] = [];
   for (const proc of program.procedures) {
+    const targets = jumpTargets(proc.body);
     // The user's loops: an array assignment's or FORALL's implied loop has no DO, nor a marker.
     for (const { loop, parent } of userLoops(proc.body)) {
       if (loop.span.file !== path) continue;
@@ -78,6 +82,7 @@ function fortranSites(path: string, text: string): LoopSite[] {
         endOmitted: shares(parent) || child || loop.sharesLine?.last === true,
         startsMidLine: loop.sharesLine?.first === true,
         concurrent: loop.concurrent !== undefined,
+        jumpTarget: loop.label !== undefined && targets.has(loop.label),
       });
     }
   }

@@ -40,7 +40,7 @@ c doall: either
 !$omp end parallel do
    40 continue
       goto 180
-c doall: serial -- the GOTO above jumps to this DO statement: a directive would make it enter the region
+c doall: either -- parallel, but the GOTO above jumps to this DO statement: a directive would make it enter the region
   160 do 170 j = 1, 50
 c doall: either
 !$omp parallel do simd
