@@ -163,6 +163,19 @@ function element(c: Case, off: number): number[] | null {
   });
 }
 
+/**
+ * The elements of the actual the callee touches, per value of its flag, in order; null for a case
+ * that is no correct program: a callee leaving its dummy's declared bounds (the bounds assumption
+ * the translation may use), or an access past the end of the actual.
+ */
+function accessedElements(c: Case): { write: boolean; el: number[] }[][] | null {
+  const runs = [0, 1].map((f) => run(c, f));
+  if (runs.some((r) => r === null)) return null;
+  const els = runs.map((r) => r!.map((e) => ({ write: e.write, el: element(c, e.at) })));
+  if (els.some((r) => r.some((e) => e.el === null))) return null;
+  return els as { write: boolean; el: number[] }[][];
+}
+
 function inBox(b: Box, el: number[]): boolean {
   return b.every((r, d) => {
     if (!r) return true;
@@ -177,12 +190,8 @@ test("regions moved to a call hold every element the callee touches; DDEF only e
   let checked = 0;
   fc.assert(
     fc.property(caseArb, (c) => {
-      const runs = [0, 1].map((f) => run(c, f));
-      // A callee leaving its dummy's declared bounds breaks the bounds assumption the translation may use.
-      if (runs.some((r) => r === null)) return;
-      const els = runs.map((r) => r!.map((e) => ({ ...e, el: element(c, e.at) })));
-      // Past the end of the actual: the program is wrong whatever doall does.
-      if (els.some((r) => r.some((e) => e.el === null))) return;
+      const els = accessedElements(c);
+      if (!els) return;
       const prog = fortran(source(c));
       const caller = procedure(prog, "p");
       let call: CallStmt | undefined;
@@ -220,10 +229,8 @@ test("regions moved under fits hold every element the callee touches whenever th
   let held = 0;
   fc.assert(
     fc.property(caseArb, (c) => {
-      const runs = [0, 1].map((f) => run(c, f));
-      if (runs.some((r) => r === null)) return;
-      const els = runs.map((r) => r!.map((e) => ({ ...e, el: element(c, e.at) })));
-      if (els.some((r) => r.some((e) => e.el === null))) return;
+      const els = accessedElements(c);
+      if (!els) return;
       // The sizes reach the call as the caller's dummies: bounds in their terms, fits to check.
       const text = source(c).replace("program p", "subroutine p(nn, mm)\n  integer nn, mm").replace("end program", "end subroutine").replace(`${c.n}, ${c.m}, 1)`, "nn, mm, 1)");
       const prog = fortran(text);
