@@ -2,8 +2,7 @@ import type { Expr } from "../../ir/expr.js";
 import type { Sym } from "../../ir/symbol.js";
 import { exprText } from "../../ir/expr-text.js";
 import { stmtExprs, walkExpr } from "../../ir/walk.js";
-import { isAffinePoly, polyAdd, polyConst, polyScale, polySub, polyVars, PolyOverflow, type Poly } from "../symbolic/polynomial.js";
-import { linearForm } from "../../ir/linear-form.js";
+import { isAffinePoly, polyAdd, polyConst, polySub, polyVars, PolyOverflow, type Poly } from "../symbolic/polynomial.js";
 import type { Fit } from "../regions/call-regions.js";
 import type { ArrayRef, Guard } from "./references.js";
 import type { LoopModel, ValueAnalyzer } from "./values.js";
@@ -61,10 +60,8 @@ export function accessForm(ref: ArrayRef, va: ValueAnalyzer): AccessForm {
  */
 function fitted(form: AccessForm, fits: readonly Fit[], va: ValueAnalyzer): AccessForm {
   const out: Poly[] = [];
-  const at = form.ref.stmt;
-  // A value the analyzer cannot follow to a polynomial (`m = (int)a[0][2] + 190`) is still the
-  // variable's value where the nest starts, when the nest never assigns it: what a check there reads.
-  const value = (e: Expr): Poly | null => va.exprValue(e, at) ?? valueAtStart(e, va);
+  // exprValue gives an invariant expression it cannot follow (`m = (int)a[0][2] + 190`) an atom of its own.
+  const value = (e: Expr): Poly | null => va.exprValue(e, form.ref.stmt) ?? null;
   for (const f of fits) {
     const lo = value(f.lo);
     const hi = lo && value(f.hi);
@@ -81,17 +78,6 @@ function fitted(form: AccessForm, fits: readonly Fit[], va: ValueAnalyzer): Acce
     out.push(p);
   }
   return { ...form, fits: out };
-}
-
-/** `e`, linear in scalars the nest never assigns, over the atoms of their values where it starts; else null. */
-function valueAtStart(e: Expr, va: ValueAnalyzer): Poly | null {
-  const form = linearForm(e);
-  let p = polyConst(form.constant);
-  for (const t of form.terms) {
-    if (t.e.kind !== "var" || t.e.sym.dims.length > 0 || t.e.sym.type.base !== "integer" || va.index.modifies(va.root, t.e.sym)) return null;
-    p = polyAdd(p, polyScale(va.atomFor(t.e.sym, va.root), t.coef));
-  }
-  return p;
 }
 
 /** The subscript as written, shortened (an empty name read "subscript  is not ..."). */
