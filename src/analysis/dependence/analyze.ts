@@ -210,9 +210,9 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
    */
   const answer = (a: ArrayRef, b: ArrayRef, self: boolean): PairAnswer | null => {
     const r = answerAsPlaced(a, b, self);
-    if (!r || storageAlias(a.sym, b.sym, bases, options) !== "same") return r;
+    // Most references have no fits: the alias kind is not asked again for them (a hot path, issue 16).
     const fits = [...(forms.get(a)!.fits ?? []), ...(a === b ? [] : (forms.get(b)!.fits ?? []))];
-    if (fits.length === 0) return r;
+    if (!r || fits.length === 0 || storageAlias(a.sym, b.sym, bases, options) !== "same") return r;
     const seen = new Set(r.assumes.map(polyKey));
     for (const p of fits) if (!seen.has(polyKey(p))) (seen.add(polyKey(p)), r.assumes.push(p));
     return r;
@@ -336,7 +336,6 @@ function refFacts(f: AccessForm, atoms: AtomTable): Facts {
   const list = [...f.guards.filter(shared), ...f.models.flatMap((m) => (m.span && isAffinePoly(m.span) && shared(m.span) ? [m.span] : []))];
   return new Facts(list);
 }
-
 
 /** The atoms under which every subscript of `f` stays in bounds ([] when proved), or null. */
 function allInBounds(f: AccessForm, s: Shape, ok: (f: AccessForm, d: number) => InBoundsAnswer): Poly[] | null {
