@@ -156,20 +156,17 @@ export function buildVarTable(proc: Procedure, untaken?: (s: Sym) => boolean, su
   const seen: Sym[] = [];
   // `&v` handed to a parameter its callee never keeps past the call (FormalEffect.keeps, NPB's
   // randlc(&x, a)): what the call does to v its summary says; afterwards no pointer reaches v.
+  // A call is met before its arguments (statements before their expressions, walkExpr in pre-order).
   const given = new Set<Expr>();
-  if (summaries && proc.language === "c") {
-    const call = (name: string, args: readonly Expr[]) => {
-      const formals = summaries(name)?.formals;
-      args.forEach((a, k) => void (a.kind === "addr" && a.operand.kind === "var" && a.operand.sym.dims.length === 0 && formals?.[k]?.keeps === false && given.add(a)));
-    };
-    walkStmts(proc.body, (s) => {
-      if (s.kind === "call" && !s.intrinsic) call(s.name, s.args);
-      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "call" && !x.intrinsic && call(x.name, x.args)));
-    });
-  }
+  const lent = (name: string, args: readonly Expr[], intrinsic?: boolean) => {
+    if (!summaries || proc.language !== "c" || intrinsic) return;
+    const formals = summaries(name)?.formals;
+    args.forEach((a, k) => void (a.kind === "addr" && a.operand.kind === "var" && a.operand.sym.dims.length === 0 && formals?.[k]?.keeps === false && given.add(a)));
+  };
   const note = (e: Expr) => {
     if (e.kind === "var" || e.kind === "elem" || e.kind === "section") seen.push(e.sym);
     else if (e.kind === "implied-do") seen.push(e.index);
+    else if (e.kind === "call") lent(e.name, e.args, e.intrinsic);
     else if (e.kind === "addr" && !given.has(e)) {
       let x = e.operand;
       while (x.kind === "member") x = x.base;
@@ -177,6 +174,7 @@ export function buildVarTable(proc: Procedure, untaken?: (s: Sym) => boolean, su
     }
   };
   walkStmts(proc.body, (s) => {
+    if (s.kind === "call") lent(s.name, s.args, s.intrinsic);
     for (const e of stmtExprs(s)) walkExpr(e, note);
     if (s.kind === "loop" && s.index) seen.push(s.index);
   });
