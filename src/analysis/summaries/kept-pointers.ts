@@ -1,8 +1,7 @@
 import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
-import { stmtExprs, walkStmts } from "../../ir/walk.js";
-import { childExprs } from "../../ir/walk.js";
+import { childExprs, stmtExprs, walkStmts } from "../../ir/walk.js";
 import type { ProcedureSummary } from "./summary.js";
 
 /**
