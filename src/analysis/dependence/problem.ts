@@ -195,6 +195,13 @@ export function problemFrame(src: AccessForm, snk: AccessForm, atoms: AtomTable)
         if (hi) U = { num: rename(hi.num, ren[x]), den: hi.den * s };
         if (polyVars(span).every((v) => shared.has(v))) factList.push(span); // the loop must run
       } else relaxed.push(`loop at line ${m.loop.span.line}: ${m.span ? "non-affine bound" : "unknown bound"}`);
+      // What a min/max bound says of itself (LoopModel.facts); a fact that is not affine is left out (a relaxation).
+      for (const fact of m.facts ?? []) {
+        if (!isAffinePoly(fact)) continue;
+        const p = rename(fact, ren[x]);
+        bounds.push(p);
+        if (polyVars(p).every((v) => shared.has(v))) factList.push(p);
+      }
       counters.set(name, { name, side: x, model: m, level, U });
     });
     for (const g of f.guards) {

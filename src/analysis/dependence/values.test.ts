@@ -66,3 +66,10 @@ test("values fixed during an inner loop's instance are atoms of that instance, t
   assert.equal(a.verdict(9).carried[0]?.distance, 1);
   assert.equal(a.verdict(6).parallel, false);
 });
+
+test("a step held in a variable whose value is known where the loop starts counts the loop with it", () => {
+  assert.deepEqual(subs(wrap("", "  m = 3\n  do i = 1, n, m\n    a(i) = 0\n  end do")), ["def: 3*t0 + 1"]);
+  // Unknown there: the loop has no model and the subscript no value (Conservative).
+  assert.deepEqual(subs(wrap("", "  do i = 1, n, m\n    a(i) = 0\n  end do")), ["def: ?"]);
+  assert.deepEqual(subs(wrap("", "  m = 0\n  do i = 1, n, m\n    a(i) = 0\n  end do")), ["def: ?"]);
+});

@@ -3,8 +3,10 @@ import type { Expr } from "../../ir/expr.js";
 import { printExpr } from "../../ir/print.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
+import { extremeOf } from "../../ir/extreme.js";
 import { walkExpr } from "../../ir/walk.js";
 import {
+  constantOf,
   polyAdd,
   polyConst,
   polyDivide,
@@ -42,6 +44,12 @@ export interface LoopModel {
   upper: Poly | null;
   /** (upper - lower)·sign(step); null when the upper bound is unknown. */
   span: Poly | null;
+  /**
+   * What else holds in every iteration, as polynomials ≥ 0 over the
+   * atoms of the bounds: a bound `min(a, b)` is at most a and at most b,
+   * `max(a, b)` at least each (boundFacts).
+   */
+  facts?: Poly[];
 }
 
 const IN_PROGRESS = Symbol("in progress");
@@ -89,7 +97,7 @@ export class ValueAnalyzer {
     const counter = this.atoms.counter(loop);
     const opaque = (why: string): LoopModel => ({ loop, chain, kind: "opaque", why, step: 1, counter, lower: polyConst(0), upper: null, span: null });
     let m: LoopModel;
-    const step = loop.step ? evalInt(loop.step) : 1;
+    const step = loop.step ? (evalInt(loop.step) ?? this.constantStep(loop, loop.step)) : 1;
     if (loop.form !== "do" || !loop.index || !loop.lower || !loop.upper) m = opaque("not a counted DO loop");
     else if (this.index.modifiesRange(loop.body, 0, loop.body.length, loop.index)) m = opaque(`the body assigns the index ${loop.index.name}`);
     else if (step === undefined || step === 0) m = opaque("the step is not a non-zero constant");
@@ -105,10 +113,42 @@ export class ValueAnalyzer {
           if (!(e instanceof PolyOverflow)) throw e;
         }
         m = { loop, chain, kind: "counter", step, counter, lower, upper, span };
+        const facts = [...this.boundFacts(loop.lower, lower, loop), ...(upper ? this.boundFacts(loop.upper, upper, loop) : [])];
+        if (facts.length) m.facts = facts;
       }
     }
     this.models.set(loop, m);
     return m;
+  }
+
+  /**
+   * A step written as a variable whose value where the loop starts is a
+   * known constant (`bs = 32` before `do jj = 1, n, bs`): the loop is
+   * counted with that step. A DO loop's step is evaluated once, when the
+   * loop starts.
+   */
+  private constantStep(loop: Loop, step: Expr): number | undefined {
+    const p = loop.form === "do" ? this.exprValue(step, loop) : undefined;
+    return p && constantOf(p);
+  }
+
+  /**
+   * What a loop bound that is a least or greatest of expressions
+   * (ir/extreme.ts) says of its value `b` when the loop starts: b ≤ each
+   * argument of a min, b ≥ each of a max. Blocked loops (`do j = jj,
+   * min(jj + bs - 1, n)`) need `j ≤ jj + bs - 1` to keep two blocks apart;
+   * the bound's own atom alone says nothing about it.
+   */
+  private boundFacts(e: Expr, b: Poly, loop: Loop): Poly[] {
+    const x = extremeOf(e);
+    if (!x) return [];
+    const out: Poly[] = [];
+    for (const a of x.args) {
+      const v = this.exprValue(a, loop);
+      const f = v && guard(() => (x.op === "min" ? polySub(v, b) : polySub(b, v)));
+      if (f) out.push(f);
+    }
+    return out;
   }
 
   /** The index of `loop` in its current iteration: lower + step·t. */

@@ -83,6 +83,12 @@ export function evalCondition(e: Expr, env: ReadonlyMap<Sym, number>): number {
       };
       return ops[e.op]!(a, b);
     }
+    case "call":
+      if (e.name === "min") return Math.min(...e.args.map((x) => evalCondition(x, env)));
+      if (e.name === "max") return Math.max(...e.args.map((x) => evalCondition(x, env)));
+      throw new Error(`condition call ${e.name}`);
+    case "cond":
+      return evalCondition(e.cond, env) ? evalCondition(e.then, env) : evalCondition(e.else, env);
     default:
       throw new Error(`condition ${e.kind}`);
   }

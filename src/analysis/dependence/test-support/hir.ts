@@ -46,6 +46,11 @@ export class HirBuilder {
     return { kind: "binary", op, left: l, right: r, span: SP, type: INTEGER };
   }
 
+  /** An integer intrinsic (MIN, MAX) as the Fortran front end lowers it. */
+  call(name: string, args: Expr[]): Expr {
+    return { kind: "call", name, args, intrinsic: true, pure: true, span: SP, type: INTEGER };
+  }
+
   cmp(op: "<" | "<=" | ">" | ">=" | "==" | "!=", l: Expr, r: Expr): Expr {
     return { kind: "binary", op, left: l, right: r, span: SP, type: LOGICAL };
   }

@@ -78,6 +78,12 @@ export function run(proc: Procedure, env0: ReadonlyMap<Sym, number>, limit = 200
       case "elem":
         access(e, "use");
         return 0;
+      case "call":
+        if (e.name === "min") return Math.min(...e.args.map(evalInt));
+        if (e.name === "max") return Math.max(...e.args.map(evalInt));
+        throw new Error(`call ${e.name}`);
+      case "cond":
+        return evalInt(e.cond) ? evalInt(e.then) : evalInt(e.else);
       default:
         throw new Error(`expr ${e.kind}`);
     }

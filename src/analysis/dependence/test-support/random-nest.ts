@@ -1,5 +1,6 @@
 // Random small loop nests for the property tests (issue 6 "Done when"):
-// 1-3 deep; constant, triangular, symbolic and negative-step bounds;
+// 1-3 deep; constant, triangular, symbolic and negative-step bounds,
+// blocked ones (min/max of an outer index and a cap, under outer steps);
 // affine, quadratic and exactly divided subscripts, symbolic offsets,
 // induction variables and IF guards; 1-2-D arrays in Fortran
 // (column-major) and C (row-major) layouts, 0- and 1-based. A spec is
@@ -15,7 +16,8 @@ export type ESpec =
   | { k: "c"; v: number }
   | { k: "i"; level: number }
   | { k: "s"; name: "n" | "m" | "k" }
-  | { k: "+" | "-" | "*" | "/"; l: ESpec; r: ESpec };
+  | { k: "+" | "-" | "*" | "/"; l: ESpec; r: ESpec }
+  | { k: "min" | "max"; l: ESpec; r: ESpec };
 
 export interface LoopSpec {
   lo: ESpec;
@@ -64,6 +66,15 @@ function loopArb(level: number): fc.Arbitrary<LoopSpec> {
       if (which === "lo") return { lo: add(oi, c(d1)), hi: c(4), step: 1 };
       if (which === "hi") return { lo: c(0), hi: add(oi, c(d1)), step: 1 };
       return { lo: add(oi, c(d1)), hi: add(oi, c(d1 + d2)), step: 1 };
+    }),
+    // a tile loop: step 2 or 3 over a few values
+    fc.record({ lo: fc.integer({ min: 0, max: 1 }), len: fc.integer({ min: 2, max: 6 }), step: fc.constantFrom(2, 3) }).map(({ lo, len, step }) => ({ lo: c(lo), hi: c(lo + len), step })),
+    // blocked: from an outer index to min(index + d, cap), or from max(index - d, cap) on
+    fc.record({ j: outer, d: fc.integer({ min: 0, max: 2 }), cap: fc.constantFrom<ESpec>(c(1), c(3), c(4), { k: "s", name: "n" }), which: fc.constantFrom("min", "max") }).map(({ j, d, cap, which }): LoopSpec => {
+      if (j < 0) return { lo: c(0), hi: { k: "min", l: c(3), r: cap }, step: 1 };
+      const oi: ESpec = { k: "i", level: j };
+      if (which === "min") return { lo: oi, hi: { k: "min", l: add(oi, c(d)), r: cap }, step: 1 };
+      return { lo: { k: "max", l: add(oi, c(-d)), r: cap }, hi: add(oi, c(d)), step: 1 };
     }),
   );
 }
@@ -138,6 +149,9 @@ export function buildNest(spec: NestSpec): BuiltNest {
         return b.v(idx[e.level]!);
       case "s":
         return b.v(e.name === "n" ? n : e.name === "m" ? m : k);
+      case "min":
+      case "max":
+        return b.call(e.k, [ex(e.l), ex(e.r)]);
       default:
         return b.bin(e.k, ex(e.l), ex(e.r));
     }
@@ -172,6 +186,9 @@ export function fortranText(spec: NestSpec): string {
         return `i${e.level + 1}`;
       case "s":
         return e.name;
+      case "min":
+      case "max":
+        return `${e.k}(${ex(e.l)}, ${ex(e.r)})`;
       default: {
         const p = prec(e);
         const text = `${ex(e.l, p)} ${e.k} ${ex(e.r, p + 0.5)}`;
@@ -220,6 +237,11 @@ export function cText(spec: NestSpec): string {
         return `i${e.level + 1}`;
       case "s":
         return e.name;
+      case "min":
+      case "max": {
+        const [l, r] = [ex(e.l, 1), ex(e.r, 1)];
+        return `(${l} ${e.k === "min" ? "<" : ">"} ${r} ? ${l} : ${r})`;
+      }
       default: {
         const p = prec(e);
         const text = `${ex(e.l, p)} ${e.k} ${ex(e.r, p + 0.5)}`;
