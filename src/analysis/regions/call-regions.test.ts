@@ -377,3 +377,95 @@ test("a vector dummy over whole rows of a higher-rank actual is those rows, sure
   // 30 elements: within t(:, :, 1:2, ie), but not all of it: written there, nothing sure.
   assert.deepEqual(regions(30), { mod: ["1:5, 1:5, 1:2, ie:ie"], ddef: [] });
 });
+
+/** A section with one ranged dimension passed for a rank-1 dummy: its extents, the ranged dimension and its range (`:` when whole), the other subscripts. */
+interface SectionCase {
+  actual: number[];
+  d: number;
+  lo: number;
+  hi: number;
+  whole: boolean;
+  fixed: number[];
+  /** The dummy's declaration: x(k), x(n), x(*) or x(:). */
+  dummy: number | "n" | "*" | ":";
+  pieces: Piece[];
+  n: number;
+  m: number;
+}
+
+const sectionArb: fc.Arbitrary<SectionCase> = fc
+  .record({
+    actual: fc.array(fc.integer({ min: 2, max: 5 }), { minLength: 2, maxLength: 3 }),
+    d: fc.nat(),
+    a: fc.nat(),
+    b: fc.nat(),
+    whole: fc.boolean(),
+    fixed: fc.array(fc.nat(), { minLength: 3, maxLength: 3 }),
+    dummy: fc.oneof(fc.integer({ min: 1, max: 5 }), fc.constantFrom("n" as const, "*" as const, ":" as const)),
+    pieces: fc.array(piece(1), { minLength: 1, maxLength: 4 }),
+    n: fc.integer({ min: 1, max: 4 }),
+    m: fc.integer({ min: 0, max: 3 }),
+  })
+  .map((r) => {
+    const d = r.d % r.actual.length;
+    const e = r.actual[d]!;
+    const [x, y] = [1 + (r.a % e), 1 + (r.b % e)];
+    const [lo, hi] = r.whole ? [1, e] : [Math.min(x, y), Math.max(x, y)];
+    return { actual: r.actual, d, lo, hi, whole: r.whole, fixed: r.actual.map((ext, k) => 1 + (r.fixed[k]! % ext)), dummy: r.dummy, pieces: r.pieces, n: r.n, m: r.m };
+  });
+
+function sectionSource(c: SectionCase): string {
+  const subs = c.actual.map((_, k) => (k === c.d ? (c.whole ? ":" : `${c.lo}:${c.hi}`) : String(c.fixed[k])));
+  const body = source({ dummy: [1], pieces: c.pieces, actual: [1], start: null, n: c.n, m: c.m }).split("\n");
+  const callee = body.slice(body.indexOf("subroutine s(x, n, m, flag)"), body.indexOf("end subroutine") + 1).map((l) => (l.trim().startsWith("real x(") ? `  real x(${c.dummy})` : l));
+  return ["module mm", "contains", ...callee, "end module", "program p", "  use mm", `  real a(${c.actual.join(", ")})`, `  call s(a(${subs.join(", ")}), ${c.n}, ${c.m}, 1)`, "end program"].join("\n");
+}
+
+test("an array section for a vector dummy: the callee's regions placed in the section, or the whole section, in its other subscripts only (property)", () => {
+  let checked = 0;
+  let placed = 0;
+  fc.assert(
+    fc.property(sectionArb, (c) => {
+      const len = c.hi - c.lo + 1;
+      const ext = c.dummy === "*" || c.dummy === ":" ? len : c.dummy === "n" ? c.n : c.dummy;
+      // No correct program: a dummy longer than the section it is given.
+      if (ext > len) return;
+      const runs = [0, 1].map((f) => run({ dummy: [ext], pieces: c.pieces, actual: [len], start: null, n: c.n, m: c.m }, f));
+      if (runs.some((x) => x === null)) return;
+      const at = (off: number) => c.fixed.slice(0, c.actual.length).map((v, k) => (k === c.d ? c.lo + off : v));
+      const prog = fortran(sectionSource(c));
+      const caller = procedure(prog, "p");
+      let call: CallStmt | undefined;
+      walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
+      const summary = summaryLookup(analyzeFlow(prog), "fortran")("s");
+      const a = [...caller.symbols.values()].find((s) => s.name === "a")!;
+      const r = callRegions(caller, { name: "s", args: call!.args, span: call!.span }, summary).arrays.get(a) ?? { mod: [], use: [], euse: [], ddef: [] };
+      const show = () => `\n${sectionSource(c)}\nmod ${JSON.stringify(r.mod.map((b) => b.map((x) => x && [evalInt(x.lo), evalInt(x.hi)])))} use ${JSON.stringify(r.use.map((b) => b.map((x) => x && [evalInt(x.lo), evalInt(x.hi)])))} ddef ${JSON.stringify(r.ddef.map((b) => b.map((x) => x && [evalInt(x.lo), evalInt(x.hi)])))}`;
+      // Within the section's other subscripts: not the whole array (the ranged dimension may widen to
+      // what the callee's summary says of its dummy, a zero-trip loop's x(0) included).
+      for (const b of [...r.mod, ...r.use, ...r.euse, ...r.ddef])
+        b.forEach((x, k) => {
+          if (k !== c.d) assert.ok(x && evalInt(x.lo) === c.fixed[k] && evalInt(x.hi) === c.fixed[k], `a box beyond the section's subscript ${k + 1}${show()}`);
+        });
+      for (const evs of runs) {
+        const written = new Set<string>();
+        for (const e of evs!) {
+          const el = at(e.at);
+          const key = el.join(",");
+          if (e.write) {
+            assert.ok(r.mod.some((b) => inBox(b, el)), `a(${key}) written, not in MOD${show()}`);
+            written.add(key);
+          } else {
+            assert.ok(r.use.some((b) => inBox(b, el)), `a(${key}) read, not in USE${show()}`);
+            if (!written.has(key)) assert.ok(r.euse.some((b) => inBox(b, el)), `a(${key}) read before written, not in EUSE${show()}`);
+          }
+        }
+        for (const b of r.ddef) for (const el of boxElements(b, c.actual)) assert.ok(written.has(el.join(",")), `a(${el.join(",")}) in DDEF but not written${show()}`);
+      }
+      if (r.ddef.length > 0) placed++;
+      checked++;
+    }),
+    { numRuns: 1000 },
+  );
+  assert.ok(checked > 100 && placed > 10, `only ${checked} valid cases, ${placed} with a sure write`);
+});

@@ -12,6 +12,7 @@ import { overlaps, symBytes } from "../summaries/common-layout.js";
 import type { ArrayRegions, ProcedureSummary } from "../summaries/summary.js";
 import { addMay, addMust, anyBox, provedLe, type Box, type Interval } from "./box.js";
 import { fixedExpr } from "./project.js";
+import { sectionRegions } from "./section-actual.js";
 
 /** A call in the caller: its name, actual arguments and position. */
 export interface CallSiteRef {
@@ -116,6 +117,15 @@ function translate(caller: Procedure, call: CallSiteRef, summary: ProcedureSumma
       const exact = f.ddef && f.exactBytes !== undefined && f.exactBytes === symBytes(scalar);
       return merge(scalar, { mod: f.mod ? [[]] : [], use: f.use ? [[]] : [], euse: f.euse ? [[]] : [], ddef: exact ? [[]] : [] });
     }
+    // An array section for a vector dummy: the callee's regions placed in the section.
+    if (a.kind === "section" && known?.regions) {
+      const f = known.formals[k];
+      const r = known.regions.formals[k];
+      const dummy = dummyOf(known, k);
+      if (f && !f.use && !f.mod) return;
+      const placed = f && r && dummy ? sectionRegions(r, dummy, a, (e) => subst.expr(e)) : null;
+      if (placed) return merge(a.sym, placed);
+    }
     const base = arrayBase(a);
     if (!base) {
       if (caller.language === "c" && passesPointer(a, caller.language)) out.opaque = true;
@@ -199,7 +209,7 @@ function arrayBase(a: Expr): ActualBase | null {
   if (a.kind === "var" && a.sym.dims.length > 0) return { sym: a.sym, start: null };
   if (a.kind === "elem" && a.sym.dims.length > 0) return { sym: a.sym, start: a.subs };
   if (a.kind === "addr") return arrayBase(a.operand);
-  // Conservative: a section is a copy-in/copy-out or a descriptor: every element of the array.
+  // Conservative: a section not placed by sectionRegions (section-actual.ts) is every element of the array.
   if (a.kind === "section" && !a.substring && a.sym.dims.length > 0) return { sym: a.sym, start: [] };
   return null;
 }
