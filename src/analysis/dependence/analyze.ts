@@ -266,7 +266,8 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
       if (self) known.self = solution;
       else known.pair = solution;
     }
-    const r = result(problem, solution, assumes);
+    // A strided loop's step ≥ 1, where the ranges do not prove it (DepProblem.assumed).
+    const r = result(problem, solution, problem.assumed.length ? [...assumes, ...problem.assumed] : assumes);
     if (overlap) r.mayOverlap = true;
     return r;
   };

@@ -117,4 +117,7 @@ class DeferredProblem implements DepProblem {
   get ranged(): boolean {
     return this.whole.ranged;
   }
+  get assumed(): Poly[] {
+    return this.whole.assumed;
+  }
 }

@@ -68,12 +68,19 @@ export function exactTest(p: DepProblem, psi: readonly Dir[], budget = 5000): Te
     r[b.index.get(y)!] = -sign;
     return r;
   };
+  // A level counted by offsets (Level.stride): iterations in order are the step S or more apart, t' - t - S ≥ 0.
+  const apart = (x: string, y: string, stride: Poly | undefined): Row => {
+    if (!stride || stride.den !== 1) return diff(x, y, 1, -1);
+    const r = diff(x, y, 1, 0);
+    for (const [k, v] of stride.terms) r[k === "" ? 0 : b.index.get(k)!] -= v;
+    return r;
+  };
   psi.forEach((d, k) => {
     const l = p.levels[k]!;
     if (l.opaque || d === "*") return;
     if (d === "=") eqs.push(diff(l.snk, l.src, 1, 0));
-    else if (d === "<") geqs.push(diff(l.snk, l.src, 1, -1));
-    else geqs.push(diff(l.src, l.snk, 1, -1));
+    else if (d === "<") geqs.push(apart(l.snk, l.src, l.stride));
+    else geqs.push(apart(l.src, l.snk, l.stride));
   });
   for (const t of activeTies(p, psi)) eqs.push(diff(t.a, t.b, 1, 0));
   const sys = { n: b.n, eqs, geqs };

@@ -85,7 +85,9 @@ const MARK = "__v";
 
 /** How much one iteration of `loop` adds to `v` (a polynomial that may mention the loop's counter), or undefined. */
 export function perIterationEffect(va: ValueAnalyzer, v: Sym, loop: Loop): Poly | undefined {
-  if (va.index.hasEarlyExit(loop) || va.model(loop).kind === "opaque") return undefined;
+  // A strided loop's counter is an offset, not the number of iterations run (LoopModel.stride).
+  const model = va.model(loop);
+  if (va.index.hasEarlyExit(loop) || model.kind === "opaque" || model.stride) return undefined;
   let eff = polyConst(0);
   for (const s of loop.body) {
     if (!va.index.modifies(s, v)) continue;
@@ -134,7 +136,7 @@ export function iterationStart(va: ValueAnalyzer, v: Sym, loop: Loop): Poly | un
 /** The number of iterations of `loop` per instance, when it is an exact polynomial provably ≥ 0. */
 export function tripCount(va: ValueAnalyzer, loop: Loop): Poly | undefined {
   const m = va.model(loop);
-  if (m.kind === "opaque" || !m.span) return undefined;
+  if (m.kind === "opaque" || !m.span || m.stride) return undefined;
   const s = Math.abs(m.step);
   const q = polyDivide(m.span, s);
   if (!q) return undefined;

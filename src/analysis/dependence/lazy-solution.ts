@@ -1,5 +1,5 @@
 import type { TestName } from "./outcome.js";
-import type { DepProblem, Dir } from "./problem.js";
+import { iterationDistance, type DepProblem, type Dir } from "./problem.js";
 import { NodeOutcomes, refinements, solvePair, type DirVector, type PairSolution, type SolveOptions } from "./solve-pair.js";
 
 /**
@@ -114,7 +114,7 @@ export class LazySolution implements PairSolution {
       const k = psi.indexOf("*");
       if (k === -1) {
         if (self && psi.every((d) => d === "=")) return null;
-        return { dirs: psi, exact, distance: psi.map((d, i) => (d === "=" ? 0 : dist.get(i) ?? null)) };
+        return { dirs: psi, exact, distance: psi.map((d, i) => (d === "=" ? 0 : iterationDistance(this.problem, i, dist.get(i)))) };
       }
       for (const dir of refinements(dist.get(k))) {
         if (k < prefix.length && dir !== prefix[k]) continue;

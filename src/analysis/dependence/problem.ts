@@ -5,6 +5,8 @@ import {
   monomialVars,
   polyAdd,
   polyConst,
+  polyEquals,
+  polyNeg,
   polySub,
   polyVar,
   polyVars,
@@ -44,6 +46,8 @@ export interface Level {
   src: string;
   snk: string;
   step: number;
+  /** A loop counted by offsets (LoopModel.stride): "<" puts the sink S or more offsets after the source. */
+  stride?: Poly;
 }
 
 export interface CounterVar {
@@ -90,6 +94,12 @@ export interface DepProblem {
   relaxed: string[];
   /** Some fact came from the value ranges of a symbol (without them the problem would differ). */
   ranged: boolean;
+  /**
+   * Constraints p ≥ 0 the problem takes as true without proof (a strided
+   * loop's step ≥ 1, LoopModel.stride): an answer relies on them, so they
+   * are its run-time check. Those the value ranges prove are left out.
+   */
+  assumed: Poly[];
   atoms: AtomTable;
 }
 
@@ -144,6 +154,7 @@ export interface ProblemFrame {
   readonly shared: ReadonlySet<string>;
   readonly ties: ReadonlyMap<string, Tie>;
   readonly relaxed: readonly string[];
+  readonly assumed: readonly Poly[];
   /** The first loop of the source: where the symbols' ranges are asked. */
   readonly root: Loop | undefined;
 }
@@ -177,6 +188,7 @@ export function problemFrame(src: AccessForm, snk: AccessForm, atoms: AtomTable)
   const counters = new Map<string, CounterVar>();
   const bounds: Poly[] = [];
   const factList: Poly[] = [];
+  const assumed: Poly[] = [];
   const addSide = (f: AccessForm, x: "a" | "b") => {
     f.models.forEach((m, k) => {
       const level = k < commonLoops.length ? k : null;
@@ -195,6 +207,16 @@ export function problemFrame(src: AccessForm, snk: AccessForm, atoms: AtomTable)
         if (hi) U = { num: rename(hi.num, ren[x]), den: hi.den * s };
         if (polyVars(span).every((v) => shared.has(v))) factList.push(span); // the loop must run
       } else relaxed.push(`loop at line ${m.loop.span.line}: ${m.span ? "non-affine bound" : "unknown bound"}`);
+      if (m.stride) {
+        // Offsets, not iterations: any offset between the bounds stands for the multiples of the step among them.
+        relaxed.push(`loop at line ${m.loop.span.line}: its step is a variable, every offset counted`);
+        const atLeastOne = polyAdd(m.stride, polyConst(-1));
+        if (!assumed.some((p) => polyEquals(p, atLeastOne))) {
+          assumed.push(atLeastOne);
+          bounds.push(atLeastOne);
+          factList.push(atLeastOne);
+        }
+      }
       // What a min/max bound says of itself (LoopModel.facts); a fact that is not affine is left out (a relaxation).
       for (const fact of m.facts ?? []) {
         if (!isAffinePoly(fact)) continue;
@@ -214,9 +236,12 @@ export function problemFrame(src: AccessForm, snk: AccessForm, atoms: AtomTable)
   addSide(snk, "b");
   const levels: Level[] = commonLoops.map((l, k) => {
     const m = src.models[k]!;
-    return { loop: l, opaque: m.kind === "opaque", src: ren.a(m.counter), snk: ren.b(m.counter), step: m.step };
+    const level: Level = { loop: l, opaque: m.kind === "opaque", src: ren.a(m.counter), snk: ren.b(m.counter), step: m.step };
+    // The step is fixed for the whole nest: its atoms are shared, one name on both sides.
+    if (m.stride) level.stride = m.stride;
+    return level;
   });
-  return { atoms, depthOf, levels, counters, bounds, factList, shared, ties, relaxed, root: src.ref.loops[0] };
+  return { atoms, depthOf, levels, counters, bounds, factList, shared, ties, relaxed, assumed, root: src.ref.loops[0] };
 }
 
 /** The problem of a frame and the subscript equations of one pair. */
@@ -239,16 +264,22 @@ export function finishProblem(frame: ProblemFrame, equations: readonly EquationP
   }
   const root = frame.root;
   let ranged = false;
+  const fromRanges: Poly[] = [];
   if (ranges) {
     for (const v of shared) {
       const a = atoms.get(v);
       const r = a.kind === "sym" && root ? ranges(a.sym, root) : undefined;
-      if (r?.min !== undefined) factList.push(polyAdd(polyVar(v), polyConst(-r.min)));
-      if (r?.max !== undefined) factList.push(polySub(polyConst(r.max), polyVar(v)));
+      if (r?.min !== undefined) fromRanges.push(polyAdd(polyVar(v), polyConst(-r.min)));
+      if (r?.max !== undefined) fromRanges.push(polySub(polyConst(r.max), polyVar(v)));
       if (r?.min !== undefined || r?.max !== undefined) ranged = true;
     }
+    factList.push(...fromRanges);
   }
-  return { levels: frame.levels, counters: frame.counters, eqs, bounds: frame.bounds, facts: new Facts(factList), ties: [...ties.values()], shared, relaxed, ranged, atoms };
+  const facts = new Facts(factList);
+  // A step ≥ 1 the value ranges prove is no assumption. Proved from the ranges alone: the other facts
+  // hold in the model that assumes it (a loop whose step is negative may run where the model's must not).
+  const assumed = frame.assumed.length && fromRanges.length ? frame.assumed.filter((p) => !new Facts(fromRanges).proveNonNeg(p)) : frame.assumed.slice();
+  return { levels: frame.levels, counters: frame.counters, eqs, bounds: frame.bounds, facts, ties: [...ties.values()], shared, relaxed, ranged, assumed, atoms };
 }
 
 function modelFrom(models: LoopModel[]): (l: Loop) => LoopModel {
@@ -266,12 +297,22 @@ export function directionConstraints(p: DepProblem, psi: readonly Dir[]): { eqs:
     const l = p.levels[k]!;
     if (l.opaque || d === "*") return;
     const diff = polySub(polyVar(l.snk), polyVar(l.src)); // t' - t
+    // Counted by offsets (Level.stride): iterations in order are a step or more apart.
+    const gap = l.stride ?? polyConst(1);
     if (d === "=") eqs.push(diff);
-    else if (d === "<") geqs.push(polyAdd(diff, polyConst(-1)));
-    else geqs.push(polySub(polyConst(-1), diff));
+    else if (d === "<") geqs.push(polySub(diff, gap));
+    else geqs.push(polySub(polyNeg(diff), gap));
   });
   for (const t of activeTies(p, psi)) eqs.push(polySub(polyVar(t.a), polyVar(t.b)));
   return { eqs, geqs };
+}
+
+/**
+ * A distance found at level k, in iterations: none at a level counted by
+ * offsets (Level.stride), where the tests' distance is in index values.
+ */
+export function iterationDistance(p: DepProblem, k: number, d: number | undefined): number | null {
+  return d === undefined || p.levels[k]!.stride ? null : d;
 }
 
 export function activeTies(p: DepProblem, psi: readonly Dir[]): Tie[] {

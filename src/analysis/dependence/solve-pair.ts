@@ -3,7 +3,7 @@ import { emiTest } from "./emi-test.js";
 import { exactTest } from "./exact-test.js";
 import { gcdTest } from "./gcd-test.js";
 import { TEST_ORDER, type TestName, type TestOutcome } from "./outcome.js";
-import type { DepProblem, Dir } from "./problem.js";
+import { iterationDistance, type DepProblem, type Dir } from "./problem.js";
 import { sivTest } from "./siv.js";
 import { zivTest } from "./ziv.js";
 
@@ -121,13 +121,13 @@ export function solvePair(p: DepProblem, options: SolveOptions = {}, outcomes: N
     const k = psi.indexOf("*");
     if (k === -1) {
       if (options.self && psi.every((d) => d === "=")) return;
-      out.vectors.push({ dirs: psi, exact, distance: psi.map((d, i) => (d === "=" ? 0 : known.get(i) ?? null)) });
+      out.vectors.push({ dirs: psi, exact, distance: psi.map((d, i) => (d === "=" ? 0 : iterationDistance(p, i, known.get(i)))) });
       return;
     }
     if (nodes > maxNodes) {
       // Conservative: stop refining; the vector keeps its "*".
       out.truncated = true;
-      out.vectors.push({ dirs: psi, exact: false, distance: psi.map((d, i) => (d === "=" ? 0 : known.get(i) ?? null)) });
+      out.vectors.push({ dirs: psi, exact: false, distance: psi.map((d, i) => (d === "=" ? 0 : iterationDistance(p, i, known.get(i)))) });
       return;
     }
     const d = known.get(k);
@@ -136,7 +136,7 @@ export function solvePair(p: DepProblem, options: SolveOptions = {}, outcomes: N
     for (const dir of refinements(d)) visit(psi.map((x, i) => (i === k ? dir : x)), known);
   };
   visit(new Array(c).fill("*"), new Map());
-  for (const [k, d] of globalDistance) out.distance[k] = d;
+  for (const [k, d] of globalDistance) out.distance[k] = iterationDistance(p, k, d);
   if (options.self) out.vectors = out.vectors.filter((v) => !v.dirs.every((d) => d === "="));
   return out;
 }

@@ -69,7 +69,12 @@ test("values fixed during an inner loop's instance are atoms of that instance, t
 
 test("a step held in a variable whose value is known where the loop starts counts the loop with it", () => {
   assert.deepEqual(subs(wrap("", "  m = 3\n  do i = 1, n, m\n    a(i) = 0\n  end do")), ["def: 3*t0 + 1"]);
-  // Unknown there: the loop has no model and the subscript no value (Conservative).
-  assert.deepEqual(subs(wrap("", "  do i = 1, n, m\n    a(i) = 0\n  end do")), ["def: ?"]);
+  // A step of zero is no loop to count.
   assert.deepEqual(subs(wrap("", "  m = 0\n  do i = 1, n, m\n    a(i) = 0\n  end do")), ["def: ?"]);
+});
+
+test("a step fixed for the whole nest but unknown counts the loop by offsets from its lower bound (LoopModel.stride)", () => {
+  assert.deepEqual(subs(wrap("", "  do i = 1, n, m\n    a(i) = 0\n  end do")), ["def: t0 + 1"]);
+  // A step the nest changes is no such value: no model.
+  assert.deepEqual(subs(wrap("", "  do j = 1, n\n    do i = 1, n, m\n      a(i) = 0\n      m = m + 1\n    end do\n  end do")), ["def: ?"]);
 });

@@ -7,6 +7,7 @@ import { extremeOf } from "../../ir/extreme.js";
 import { walkExpr } from "../../ir/walk.js";
 import {
   constantOf,
+  isAffinePoly,
   polyAdd,
   polyConst,
   polyDivide,
@@ -15,6 +16,7 @@ import {
   polyScale,
   polySub,
   polyVar,
+  polyVars,
   PolyOverflow,
   type Poly,
 } from "../symbolic/polynomial.js";
@@ -50,6 +52,16 @@ export interface LoopModel {
    * `max(a, b)` at least each (boundFacts).
    */
   facts?: Poly[];
+  /**
+   * A step that is no constant, but a value S fixed for the whole nest
+   * (`do jj = 1, n, nb`, nb a dummy): the counter is then the offset
+   * index - lower (step 1), any offset between the bounds counted (the
+   * multiples of S among them), and S ≥ 1 is assumed (the dependence
+   * problem's `assumed`: a run-time check unless the value ranges prove
+   * it). Two iterations of the loop in execution order are S or more
+   * offsets apart (directionConstraints).
+   */
+  stride?: Poly;
 }
 
 const IN_PROGRESS = Symbol("in progress");
@@ -100,7 +112,8 @@ export class ValueAnalyzer {
     const step = loop.step ? (evalInt(loop.step) ?? this.constantStep(loop, loop.step)) : 1;
     if (loop.form !== "do" || !loop.index || !loop.lower || !loop.upper) m = opaque("not a counted DO loop");
     else if (this.index.modifiesRange(loop.body, 0, loop.body.length, loop.index)) m = opaque(`the body assigns the index ${loop.index.name}`);
-    else if (step === undefined || step === 0) m = opaque("the step is not a non-zero constant");
+    else if (step === 0) m = opaque("the step is zero");
+    else if (step === undefined) m = this.strided(loop, chain, counter) ?? opaque("the step is not a constant nor a value fixed for the whole nest");
     else {
       const lower = this.exprValue(loop.lower, loop) ?? this.opaqueAtom(loop.lower, loop, loop);
       const upper = this.exprValue(loop.upper, loop) ?? this.opaqueAtom(loop.upper, loop, loop) ?? null;
@@ -118,6 +131,21 @@ export class ValueAnalyzer {
       }
     }
     this.models.set(loop, m);
+    return m;
+  }
+
+  /** The model of a DO loop whose step is a value fixed for the whole nest (LoopModel.stride), counting up; undefined otherwise. */
+  private strided(loop: Loop, chain: readonly Loop[], counter: string): LoopModel | undefined {
+    if (loop.form !== "do" || !loop.step || !loop.lower || !loop.upper) return undefined;
+    const stride = this.exprValue(loop.step, loop);
+    if (!stride || !isAffinePoly(stride) || !polyVars(stride).every((v) => this.isInvariant(v))) return undefined;
+    const lower = this.exprValue(loop.lower, loop) ?? this.opaqueAtom(loop.lower, loop, loop);
+    const upper = this.exprValue(loop.upper, loop) ?? this.opaqueAtom(loop.upper, loop, loop) ?? null;
+    if (!lower) return undefined;
+    const span = upper ? (guard(() => polySub(upper, lower)) ?? null) : null;
+    const m: LoopModel = { loop, chain, kind: "counter", step: 1, counter, lower, upper, span, stride };
+    const facts = [...this.boundFacts(loop.lower, lower, loop), ...(upper ? this.boundFacts(loop.upper, upper, loop) : [])];
+    if (facts.length) m.facts = facts;
     return m;
   }
 

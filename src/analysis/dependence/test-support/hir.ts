@@ -67,7 +67,7 @@ export class HirBuilder {
     return { kind: "if", cond, then, else: els, span: this.sp() };
   }
 
-  loop(index: Sym, lower: Expr, upper: Expr, step: number | null, body: Stmt[]): Loop {
+  loop(index: Sym, lower: Expr, upper: Expr, step: number | Expr | null, body: Stmt[]): Loop {
     const sp = this.sp();
     return {
       kind: "loop",
@@ -76,7 +76,7 @@ export class HirBuilder {
       index,
       lower,
       upper,
-      step: step === null ? null : this.c(step),
+      step: step === null ? null : typeof step === "number" ? this.c(step) : step,
       cond: null,
       body,
       candidate: true,

@@ -132,7 +132,8 @@ export function run(proc: Procedure, env0: ReadonlyMap<Sym, number>, limit = 200
           const lo = evalInt(s.lower!);
           const hi = evalInt(s.upper!);
           const st = s.step ? evalInt(s.step) : 1;
-          const trips = Math.max(0, Math.floor((hi - lo + st) / st));
+          // A step of 0 is no correct Fortran (F2008 8.1.6.4.1): taken as no iteration, never run.
+          const trips = st === 0 ? 0 : Math.max(0, Math.floor((hi - lo + st) / st));
           for (let t = 0; t < trips; t++) {
             env.set(s.index!, lo + st * t);
             iters.set(s, t);

@@ -23,6 +23,8 @@ export interface LoopSpec {
   lo: ESpec;
   hi: ESpec;
   step: number;
+  /** The step is the dummy m instead (a DO loop stepping by a value fixed for the nest; not a C counted loop). */
+  stepM?: true;
 }
 
 export interface RefSpec {
@@ -67,14 +69,18 @@ function loopArb(level: number): fc.Arbitrary<LoopSpec> {
       if (which === "hi") return { lo: c(0), hi: add(oi, c(d1)), step: 1 };
       return { lo: add(oi, c(d1)), hi: add(oi, c(d1 + d2)), step: 1 };
     }),
-    // a tile loop: step 2 or 3 over a few values
-    fc.record({ lo: fc.integer({ min: 0, max: 1 }), len: fc.integer({ min: 2, max: 6 }), step: fc.constantFrom(2, 3) }).map(({ lo, len, step }) => ({ lo: c(lo), hi: c(lo + len), step })),
-    // blocked: from an outer index to min(index + d, cap), or from max(index - d, cap) on
-    fc.record({ j: outer, d: fc.integer({ min: 0, max: 2 }), cap: fc.constantFrom<ESpec>(c(1), c(3), c(4), { k: "s", name: "n" }), which: fc.constantFrom("min", "max") }).map(({ j, d, cap, which }): LoopSpec => {
+    // a tile loop: step 2 or 3 over a few values, or the dummy m
+    // (stepping by m, also from the top down: with m < 0 such a loop runs, and the model that counts up must not answer for it)
+    fc.record({ lo: fc.integer({ min: 0, max: 1 }), len: fc.integer({ min: 2, max: 6 }), step: fc.constantFrom(2, 3, 0, 0), down: fc.boolean() }).map(({ lo, len, step, down }): LoopSpec => {
+      if (step) return { lo: c(lo), hi: c(lo + len), step };
+      return down ? { lo: c(lo + len), hi: c(lo), step: 1, stepM: true } : { lo: c(lo), hi: c(lo + len), step: 1, stepM: true };
+    }),
+    // blocked: from an outer index to min(index + d, cap) (d = m - 1: a tile of m), or from max(index - d, cap) on
+    fc.record({ j: outer, d: fc.integer({ min: -1, max: 2 }), cap: fc.constantFrom<ESpec>(c(1), c(3), c(4), { k: "s", name: "n" }), which: fc.constantFrom("min", "max") }).map(({ j, d, cap, which }): LoopSpec => {
       if (j < 0) return { lo: c(0), hi: { k: "min", l: c(3), r: cap }, step: 1 };
       const oi: ESpec = { k: "i", level: j };
-      if (which === "min") return { lo: oi, hi: { k: "min", l: add(oi, c(d)), r: cap }, step: 1 };
-      return { lo: { k: "max", l: add(oi, c(-d)), r: cap }, hi: add(oi, c(d)), step: 1 };
+      if (which === "min") return { lo: oi, hi: { k: "min", l: d < 0 ? add(add(oi, { k: "s", name: "m" }), c(-1)) : add(oi, c(d)), r: cap }, step: 1 };
+      return { lo: { k: "max", l: add(oi, c(-Math.abs(d))), r: cap }, hi: add(oi, c(Math.abs(d))), step: 1 };
     }),
   );
 }
@@ -164,12 +170,13 @@ export function buildNest(spec: NestSpec): BuiltNest {
   const depth = spec.loops.length;
   let body: Stmt[] = spec.inner.map(stmt);
   if (spec.iv) body = [b.assign(b.v(k), b.bin("+", b.v(k), b.c(spec.iv.step))), ...body];
-  let inner: Stmt[] = [b.loop(idx[depth - 1]!, ex(spec.loops[depth - 1]!.lo), ex(spec.loops[depth - 1]!.hi), spec.loops[depth - 1]!.step, body)];
+  const step = (l: LoopSpec) => (l.stepM ? b.v(m) : l.step);
+  let inner: Stmt[] = [b.loop(idx[depth - 1]!, ex(spec.loops[depth - 1]!.lo), ex(spec.loops[depth - 1]!.hi), step(spec.loops[depth - 1]!), body)];
   if (spec.iv) inner = [b.assign(b.v(k), b.c(spec.iv.init)), ...inner];
   for (let lv = depth - 2; lv >= 0; lv--) {
     const l = spec.loops[lv]!;
     const list = lv === depth - 2 && spec.outer ? [...inner, stmt(spec.outer)] : inner;
-    inner = [b.loop(idx[lv]!, ex(l.lo), ex(l.hi), l.step, list)];
+    inner = [b.loop(idx[lv]!, ex(l.lo), ex(l.hi), step(l), list)];
   }
   return { proc: b.proc(inner, [a, n, m]), n, m };
 }
@@ -210,7 +217,7 @@ export function fortranText(spec: NestSpec): string {
   const depth = spec.loops.length;
   spec.loops.forEach((l, lv) => {
     if (lv === depth - 1 && spec.iv) put(lv * 2, `k = ${spec.iv.init}`);
-    put(lv * 2, `do i${lv + 1} = ${ex(l.lo)}, ${ex(l.hi)}, ${l.step}`);
+    put(lv * 2, `do i${lv + 1} = ${ex(l.lo)}, ${ex(l.hi)}, ${l.stepM ? "m" : l.step}`);
   });
   if (spec.iv) put(depth * 2, `k = k + (${spec.iv.step})`);
   for (const s of spec.inner) stmt(depth * 2, s);
@@ -280,5 +287,6 @@ export function cText(spec: NestSpec): string {
 
 /** C arrays start at 0, with a known extent in every dimension. */
 export function cSpec(spec: NestSpec): NestSpec {
-  return { ...spec, dims: spec.dims.map(([lo, hi]) => [0, (hi ?? lo + 3) - lo]) };
+  // `i += m` is no counted C loop: the text steps by 1 there.
+  return { ...spec, loops: spec.loops.map((l) => (l.stepM ? { lo: l.lo, hi: l.hi, step: 1 } : l)), dims: spec.dims.map(([lo, hi]) => [0, (hi ?? lo + 3) - lo]) };
 }

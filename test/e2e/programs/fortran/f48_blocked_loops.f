@@ -5,7 +5,9 @@ c     short. Two blocks never share a column: the loop over the blocks is
 c     parallel. bs is a variable whose value is known where the loop
 c     starts. A block loop whose inner range reaches one past its block
 c     (min(jj + bs, n)) updates the first column of the next block too, and
-c     stays serial.
+c     stays serial. A routine given its block size as an argument steps
+c     by a value doall does not know: the loop over the blocks is parallel
+c     when the size is at least 1, which the directive checks.
       program blocks
       integer n, bs
       parameter (n = 300)
@@ -62,6 +64,7 @@ c doall: either
   100       continue
   110    continue
   120 continue
+      call blkadd(t, n, 24)
       s = 0.0d0
 c doall: parallel reduction(+:s)
       do 140 j = 1, n
@@ -72,4 +75,19 @@ c doall: either reduction(+:s)
   140 continue
       print '(a, f24.6)', 'sum ', s
       print '(a, 3f18.6)', 'corners ', c(1, 1), c(n, n), t(7, 250)
+      end
+
+      subroutine blkadd(t, n, nb)
+      integer n, nb, j, jj, i
+      double precision t(n, n)
+c doall: runtime if(nb >= 1) -- blocks of nb columns, nb known only at run time
+      do 30 jj = 1, n, nb
+c doall: either
+         do 20 j = jj, min(jj + nb - 1, n)
+c doall: either
+            do 10 i = 1, n
+               t(i, j) = t(i, j) + dble(i - j) / dble(jj + 1)
+   10       continue
+   20    continue
+   30 continue
       end
