@@ -109,7 +109,7 @@ export function lowerFor(f: FnContext, n: CNode): Stmt[] {
   f.loopChecks.push(() => {
     const keep: Sym[] = [];
     const reason = invarianceProblem(f, loop, shape, keep);
-    const step: Expr | null = shape.step === 1 ? null : { kind: "int", value: shape.step, span: shape.stepSpan, type: { base: "integer", bytes: 4 } };
+    const step: Expr | null = typeof shape.step !== "number" ? shape.step : shape.step === 1 ? null : { kind: "int", value: shape.step, span: shape.stepSpan, type: { base: "integer", bytes: 4 } };
     if (reason) {
       loop.notCandidate = reason;
       return;
@@ -171,7 +171,8 @@ interface Shape {
   lower: Expr;
   upper: Expr;
   bound: Expr;
-  step: number;
+  /** A constant, or an expression the body does not change (counting up, `i += s`). */
+  step: number | Expr;
   stepSpan: Loop["span"];
 }
 
@@ -207,7 +208,15 @@ function canonicalShape(init: Stmt[], cond: Expr | null, update: Stmt[]): Shape 
   }
   if (!stepExpr) return { reason: `the update is not ${index.name}++, ${index.name}--, ${index.name} += c or ${index.name} -= c` };
   const c = evalInt(stepExpr);
-  if (c === undefined) return { reason: "the step is not a constant" };
+  if (c === undefined) {
+    // `i += s` with s no constant, counting up to a bound (tiles of a size known at run time): counted with
+    // that step, which the dependence tests take as at least 1 under a run-time check (LoopModel.stride).
+    // A loop with s <= 0 would not end (or overflow): no such run is a correct program.
+    const reads = exprReads(stepExpr);
+    const integer = stepExpr.type?.base === "integer" || (stepExpr.kind === "var" && stepExpr.sym.type.base === "integer");
+    if (sign !== 1 || (op !== "<" && op !== "<=") || !integer || reads.sideEffect || reads.impureCall || reads.viaPointer) return { reason: "the step is not a constant" };
+    return { index, lower, upper: op === "<" ? addConst(bound, -1) : bound, bound, step: stepExpr, stepSpan: stepExpr.span };
+  }
   const step = sign * c;
   if (step === 0) return { reason: "the step is zero" };
   if (op === "!=") return { reason: "the condition uses != (counted loops need <, <=, > or >=)" };
@@ -259,6 +268,19 @@ function invarianceProblem(f: FnContext, loop: Loop, s: Shape, keep: Sym[]): str
     if (f.addressTaken.has(v.id) && fx.userCall) return `the address of ${v.name} (in the bound) is taken and the body calls ${fx.userCall.name}`;
   }
   if (b.viaPointer && (fx.userCall || fx.pointerWrites.length)) return `the bound ${bt} reads through a pointer, and the body writes through pointers`;
+  // A step that is no constant must not change either (no deferral to the callees' summaries: rare).
+  if (typeof s.step !== "number") {
+    const st = printExpr(s.step);
+    for (const v of exprReads(s.step).syms) {
+      if (v.storage === "procedure" || v.storage === "parameter") continue;
+      const wv = fx.written.get(v.id);
+      if (wv) return `the step ${st} may change in the body: ${v.name} is written (${line(wv)})`;
+      if (v.attrs.volatile) return `the step ${st} reads the volatile ${v.name}`;
+      if (isGlobal(v) && fx.userCall) return `the step ${st} reads the global ${v.name}, and the body calls ${fx.userCall.name}, which may change it`;
+      if ((isGlobal(v) || f.addressTaken.has(v.id) || v.attrs.pointer === true) && fx.pointerWrites.some((t) => mayAlias(t, v.type))) return `the step ${st} may change through the writes via pointers in the body`;
+      if (f.addressTaken.has(v.id) && fx.userCall) return `the address of ${v.name} (in the step) is taken and the body calls ${fx.userCall.name}`;
+    }
+  }
 
   // A goto from outside the loop into its body makes the trip count meaningless.
   const labels = new Set<string>();

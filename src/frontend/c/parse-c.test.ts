@@ -116,6 +116,9 @@ void f(double *a, int m) {
   for (;;) break;
   while (m > 0) m--;
   do { m++; } while (m < 10);
+  for (i = 0; i < m; i += j) { a[i] = 0; j++; }
+  for (i = m; i > 0; i -= j) a[i] = 0;
+  for (i = 0; i < m; i += x) a[i] = 0;
 }
 int f2(int);
 `;
@@ -157,7 +160,7 @@ int f2(int);
         "the bound n reads a global, and the body calls h, which may change it",
         "the body writes the index i (line 16)",
         "the condition uses != (counted loops need <, <=, > or >=)",
-        "the step is not a constant",
+        "candidate i = 0, (m - 1), j",
         "the index counts up but the condition i > ... cannot stop it",
         "the index x is not an integer variable",
         "the bound f2(m) calls f2",
@@ -165,6 +168,10 @@ int f2(int);
         "for (;;) loop: it only ends by a jump",
         "while loop: its trip count is not known when it starts",
         "do-while loop: its trip count is not known when it starts",
+        // A step that is no constant counts only up (i += s), and only when the body leaves it alone.
+        "the step j may change in the body: j is written (line 26)",
+        "the step is not a constant",
+        "the step is not a constant",
       ],
     );
   });

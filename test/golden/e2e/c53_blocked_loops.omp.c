@@ -13,6 +13,19 @@
 
 static double a[N][N], b[N][N], c[N][N], t[N][N];
 
+/* Blocks of a size the caller gives: the loop over the blocks is parallel
+ * when nb is at least 1, which the directive checks at run time. */
+void blkadd(int n, int nb, double x[n][n]) {
+  // doall: runtime if(nb >= 1) -- blocks of nb rows, nb known only at run time
+  #pragma omp parallel for schedule(static, 1) if(nb >= 1)
+  for (int ii = 0; ii < n; ii += nb)
+    // doall: either
+    for (int i = ii; i < MIN(ii + nb, n); i++)
+      // doall: either
+      for (int j = 0; j < n; j++)
+        x[i][j] = x[i][j] + (double)(i - j) / (double)(ii + 1);
+}
+
 int main(void) {
   // doall: parallel
   #pragma omp parallel for
@@ -59,6 +72,7 @@ int main(void) {
       #pragma omp simd
       for (int j = 0; j < N; j++)
         t[i][j] = t[i][j] * 0.5 + ii;
+  blkadd(N, 24, t);
   double s = 0.0;
   // doall: parallel reduction(+:s)
   #pragma omp parallel for reduction(+:s)

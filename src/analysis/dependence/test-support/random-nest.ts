@@ -23,7 +23,7 @@ export interface LoopSpec {
   lo: ESpec;
   hi: ESpec;
   step: number;
-  /** The step is the dummy m instead (a DO loop stepping by a value fixed for the nest; not a C counted loop). */
+  /** The step is the dummy m instead (a loop stepping by a value fixed for the nest; in C `i += m`). */
   stepM?: true;
 }
 
@@ -272,7 +272,7 @@ export function cText(spec: NestSpec): string {
     if (lv === depth - 1 && spec.iv) put(lv + 1, `k = ${spec.iv.init};`);
     const i = `i${lv + 1}`;
     const cmp = l.step > 0 ? "<=" : ">=";
-    const inc = l.step === 1 ? `${i}++` : l.step === -1 ? `${i}--` : l.step > 0 ? `${i} += ${l.step}` : `${i} -= ${-l.step}`;
+    const inc = l.stepM ? `${i} += m` : l.step === 1 ? `${i}++` : l.step === -1 ? `${i}--` : l.step > 0 ? `${i} += ${l.step}` : `${i} -= ${-l.step}`;
     put(lv + 1, `for (${i} = ${ex(l.lo)}; ${i} ${cmp} ${ex(l.hi)}; ${inc}) {`);
   });
   if (spec.iv) put(depth + 1, `k = k + ${spec.iv.step < 0 ? `(${spec.iv.step})` : spec.iv.step};`);
@@ -287,6 +287,5 @@ export function cText(spec: NestSpec): string {
 
 /** C arrays start at 0, with a known extent in every dimension. */
 export function cSpec(spec: NestSpec): NestSpec {
-  // `i += m` is no counted C loop: the text steps by 1 there.
-  return { ...spec, loops: spec.loops.map((l) => (l.stepM ? { lo: l.lo, hi: l.hi, step: 1 } : l)), dims: spec.dims.map(([lo, hi]) => [0, (hi ?? lo + 3) - lo]) };
+  return { ...spec, dims: spec.dims.map(([lo, hi]) => [0, (hi ?? lo + 3) - lo]) };
 }
