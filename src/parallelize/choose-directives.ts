@@ -127,9 +127,10 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
       }
       // An overlap check (overlap-check.ts) holds whenever the arrays are apart, as they usually are, a
       // check of extents (sizeCheck) for all but tiny problems, and a flag that guards timers or
-      // diagnostics (guard) in production runs: each keeps its loop (the expert's, in NPB's exact_rhs
-      // and EP) over inner loops parallel without one.
-      if (!plan.parallel && !plan.overlaps?.length && !plan.sizeCheck && !plan.guard && unconditionalInside(s)) {
+      // diagnostics (guard) in production runs, a check that unknown steps are at least 1 (stepCheck) in
+      // every correct run: each keeps its loop (the expert's, in NPB's exact_rhs and EP; the loop over
+      // the blocks of a tiled nest) over inner loops parallel without one.
+      if (!plan.parallel && !plan.overlaps?.length && !plan.sizeCheck && !plan.stepCheck && !plan.guard && unconditionalInside(s)) {
         plan.reasons.push({ kind: "nested", message: "it is parallel only under a run-time check, and a loop inside it is parallel without one" });
         visit(s.body, null, inner);
         continue;

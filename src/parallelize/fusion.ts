@@ -92,7 +92,7 @@ function fusable(proc: Procedure, p1: LoopPlan, p2: LoopPlan): boolean {
   if (!plainCountedLoop(a) || !plainCountedLoop(b) || a.index !== b.index || a.name || b.name || a.terminalLabel || b.terminalLabel) return false;
   if (!sameExpr(a.lower, b.lower) || !sameExpr(a.upper, b.upper) || !sameExpr(a.step, b.step)) return false;
   for (const p of [p1, p2])
-    if (!p.emitted || !p.parallel || p.runtimeCheck || p.collapse !== 1 || p.schedule || p.doacross || p.interchange || p.realign || p.threadprivate?.length || p.guard || p.sizeCheck) return false;
+    if (!p.emitted || !p.parallel || p.runtimeCheck || p.collapse !== 1 || p.schedule || p.doacross || p.interchange || p.realign || p.threadprivate?.length || p.guard || p.sizeCheck || p.stepCheck) return false;
   // The second loop's bounds are evaluated after the first loop as written: the first body may not change them.
   const bounds = new Set<Sym>();
   for (const e of [b.lower, b.upper, b.step]) if (e) walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && bounds.add(x.sym)));

@@ -154,6 +154,12 @@ export interface LoopPlan {
    */
   sizeCheck?: boolean;
   /**
+   * `runtimeCheck` only asks that the steps of loops stepping by a value
+   * the nest does not know be at least 1 (`nb >= 1`, LoopModel.stride):
+   * every correct run passes it.
+   */
+  stepCheck?: boolean;
+  /**
    * `runtimeCheck` holds the negation of this condition (source text): the
    * loop is parallel while the statements it guards, on these lines, do
    * not run (invariant-guards.ts; NPB EP's `timers_enabled`).

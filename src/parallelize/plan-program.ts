@@ -169,7 +169,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
         const pl = plans[k]!;
         // A loop parallel under an overlap check, a check of extents or a flag is left to its check (it
         // usually holds); one whose check tests the carried dependence away (`n <= 3`) may do better rewritten.
-        if (pl.parallel || (pl.runtimeCheck && (pl.overlaps?.length || pl.sizeCheck || pl.guard))) continue;
+        if (pl.parallel || (pl.runtimeCheck && (pl.overlaps?.length || pl.sizeCheck || pl.stepCheck || pl.guard))) continue;
         const r = realigned(pl, (variant, body) => variantPlan(proc, variant, body, pl, variants, options, (name) => calls.verdict(name, proc), link ? (s) => link.untakenGlobal(s) : undefined));
         if (r) plans[k] = r;
       }
@@ -295,6 +295,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
     plan.omitted = listed.omitted;
   }
   if (plan.reasons.length === 0 && (conditional || boundsOnly)) plan.runtimeCheck = conditional ? check : arrays.runtimeCheck;
+  if (plan.runtimeCheck && boundsOnly && arrays.stepsOnly) plan.stepCheck = true;
   if (plan.reasons.length === 0 && privateIf) {
     if (!plan.runtimeCheck) plan.sizeCheck = true;
     plan.runtimeCheck = plan.runtimeCheck ? both(plan.runtimeCheck, privateIf) : privateIf;

@@ -14,16 +14,16 @@ import type { TestName } from "./outcome.js";
 import { BuiltProblems } from "./built-problems.js";
 import { constantConflict } from "./ziv.js";
 import { PairKeys } from "./ref-classes.js";
-import type { DepProblem, SymbolRanges } from "./problem.js";
+import { finishProblem, problemFrame, type DepProblem, type SymbolRanges } from "./problem.js";
 import type { SummaryLookup } from "../summaries/summary.js";
 import { callRegions } from "../regions/call-regions.js";
 import { ProcIndex } from "./proc-index.js";
 import { collectRefs, type ArrayRef } from "./references.js";
-import { decidingTest, type PairSolution } from "./solve-pair.js";
+import { decidingTest, solvePair, type PairSolution } from "./solve-pair.js";
 import { LazySolution, noVector, truncated } from "./lazy-solution.js";
 import { DepStats } from "./stats.js";
 import type { SolutionCache } from "./solution-cache.js";
-import { ValueAnalyzer } from "./values.js";
+import { ValueAnalyzer, type LoopModel } from "./values.js";
 import { phase } from "../../util/phases.js";
 
 /**
@@ -101,6 +101,12 @@ export interface PairResult {
    * stay within their declared bounds (layout.ts). Empty when unconditional.
    */
   assumes: Poly[];
+  /**
+   * Of `assumes`, those that are a strided loop's step ≥ 1 (DepProblem.assumed), and per common
+   * loop whether what the answer says is carried there holds whatever the step (stepFree): a loop
+   * over k around one over blocks of i needs no check of the block size for a(i, k).
+   */
+  steps?: { assumes: Poly[]; free: boolean[] };
   /**
    * Two C arrays that may share storage (pointers): the pair is independent
    * whenever their address ranges do not overlap, which a run-time check
@@ -266,10 +272,44 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
       if (self) known.self = solution;
       else known.pair = solution;
     }
-    // A strided loop's step ≥ 1, where the ranges do not prove it (DepProblem.assumed).
+    // A strided loop's step ≥ 1, where the ranges do not prove it (DepProblem.assumed), unless the pair is apart
+    // whatever the step (apartUnstrided): then the loops around it need no check of it.
     const r = result(problem, solution, problem.assumed.length ? [...assumes, ...problem.assumed] : assumes);
+    if (problem.assumed.length) r.steps = { assumes: problem.assumed, free: kind === "same" ? stepFree(solution, fa, fb, assumes, self) : problem.levels.map(() => false) };
     if (overlap) r.mayOverlap = true;
     return r;
+  };
+
+  /**
+   * Per common loop, whether what the answer `solution` of two accesses of one array says is carried
+   * there holds whatever the steps of their strided loops (LoopModel.stride): the pair solved again
+   * with those loops taken as loops of no model, their offsets free either way, carries there no
+   * direction vector the answer does not cover (nor another distance). Then that loop needs no check
+   * of the step (a(i, k) in a loop over k around one over blocks of i). The subscripts are laid out
+   * again without those loops' ranges (in-bounds proofs may have used them), and only the in-bounds
+   * assumptions the pair makes anyway may be taken. Asked only of pairs that assume a step (rare: a
+   * step the nest does not know).
+   */
+  const stepFree = (solution: PairSolution, fa: AccessForm, fb: AccessForm, assumes: readonly Poly[], self: boolean): boolean[] => {
+    const none = fa.ref.loops.slice(0, commonDepth(fa.ref, fb.ref)).map(() => false);
+    const free = (m: LoopModel): LoopModel => (m.stride ? { loop: m.loop, chain: m.chain, kind: "opaque", why: "its step is not known", step: 1, counter: m.counter, lower: m.lower, upper: null, span: null } : m);
+    const alt = (f: AccessForm): AccessForm => ({ ...f, models: f.models.map(free) });
+    const a = alt(fa);
+    const b = fa === fb ? a : alt(fb);
+    const modelOf = (l: Loop) => free(va.model(l));
+    const okAlt = (f: AccessForm, d: number): InBoundsAnswer => (options.assumeInBounds ? "proved" : inBounds(f, d, shape(f), refFacts(f, atoms), modelOf, usable));
+    const laid = pairEquations(a, b, shape(a), okAlt);
+    const taken = new Set(assumes.map(polyKey));
+    if (laid.assumes.some((p) => !taken.has(polyKey(p)))) return none;
+    const p = finishProblem(problemFrame(a, b, atoms), laid.eqs, laid.dropped, options.symbolRanges);
+    const any = solvePair(p, { self, ...pick(options) });
+    const same = (d: number | null, e: number | null) => d === null || d === e;
+    const carriedAt = (dirs: readonly string[], k: number) => dirs.slice(0, k).every((d) => d === "=") && dirs[k] !== "=";
+    return none.map(
+      (_, k) =>
+        same(solution.distance[k] ?? null, any.distance[k] ?? null) &&
+        any.vectors.every((w) => !carriedAt(w.dirs, k) || solution.vectors.some((v) => v.dirs.every((d, j) => d === "*" || d === w.dirs[j]) && v.distance.every((d, j) => same(d, w.distance[j] ?? null)))),
+    );
   };
 
   const keys = new PairKeys(list.map((r) => forms.get(r)!), options.assumeInBounds === true);

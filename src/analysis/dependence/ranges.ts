@@ -55,6 +55,9 @@ export function extremeOver(p: Poly, loops: readonly Loop[], modelOf: (l: Loop) 
       const m = modelOf(loops[k]!);
       const c = num.terms.get(m.counter) ?? 0;
       if (c === 0) continue;
+      // A loop of no model whose counter still shows (a strided loop taken without its model, analyze.ts):
+      // its offsets may go either way.
+      if (m.kind === "opaque") return null;
       const terms = new Map(num.terms);
       terms.delete(m.counter);
       const without: Poly = { terms, den: 1 };

@@ -70,6 +70,8 @@ export interface ArrayLoopVerdict {
   overlaps: [string, string][];
   /** Calls whose accesses hold as placed only while their argument fits its column (ArrayRef.fits): the call and the array, by name. */
   fitted: [string, string][];
+  /** Every assumption is a strided loop's step ≥ 1 (PairResult.steps): a check every correct run passes. */
+  stepsOnly?: boolean;
 }
 
 export function depKind(source: "def" | "use", sink: "def" | "use"): DepKind {
@@ -89,9 +91,13 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
   let allConditional = true;
   const assumes = new Map<string, Poly>();
   const fitted = new Map<string, [string, string]>();
+  const steps = new Set<string>();
   const memo = memoOf(deps);
   for (const { nest, pr, k } of memo.pairsAt(loop)) {
-    for (const a of pr.assumes) assumes.set(polyKey(a), a);
+    // A strided loop's step ≥ 1 only where what is carried at k rests on it (PairResult.steps).
+    const skip = pr.steps?.free[k] ? new Set(pr.steps.assumes.map(polyKey)) : null;
+    for (const a of pr.assumes) if (!skip?.has(polyKey(a))) assumes.set(polyKey(a), a);
+    for (const a of pr.steps?.assumes ?? []) steps.add(polyKey(a));
     if (pr.assumes.length) for (const r of [pr.src, pr.snk]) if (r.fits && r.call) fitted.set(`${r.call}\n${r.sym.name}`, [r.call, r.sym.name]);
     // An independent pair has no vector at all, so none carried at any level (most pairs: issue 16).
     if (pr.status === "independent") continue;
@@ -142,7 +148,9 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
   const needed = simplifyConjunction([...assumes.values()]);
   const conditional = carried.length > 0 ? allConditional : assumes.size > 0;
   const runtimeCheck = conditional ? combinedCheck(carried, needed, deps, loop) : null;
-  return { loop, parallel: carried.length === 0 && assumes.size === 0, carried, assumes: needed, runtimeCheck, overlaps: overlaps.map((o) => [o.a.name, o.b.name]), fitted: [...fitted.values()] };
+  const out: ArrayLoopVerdict = { loop, parallel: carried.length === 0 && assumes.size === 0, carried, assumes: needed, runtimeCheck, overlaps: overlaps.map((o) => [o.a.name, o.b.name]), fitted: [...fitted.values()] };
+  if (assumes.size > 0 && [...assumes.keys()].every((k) => steps.has(k))) out.stepsOnly = true;
+  return out;
 }
 
 /**

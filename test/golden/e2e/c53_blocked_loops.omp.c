@@ -22,6 +22,7 @@ void blkadd(int n, int nb, double x[n][n]) {
     // doall: either
     for (int i = ii; i < MIN(ii + nb, n); i++)
       // doall: either
+      #pragma omp simd
       for (int j = 0; j < n; j++)
         x[i][j] = x[i][j] + (double)(i - j) / (double)(ii + 1);
 }

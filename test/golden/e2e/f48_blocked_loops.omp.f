@@ -92,7 +92,7 @@ c doall: either reduction(+:s)
       end
 
       subroutine blkadd(t, n, nb)
-      integer n, nb, j, jj, i
+      integer n, nb, j, jj, i, k, ii
       double precision t(n, n)
 c doall: runtime if(nb >= 1) -- blocks of nb columns, nb known only at run time
 !$omp parallel do schedule(static, 1) if(nb >= 1)
@@ -100,10 +100,23 @@ c doall: runtime if(nb >= 1) -- blocks of nb columns, nb known only at run time
 c doall: either
          do 20 j = jj, min(jj + nb - 1, n)
 c doall: either
+!$omp simd
             do 10 i = 1, n
                t(i, j) = t(i, j) + dble(i - j) / dble(jj + 1)
    10       continue
    20    continue
    30 continue
+!$omp end parallel do
+c doall: parallel -- column k alone, whatever nb: no check of it
+!$omp parallel do if(n >= 4)
+      do 60 k = 1, n
+c doall: either
+         do 50 ii = 1, n, nb
+c doall: either
+            do 40 i = ii, min(ii + nb - 1, n)
+               t(i, k) = t(i, k) * 0.5d0 + dble(ii)
+   40       continue
+   50    continue
+   60 continue
 !$omp end parallel do
       end

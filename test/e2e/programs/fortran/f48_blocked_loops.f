@@ -78,7 +78,7 @@ c doall: either reduction(+:s)
       end
 
       subroutine blkadd(t, n, nb)
-      integer n, nb, j, jj, i
+      integer n, nb, j, jj, i, k, ii
       double precision t(n, n)
 c doall: runtime if(nb >= 1) -- blocks of nb columns, nb known only at run time
       do 30 jj = 1, n, nb
@@ -90,4 +90,14 @@ c doall: either
    10       continue
    20    continue
    30 continue
+c doall: parallel -- column k alone, whatever nb: no check of it
+      do 60 k = 1, n
+c doall: either
+         do 50 ii = 1, n, nb
+c doall: either
+            do 40 i = ii, min(ii + nb - 1, n)
+               t(i, k) = t(i, k) * 0.5d0 + dble(ii)
+   40       continue
+   50    continue
+   60 continue
       end
