@@ -64,6 +64,9 @@ export interface LoopModel {
   stride?: Poly;
 }
 
+/** A loop whose bounds are written (a DO loop, a counted C for). */
+type Bounded = { lower: Expr; upper: Expr };
+
 const IN_PROGRESS = Symbol("in progress");
 
 /**
@@ -113,37 +116,24 @@ export class ValueAnalyzer {
     if (loop.form !== "do" || !loop.index || !loop.lower || !loop.upper) m = opaque("not a counted DO loop");
     else if (this.index.modifiesRange(loop.body, 0, loop.body.length, loop.index)) m = opaque(`the body assigns the index ${loop.index.name}`);
     else if (step === 0) m = opaque("the step is zero");
-    else if (step === undefined) m = this.strided(loop, chain, counter) ?? opaque("the step is not a constant nor a value fixed for the whole nest");
-    else {
-      const lower = this.exprValue(loop.lower, loop) ?? this.opaqueAtom(loop.lower, loop, loop);
-      const upper = this.exprValue(loop.upper, loop) ?? this.opaqueAtom(loop.upper, loop, loop) ?? null;
-      if (!lower) m = opaque("the lower bound is not an integer expression");
-      else {
-        let span: Poly | null = null;
-        try {
-          span = upper ? polyScale(polySub(upper, lower), Math.sign(step)) : null;
-        } catch (e) {
-          if (!(e instanceof PolyOverflow)) throw e;
-        }
-        m = { loop, chain, kind: "counter", step, counter, lower, upper, span };
-        const facts = [...this.boundFacts(loop.lower, lower, loop), ...(upper ? this.boundFacts(loop.upper, upper, loop) : [])];
-        if (facts.length) m.facts = facts;
-      }
-    }
+    else if (step === undefined) {
+      // No constant: a value fixed for the whole nest (LoopModel.stride), counting up by offsets.
+      const stride = loop.step ? this.exprValue(loop.step, loop) : undefined;
+      const fixed = stride && isAffinePoly(stride) && polyVars(stride).every((v) => this.isInvariant(v));
+      m = (fixed && this.counted(loop as Loop & Bounded, chain, counter, 1, stride)) || opaque("the step is not a constant nor a value fixed for the whole nest");
+    } else m = this.counted(loop as Loop & Bounded, chain, counter, step) ?? opaque("the lower bound is not an integer expression");
     this.models.set(loop, m);
     return m;
   }
 
-  /** The model of a DO loop whose step is a value fixed for the whole nest (LoopModel.stride), counting up; undefined otherwise. */
-  private strided(loop: Loop, chain: readonly Loop[], counter: string): LoopModel | undefined {
-    if (loop.form !== "do" || !loop.step || !loop.lower || !loop.upper) return undefined;
-    const stride = this.exprValue(loop.step, loop);
-    if (!stride || !isAffinePoly(stride) || !polyVars(stride).every((v) => this.isInvariant(v))) return undefined;
+  /** The model of a counted loop by its bounds (with what a min/max bound says of itself), or undefined when the lower bound has no value. */
+  private counted(loop: Loop & Bounded, chain: readonly Loop[], counter: string, step: number, stride?: Poly): LoopModel | undefined {
     const lower = this.exprValue(loop.lower, loop) ?? this.opaqueAtom(loop.lower, loop, loop);
     const upper = this.exprValue(loop.upper, loop) ?? this.opaqueAtom(loop.upper, loop, loop) ?? null;
     if (!lower) return undefined;
-    const span = upper ? (guard(() => polySub(upper, lower)) ?? null) : null;
-    const m: LoopModel = { loop, chain, kind: "counter", step: 1, counter, lower, upper, span, stride };
+    const span = upper ? (guard(() => polyScale(polySub(upper, lower), Math.sign(step))) ?? null) : null;
+    const m: LoopModel = { loop, chain, kind: "counter", step, counter, lower, upper, span };
+    if (stride) m.stride = stride;
     const facts = [...this.boundFacts(loop.lower, lower, loop), ...(upper ? this.boundFacts(loop.upper, upper, loop) : [])];
     if (facts.length) m.facts = facts;
     return m;

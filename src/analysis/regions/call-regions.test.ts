@@ -9,6 +9,7 @@ import { summaryLookup } from "../dependence/call-effects.js";
 import { analyzeFlow } from "../flow-analysis.js";
 import { fortran, procedure } from "../test-support/parse.js";
 import type { Box } from "./box.js";
+import type { ArrayRegions } from "../summaries/summary.js";
 import { callRegions } from "./call-regions.js";
 import { evalCondition } from "../dependence/test-support/check.js";
 
@@ -186,33 +187,44 @@ function inBox(b: Box, el: number[]): boolean {
   });
 }
 
+/** The regions of `a` that the one call of program `p` to `s` moves there, with a dump of them for messages. */
+function movedRegions(text: string): { r: ArrayRegions; show: () => string } {
+  const prog = fortran(text);
+  const caller = procedure(prog, "p");
+  let call: CallStmt | undefined;
+  walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
+  const summary = summaryLookup(analyzeFlow(prog), "fortran")("s");
+  const a = [...caller.symbols.values()].find((s) => s.name === "a")!;
+  const r = callRegions(caller, { name: "s", args: call!.args, span: call!.span }, summary).arrays.get(a) ?? { mod: [], use: [], euse: [], ddef: [] };
+  const dump = (bs: Box[]) => JSON.stringify(bs.map((b) => b.map((x) => x && [evalInt(x.lo), evalInt(x.hi)])));
+  return { r, show: () => `\n${text}\nmod ${dump(r.mod)} use ${dump(r.use)} ddef ${dump(r.ddef)}` };
+}
+
+/** One run's accesses (elements of `a`, in order) against the moved regions: MOD, USE and EUSE hold them; the elements written, for DDEF. */
+function checkAccesses(r: ArrayRegions, evs: readonly { write: boolean; el: number[] }[], show: () => string): Set<string> {
+  const written = new Set<string>();
+  for (const e of evs) {
+    const key = e.el.join(",");
+    if (e.write) {
+      assert.ok(r.mod.some((b) => inBox(b, e.el)), `a(${key}) written, not in MOD${show()}`);
+      written.add(key);
+    } else {
+      assert.ok(r.use.some((b) => inBox(b, e.el)), `a(${key}) read, not in USE${show()}`);
+      if (!written.has(key)) assert.ok(r.euse.some((b) => inBox(b, e.el)), `a(${key}) read before written, not in EUSE${show()}`);
+    }
+  }
+  return written;
+}
+
 test("regions moved to a call hold every element the callee touches; DDEF only elements written on every path (property)", () => {
   let checked = 0;
   fc.assert(
     fc.property(caseArb, (c) => {
       const els = accessedElements(c);
       if (!els) return;
-      const prog = fortran(source(c));
-      const caller = procedure(prog, "p");
-      let call: CallStmt | undefined;
-      walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
-      const summary = summaryLookup(analyzeFlow(prog), "fortran")("s");
-      const a = [...caller.symbols.values()].find((s) => s.name === "a")!;
-      const r = callRegions(caller, { name: "s", args: call!.args, span: call!.span }, summary).arrays.get(a) ?? { mod: [], use: [], euse: [], ddef: [] };
-      const show = () => `\n${source(c)}\nmod ${JSON.stringify(r.mod.map((b) => b.map((x) => x && [evalInt(x.lo), evalInt(x.hi)])))} use ${JSON.stringify(r.use.map((b) => b.map((x) => x && [evalInt(x.lo), evalInt(x.hi)])))} ddef ${JSON.stringify(r.ddef.map((b) => b.map((x) => x && [evalInt(x.lo), evalInt(x.hi)])))}`;
+      const { r, show } = movedRegions(source(c));
       for (const evs of els) {
-        const written = new Set<string>();
-        for (const e of evs) {
-          const el = e.el!;
-          const key = el.join(",");
-          if (e.write) {
-            assert.ok(r.mod.some((b) => inBox(b, el)), `a(${key}) written, not in MOD${show()}`);
-            written.add(key);
-          } else {
-            assert.ok(r.use.some((b) => inBox(b, el)), `a(${key}) read, not in USE${show()}`);
-            if (!written.has(key)) assert.ok(r.euse.some((b) => inBox(b, el)), `a(${key}) read before written, not in EUSE${show()}`);
-          }
-        }
+        const written = checkAccesses(r, evs, show);
         // Every element of DDEF written in this run.
         for (const b of r.ddef)
           for (const el of boxElements(b, c.actual)) assert.ok(written.has(el.join(",")), `a(${el.join(",")}) in DDEF but not written${show()}`);
@@ -433,14 +445,7 @@ test("an array section for a vector dummy: the callee's regions placed in the se
       const runs = [0, 1].map((f) => run({ dummy: [ext], pieces: c.pieces, actual: [len], start: null, n: c.n, m: c.m }, f));
       if (runs.some((x) => x === null)) return;
       const at = (off: number) => c.fixed.slice(0, c.actual.length).map((v, k) => (k === c.d ? c.lo + off : v));
-      const prog = fortran(sectionSource(c));
-      const caller = procedure(prog, "p");
-      let call: CallStmt | undefined;
-      walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
-      const summary = summaryLookup(analyzeFlow(prog), "fortran")("s");
-      const a = [...caller.symbols.values()].find((s) => s.name === "a")!;
-      const r = callRegions(caller, { name: "s", args: call!.args, span: call!.span }, summary).arrays.get(a) ?? { mod: [], use: [], euse: [], ddef: [] };
-      const show = () => `\n${sectionSource(c)}\nmod ${JSON.stringify(r.mod.map((b) => b.map((x) => x && [evalInt(x.lo), evalInt(x.hi)])))} use ${JSON.stringify(r.use.map((b) => b.map((x) => x && [evalInt(x.lo), evalInt(x.hi)])))} ddef ${JSON.stringify(r.ddef.map((b) => b.map((x) => x && [evalInt(x.lo), evalInt(x.hi)])))}`;
+      const { r, show } = movedRegions(sectionSource(c));
       // Within the section's other subscripts: not the whole array (the ranged dimension may widen to
       // what the callee's summary says of its dummy, a zero-trip loop's x(0) included).
       for (const b of [...r.mod, ...r.use, ...r.euse, ...r.ddef])
@@ -448,18 +453,7 @@ test("an array section for a vector dummy: the callee's regions placed in the se
           if (k !== c.d) assert.ok(x && evalInt(x.lo) === c.fixed[k] && evalInt(x.hi) === c.fixed[k], `a box beyond the section's subscript ${k + 1}${show()}`);
         });
       for (const evs of runs) {
-        const written = new Set<string>();
-        for (const e of evs!) {
-          const el = at(e.at);
-          const key = el.join(",");
-          if (e.write) {
-            assert.ok(r.mod.some((b) => inBox(b, el)), `a(${key}) written, not in MOD${show()}`);
-            written.add(key);
-          } else {
-            assert.ok(r.use.some((b) => inBox(b, el)), `a(${key}) read, not in USE${show()}`);
-            if (!written.has(key)) assert.ok(r.euse.some((b) => inBox(b, el)), `a(${key}) read before written, not in EUSE${show()}`);
-          }
-        }
+        const written = checkAccesses(r, evs!.map((e) => ({ write: e.write, el: at(e.at) })), show);
         for (const b of r.ddef) for (const el of boxElements(b, c.actual)) assert.ok(written.has(el.join(",")), `a(${el.join(",")}) in DDEF but not written${show()}`);
       }
       if (r.ddef.length > 0) placed++;
