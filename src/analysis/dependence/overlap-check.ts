@@ -1,3 +1,4 @@
+import { extremeOf } from "../../ir/extreme.js";
 import { evalInt } from "../../ir/const-eval.js";
 import type { Expr } from "../../ir/expr.js";
 import { exprKey } from "../../ir/expr-key.js";
@@ -158,9 +159,18 @@ interface Lin {
 function bound(sub: Expr, loops: readonly Loop[], which: "min" | "max", conds: Expr[], span: Span): Expr | null {
   const indices = new Set<Sym>();
   for (const l of loops) {
-    if (l.form !== "do" || !l.index || !l.lower || !l.upper || (l.step && evalInt(l.step) === undefined)) return null;
+    if (l.form !== "do" || !l.index || !l.lower || !l.upper) return null;
     indices.add(l.index);
   }
+  // A step no constant (a block size known at run time) counts up under the check that it is at least 1.
+  const stepOf = (l: Loop): number | null => {
+    if (!l.step) return 1;
+    const v = evalInt(l.step);
+    if (v !== undefined) return v;
+    if (lin(l.step, indices, span)?.t.size !== 0) return null;
+    conds.push({ kind: "binary", op: ">=", left: l.step, right: int(1, span), span, type: LOGICAL });
+    return 1;
+  };
   let f = lin(sub, indices, span);
   for (let k = loops.length - 1; k >= 0 && f; k--) {
     const l = loops[k]!;
@@ -171,10 +181,15 @@ function bound(sub: Expr, loops: readonly Loop[], which: "min" | "max", conds: E
       conds.push({ kind: "binary", op: ">=", left: coef, right: int(0, span), span, type: LOGICAL });
       sign = 1;
     }
-    const step = l.step ? evalInt(l.step)! : 1;
+    const step = stepOf(l);
+    if (step === null) return null;
     // The index stays between lower and upper (upper may not be reached): its extremes.
     const [small, large] = step > 0 ? [l.lower!, l.upper!] : [l.upper!, l.lower!];
-    const pick = (sign >= 0) === (which === "max") ? large : small;
+    const up = (sign >= 0) === (which === "max");
+    // A blocked loop's bound MIN(ii + BS, n) - 1 is at most each argument: one of them bounds the index
+    // (looser, so the ranges checked hold more), the first free of the loops' indices if any.
+    const x = extremeOf(up ? large : small);
+    const pick = x && (x.op === "min") === up ? (x.args.find((a) => lin(a, indices, span)?.t.size === 0) ?? x.args[0]!) : up ? large : small;
     const g = lin(pick, indices, span);
     if (!g || g.t.has(l.index!)) return null;
     f.t.delete(l.index!);
@@ -287,7 +302,9 @@ function compareBounds(x: Expr, y: Expr, conds: Expr[], facts: readonly Expr[], 
     if (e instanceof PolyOverflow) return undefined;
     throw e;
   }
-  // d ≥ k·f ≥ 0 (or ≤ -k·f) for a fact f ≥ 0: the sign of d without a condition (w - 2 ≥ w - 3 ≥ 0).
+  // d ≥ k·f ≥ 0 (or ≤ -k·f) for a fact f ≥ 0: the sign of d without a condition (w - 2 ≥ w - 3 ≥ 0),
+  // or with the variables of what is left (d - k·f, non-negative coefficients) non-negative too:
+  // -6m - 3 ≤ -3 only while m ≥ 0.
   for (const f of facts) {
     const pf = toPoly(f, atoms);
     if (!pf) continue;
@@ -295,7 +312,9 @@ function compareBounds(x: Expr, y: Expr, conds: Expr[], facts: readonly Expr[], 
       for (const sign of [1, -1]) {
         try {
           const rest = polySub(sign > 0 ? d : polyNeg(d), polyScale(pf, k));
-          if ([...rest.terms].every(([, c]) => c >= 0)) return sign;
+          if (![...rest.terms].every(([, c]) => c >= 0)) continue;
+          for (const [key] of rest.terms) for (const v of new Set(monomialVars(key))) conds.push({ kind: "binary", op: ">=", left: atoms.get(v)!, right: int(0, span), span, type: LOGICAL });
+          return sign;
         } catch (e) {
           if (!(e instanceof PolyOverflow)) throw e;
         }

@@ -171,7 +171,13 @@ export function combinedCheck(list: readonly CarriedDependence[], needed: readon
     } else return null;
   }
   if (checks.reduce((n, c) => n + c.atoms, 0) + needed.length > MAX_CHECK_ATOMS || overlaps.length > MAX_OVERLAP_CHECKS) return null;
-  const parts = [...(needed.length ? [conditionExpr([[...needed]], deps.atoms, new Set(), loop)] : []), ...checks.map((c) => c.expr), ...overlaps];
+  // Conjuncts once each: an overlap check of a loop stepping by a variable asks the step >= 1 that the pair's assumptions ask too.
+  const parts: Expr[] = [];
+  const add = (e: Expr): void => {
+    if (e.kind === "binary" && e.op === "and") return void (add(e.left), add(e.right));
+    if (!parts.some((x) => exprEquals(x, e))) parts.push(e);
+  };
+  for (const e of [...(needed.length ? [conditionExpr([[...needed]], deps.atoms, new Set(), loop)] : []), ...checks.map((c) => c.expr), ...overlaps]) add(e);
   if (parts.length === 0) return null;
   const expr = parts.reduce((x, y) => ({ kind: "binary", op: "and", left: x, right: y, span: loop.span, type: LOGICAL }));
   return { expr, fortran: exprText(expr, "fortran"), c: exprText(expr, "c") };
