@@ -187,15 +187,21 @@ function inBox(b: Box, el: number[]): boolean {
   });
 }
 
-/** The regions of `a` that the one call of program `p` to `s` moves there, with a dump of them for messages. */
-function movedRegions(text: string): { r: ArrayRegions; show: () => string } {
+/** The one call of `p` to `s` in the program: the caller, the call, the callee's summary and the caller's array `a`. */
+function callSite(text: string) {
   const prog = fortran(text);
   const caller = procedure(prog, "p");
   let call: CallStmt | undefined;
   walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
   const summary = summaryLookup(analyzeFlow(prog), "fortran")("s");
   const a = [...caller.symbols.values()].find((s) => s.name === "a")!;
-  const r = callRegions(caller, { name: "s", args: call!.args, span: call!.span }, summary).arrays.get(a) ?? { mod: [], use: [], euse: [], ddef: [] };
+  return { caller, call: call!, summary, a };
+}
+
+/** The regions of `a` that the one call of program `p` to `s` moves there, with a dump of them for messages. */
+function movedRegions(text: string): { r: ArrayRegions; show: () => string } {
+  const { caller, call, summary, a } = callSite(text);
+  const r = callRegions(caller, { name: "s", args: call.args, span: call.span }, summary).arrays.get(a) ?? { mod: [], use: [], euse: [], ddef: [] };
   const dump = (bs: Box[]) => JSON.stringify(bs.map((b) => b.map((x) => x && [evalInt(x.lo), evalInt(x.hi)])));
   return { r, show: () => `\n${text}\nmod ${dump(r.mod)} use ${dump(r.use)} ddef ${dump(r.ddef)}` };
 }
@@ -245,18 +251,13 @@ test("regions moved under fits hold every element the callee touches whenever th
       if (!els) return;
       // The sizes reach the call as the caller's dummies: bounds in their terms, fits to check.
       const text = source(c).replace("program p", "subroutine p(nn, mm)\n  integer nn, mm").replace("end program", "end subroutine").replace(`${c.n}, ${c.m}, 1)`, "nn, mm, 1)");
-      const prog = fortran(text);
-      const caller = procedure(prog, "p");
-      let call: CallStmt | undefined;
-      walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
-      const summary = summaryLookup(analyzeFlow(prog), "fortran")("s");
-      const a = [...caller.symbols.values()].find((s) => s.name === "a")!;
+      const { caller, call, summary, a } = callSite(text);
       const sym = (name: string) => [...caller.symbols.values()].find((s) => s.name === name)!;
       const env = new Map([
         [sym("nn"), c.n],
         [sym("mm"), c.m],
       ]);
-      const moved = callRegions(caller, { name: "s", args: call!.args, span: call!.span }, summary, true, true);
+      const moved = callRegions(caller, { name: "s", args: call.args, span: call.span }, summary, true, true);
       const fits = moved.fits?.get(a) ?? [];
       if (fits.length) fitted++;
       if (!fits.every((f) => evalCondition(f.lo, env) <= evalCondition(f.hi, env))) return;
