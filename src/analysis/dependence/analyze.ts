@@ -272,8 +272,8 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
       if (self) known.self = solution;
       else known.pair = solution;
     }
-    // A strided loop's step ≥ 1, where the ranges do not prove it (DepProblem.assumed), unless the pair is apart
-    // whatever the step (apartUnstrided): then the loops around it need no check of it.
+    // A strided loop's step ≥ 1, where the ranges do not prove it (DepProblem.assumed), unless the answer holds
+    // whatever the step at some of its loops (stepFree): those need no check of it.
     const r = result(problem, solution, problem.assumed.length ? [...assumes, ...problem.assumed] : assumes);
     if (problem.assumed.length) r.steps = { assumes: problem.assumed, free: kind === "same" ? stepFree(solution, fa, fb, assumes, self) : problem.levels.map(() => false) };
     if (overlap) r.mayOverlap = true;
