@@ -13,6 +13,7 @@ import type { ArrayRegions, ProcedureSummary } from "../summaries/summary.js";
 import { addMay, addMust, anyBox, provedLe, type Box, type Interval } from "./box.js";
 import { fixedExpr } from "./project.js";
 import { sectionRegions } from "./section-actual.js";
+import { offset, plus } from "./offset-expr.js";
 
 /** A call in the caller: its name, actual arguments and position. */
 export interface CallSiteRef {
@@ -495,21 +496,6 @@ function difference(x: Expr, y: Expr): number | null {
   const a = evalInt(x);
   const b = evalInt(y);
   return a === undefined || b === undefined ? null : a - b;
-}
-
-/** base + (x - from). */
-function offset(base: Expr, x: Expr, from: Expr): Expr {
-  const span = base.span;
-  const d = constDifference(x, from);
-  if (d !== null) return plus(base, d);
-  const int = { base: "integer" as const, bytes: 4 };
-  return { kind: "binary", op: "+", left: base, right: { kind: "binary", op: "-", left: x, right: from, span, type: int }, span, type: int };
-}
-
-function plus(e: Expr, c: number): Expr {
-  if (c === 0) return e;
-  if (e.kind === "int") return { ...e, value: e.value + c };
-  return { kind: "binary", op: c > 0 ? "+" : "-", left: e, right: { kind: "int", value: Math.abs(c), span: e.span }, span: e.span, type: { base: "integer", bytes: 4 } } as Expr;
 }
 
 /** The size of one element of an array, when known. */

@@ -1,9 +1,9 @@
 import { evalInt } from "../../ir/const-eval.js";
-import { constDifference } from "../../ir/linear-form.js";
 import type { Expr, SectionRef, Triplet } from "../../ir/expr.js";
 import type { Sym } from "../../ir/symbol.js";
 import type { ArrayRegions } from "../summaries/summary.js";
 import { addMay, type Box } from "./box.js";
+import { offset } from "./offset-expr.js";
 
 /**
  * A callee's regions of a rank-1 dummy moved onto an array section passed
@@ -55,13 +55,4 @@ export function sectionRegions(r: ArrayRegions, dummy: Sym, section: SectionRef,
     if (r.mod.length > 0) out.mod = addMay(out.mod, whole);
   }
   return out;
-}
-
-/** base + (x - from), folded when x - from is a constant. */
-function offset(base: Expr, x: Expr, from: Expr): Expr {
-  const int = { base: "integer" as const, bytes: 4 };
-  const k = constDifference(x, from);
-  if (k === 0) return base;
-  if (k !== null) return { kind: "binary", op: k > 0 ? "+" : "-", left: base, right: { kind: "int", value: Math.abs(k), span: base.span, type: int }, span: base.span, type: int };
-  return { kind: "binary", op: "+", left: base, right: { kind: "binary", op: "-", left: x, right: from, span: base.span, type: int }, span: base.span, type: int };
 }
