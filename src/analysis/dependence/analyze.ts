@@ -23,7 +23,7 @@ import { decidingTest, solvePair, type PairSolution } from "./solve-pair.js";
 import { LazySolution, noVector, truncated } from "./lazy-solution.js";
 import { DepStats } from "./stats.js";
 import type { SolutionCache } from "./solution-cache.js";
-import { ValueAnalyzer, type LoopModel } from "./values.js";
+import { opaqueModel, ValueAnalyzer, type LoopModel } from "./values.js";
 import { phase } from "../../util/phases.js";
 
 /**
@@ -292,7 +292,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
    */
   const stepFree = (solution: PairSolution, fa: AccessForm, fb: AccessForm, assumes: readonly Poly[], self: boolean): boolean[] => {
     const none = fa.ref.loops.slice(0, commonDepth(fa.ref, fb.ref)).map(() => false);
-    const free = (m: LoopModel): LoopModel => (m.stride ? { loop: m.loop, chain: m.chain, kind: "opaque", why: "its step is not known", step: 1, counter: m.counter, lower: m.lower, upper: null, span: null } : m);
+    const free = (m: LoopModel): LoopModel => (m.stride ? opaqueModel(m.loop, m.chain, m.counter, "its step is not known") : m);
     const alt = (f: AccessForm): AccessForm => ({ ...f, models: f.models.map(free) });
     const a = alt(fa);
     const b = fa === fb ? a : alt(fb);

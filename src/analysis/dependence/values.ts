@@ -64,6 +64,11 @@ export interface LoopModel {
   stride?: Poly;
 }
 
+/** The model of a loop whose iterations are not followed (LoopModel.kind "opaque"), with why. */
+export function opaqueModel(loop: Loop, chain: readonly Loop[], counter: string, why: string): LoopModel {
+  return { loop, chain, kind: "opaque", why, step: 1, counter, lower: polyConst(0), upper: null, span: null };
+}
+
 /** A loop whose bounds are written (a DO loop, a counted C for). */
 type Bounded = { lower: Expr; upper: Expr };
 
@@ -110,17 +115,20 @@ export class ValueAnalyzer {
     if (hit) return hit;
     const chain = this.index.pos.get(loop)?.loops ?? [];
     const counter = this.atoms.counter(loop);
-    const opaque = (why: string): LoopModel => ({ loop, chain, kind: "opaque", why, step: 1, counter, lower: polyConst(0), upper: null, span: null });
+    const opaque = (why: string): LoopModel => opaqueModel(loop, chain, counter, why);
     let m: LoopModel;
-    const step = loop.step ? (evalInt(loop.step) ?? this.constantStep(loop, loop.step)) : 1;
+    // A DO loop's step is evaluated once, when the loop starts: a variable whose value is known there
+    // (`bs = 32` before `do jj = 1, n, bs`) counts like the constant.
+    const written = loop.step ? evalInt(loop.step) : 1;
+    const value = written === undefined && loop.form === "do" ? this.exprValue(loop.step!, loop) : undefined;
+    const step = written ?? (value && constantOf(value));
     if (loop.form !== "do" || !loop.index || !loop.lower || !loop.upper) m = opaque("not a counted DO loop");
     else if (this.index.modifiesRange(loop.body, 0, loop.body.length, loop.index)) m = opaque(`the body assigns the index ${loop.index.name}`);
     else if (step === 0) m = opaque("the step is zero");
     else if (step === undefined) {
       // No constant: a value fixed for the whole nest (LoopModel.stride), counting up by offsets.
-      const stride = loop.step ? this.exprValue(loop.step, loop) : undefined;
-      const fixed = stride && isAffinePoly(stride) && polyVars(stride).every((v) => this.isInvariant(v));
-      m = (fixed && this.counted(loop as Loop & Bounded, chain, counter, 1, stride)) || opaque("the step is not a constant nor a value fixed for the whole nest");
+      const fixed = value && isAffinePoly(value) && polyVars(value).every((v) => this.isInvariant(v));
+      m = (fixed && this.counted(loop as Loop & Bounded, chain, counter, 1, value)) || opaque("the step is not a constant nor a value fixed for the whole nest");
     } else m = this.counted(loop as Loop & Bounded, chain, counter, step) ?? opaque("the lower bound is not an integer expression");
     this.models.set(loop, m);
     return m;
@@ -137,17 +145,6 @@ export class ValueAnalyzer {
     const facts = [...this.boundFacts(loop.lower, lower, loop), ...(upper ? this.boundFacts(loop.upper, upper, loop) : [])];
     if (facts.length) m.facts = facts;
     return m;
-  }
-
-  /**
-   * A step written as a variable whose value where the loop starts is a
-   * known constant (`bs = 32` before `do jj = 1, n, bs`): the loop is
-   * counted with that step. A DO loop's step is evaluated once, when the
-   * loop starts.
-   */
-  private constantStep(loop: Loop, step: Expr): number | undefined {
-    const p = loop.form === "do" ? this.exprValue(step, loop) : undefined;
-    return p && constantOf(p);
   }
 
   /**
