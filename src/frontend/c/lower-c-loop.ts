@@ -117,7 +117,7 @@ export function lowerFor(f: FnContext, n: CNode): Stmt[] {
     if (keep.length > 0) {
       // Counted once the callees are known not to write the globals the bound reads (counted-loops.ts).
       const fx = bodyEffects(loop.body);
-      loop.notCandidate = `${boundOf(printExpr(shape.bound), keep[0]!)} reads a global, and the body calls ${fx.userCall!.name}, which may change it`;
+      loop.notCandidate = `${boundOf("bound", printExpr(shape.bound), keep[0]!)} reads a global, and the body calls ${fx.userCall!.name}, which may change it`;
       loop.countedIf = { keep, index: shape.index, lower: shape.lower, upper: shape.upper, step };
       return;
     }
@@ -248,39 +248,11 @@ function invarianceProblem(f: FnContext, loop: Loop, s: Shape, keep: Sym[]): str
   if (f.addressTaken.has(i.id) && (fx.userCall || aliasedBy(i))) return `the address of the index ${i.name} is taken, and the body may change it through a pointer`;
   if (isGlobal(i) && fx.userCall) return `the index ${i.name} is global and the body calls ${fx.userCall.name}, which may change it`;
 
-  const b = exprReads(s.bound);
-  const bt = printExpr(s.bound);
-  if (b.sideEffect) return `the bound ${bt} has side effects`;
-  if (b.impureCall) return `the bound ${bt} calls ${b.impureCall}`;
-  for (const v of b.syms) {
-    if (v.storage === "procedure" || v.storage === "parameter") continue;
-    const wv = fx.written.get(v.id);
-    if (wv) return `the bound ${bt} may change in the body: ${v.name} is written (${line(wv)})`;
-    if (v.attrs.volatile) return `the bound ${bt} reads the volatile ${v.name}`;
-    // A global the calls may write: left to the callees' summaries (keep), unless its address is taken.
-    const deferred = isGlobal(v) && fx.userCall !== null && !f.addressTaken.has(v.id) && v.attrs.pointer !== true && v.type.base !== "pointer";
-    if (isGlobal(v) && fx.userCall && !deferred) return `${boundOf(bt, v)} reads a global, and the body calls ${fx.userCall.name}, which may change it`;
-    if (deferred) keep.push(v);
-    // Writes through pointers reach globals, variables whose address was taken, and pointees.
-    const exposed = isGlobal(v) || f.addressTaken.has(v.id) || v.attrs.pointer === true;
-    const writes = deferred ? fx.ownPointerWrites : fx.pointerWrites;
-    if (exposed && writes.some((t) => mayAlias(t, v.type))) return `${boundOf(bt, v)} may change through the writes via pointers in the body`;
-    if (f.addressTaken.has(v.id) && fx.userCall) return `the address of ${v.name} (in the bound) is taken and the body calls ${fx.userCall.name}`;
-  }
-  if (b.viaPointer && (fx.userCall || fx.pointerWrites.length)) return `the bound ${bt} reads through a pointer, and the body writes through pointers`;
-  // A step that is no constant must not change either (no deferral to the callees' summaries: rare).
-  if (typeof s.step !== "number") {
-    const st = printExpr(s.step);
-    for (const v of exprReads(s.step).syms) {
-      if (v.storage === "procedure" || v.storage === "parameter") continue;
-      const wv = fx.written.get(v.id);
-      if (wv) return `the step ${st} may change in the body: ${v.name} is written (${line(wv)})`;
-      if (v.attrs.volatile) return `the step ${st} reads the volatile ${v.name}`;
-      if (isGlobal(v) && fx.userCall) return `the step ${st} reads the global ${v.name}, and the body calls ${fx.userCall.name}, which may change it`;
-      if ((isGlobal(v) || f.addressTaken.has(v.id) || v.attrs.pointer === true) && fx.pointerWrites.some((t) => mayAlias(t, v.type))) return `the step ${st} may change through the writes via pointers in the body`;
-      if (f.addressTaken.has(v.id) && fx.userCall) return `the address of ${v.name} (in the step) is taken and the body calls ${fx.userCall.name}`;
-    }
-  }
+  const bound = changes(f, fx, s.bound, "bound", keep);
+  if (bound) return bound;
+  // A step that is no constant must not change either (not deferred to the callees' summaries: rare).
+  const step = typeof s.step === "number" ? null : changes(f, fx, s.step, "step", null);
+  if (step) return step;
 
   // A goto from outside the loop into its body makes the trip count meaningless.
   const labels = new Set<string>();
@@ -299,8 +271,36 @@ function invarianceProblem(f: FnContext, loop: Loop, s: Shape, keep: Sym[]): str
   return null;
 }
 
-function boundOf(text: string, v: Sym): string {
-  return text === v.name ? `the bound ${text}` : `the bound ${text} (through ${v.name})`;
+/**
+ * Why a loop's bound or step may change while the loop runs, or null. A
+ * global the body's calls may write is left to the callees' summaries
+ * when `keep` is given (pushed there), unless its address is taken.
+ */
+function changes(f: FnContext, fx: ReturnType<typeof bodyEffects>, e: Expr, what: "bound" | "step", keep: Sym[] | null): string | null {
+  const b = exprReads(e);
+  const text = printExpr(e);
+  if (b.sideEffect) return `the ${what} ${text} has side effects`;
+  if (b.impureCall) return `the ${what} ${text} calls ${b.impureCall}`;
+  for (const v of b.syms) {
+    if (v.storage === "procedure" || v.storage === "parameter") continue;
+    const wv = fx.written.get(v.id);
+    if (wv) return `the ${what} ${text} may change in the body: ${v.name} is written (${line(wv)})`;
+    if (v.attrs.volatile) return `the ${what} ${text} reads the volatile ${v.name}`;
+    const deferred = keep !== null && isGlobal(v) && fx.userCall !== null && !f.addressTaken.has(v.id) && v.attrs.pointer !== true && v.type.base !== "pointer";
+    if (isGlobal(v) && fx.userCall && !deferred) return `${boundOf(what, text, v)} reads a global, and the body calls ${fx.userCall.name}, which may change it`;
+    if (deferred) keep.push(v);
+    // Writes through pointers reach globals, variables whose address was taken, and pointees.
+    const exposed = isGlobal(v) || f.addressTaken.has(v.id) || v.attrs.pointer === true;
+    const writes = deferred ? fx.ownPointerWrites : fx.pointerWrites;
+    if (exposed && writes.some((t) => mayAlias(t, v.type))) return `${boundOf(what, text, v)} may change through the writes via pointers in the body`;
+    if (f.addressTaken.has(v.id) && fx.userCall) return `the address of ${v.name} (in the ${what}) is taken and the body calls ${fx.userCall.name}`;
+  }
+  if (b.viaPointer && (fx.userCall || fx.pointerWrites.length)) return `the ${what} ${text} reads through a pointer, and the body writes through pointers`;
+  return null;
+}
+
+function boundOf(what: "bound" | "step", text: string, v: Sym): string {
+  return text === v.name ? `the ${what} ${text}` : `the ${what} ${text} (through ${v.name})`;
 }
 
 function isGlobal(s: Sym): boolean {
