@@ -291,6 +291,9 @@ function mul(x: Expr, y: Expr, span: Span): Expr {
  * added to the check (`conds`). Undefined when the sign is not known.
  */
 function compareBounds(x: Expr, y: Expr, conds: Expr[], facts: readonly Expr[], span: Span): number | undefined {
+  // The same bound (most references of a nest share their subscripts): 0, as the polynomials would say
+  // with no condition, without building them (issue 16: the hull of LU's dozens of u[k][j][i][m]).
+  if (x === y || exprKey(x) === exprKey(y)) return 0;
   const atoms = new Map<string, Expr>();
   const px = toPoly(x, atoms);
   const py = toPoly(y, atoms);
@@ -370,23 +373,46 @@ function toPoly(e: Expr, atoms: Map<string, Expr>): Poly | null {
  * read, or, for a pointer a callee can see, any call.
  */
 function repointed(loop: Loop, p: Sym): boolean {
-  let moved = false;
+  const m = movesOf(loop);
+  return m.unknown || m.targets.has(p) || (m.calls && p.storage !== "local" && p.storage !== "dummy");
+}
+
+/**
+ * What a loop's body may do to pointers, found in one walk: the variables
+ * it assigns, increments or takes the address of; whether it holds
+ * anything doall cannot read; whether it calls (which moves a pointer a
+ * callee can see). Asked for each pair of arrays that may overlap, in each
+ * loop around them (issue 16: a walk of the body per pair and per pointer).
+ */
+interface LoopMoves {
+  targets: Set<Sym>;
+  unknown: boolean;
+  calls: boolean;
+}
+
+const moves = new WeakMap<Loop, LoopMoves>();
+
+function movesOf(loop: Loop): LoopMoves {
+  let m = moves.get(loop);
+  if (m) return m;
+  const found: LoopMoves = { targets: new Set(), unknown: false, calls: false };
   const target = (e: Expr) => {
-    if (e.kind === "var" && e.sym === p) moved = true;
+    if (e.kind === "var") found.targets.add(e.sym);
   };
-  const visible = p.storage !== "local" && p.storage !== "dummy";
   walkStmts(loop.body, (s) => {
     if (s.kind === "assign") target(s.lhs);
     if (s.kind === "io") s.defs.forEach(target);
-    if (s.kind === "call" && visible) moved = true;
+    if (s.kind === "call") found.calls = true;
     for (const e of stmtExprs(s))
       walkExpr(e, (x) => {
         if (x.kind === "assign-expr") target(x.target);
         else if (x.kind === "addr") target(x.operand);
-        else if (x.kind === "unknown" || (x.kind === "call" && visible && !x.pure)) moved = true;
+        else if (x.kind === "unknown") found.unknown = true;
+        else if (x.kind === "call" && !x.pure) found.calls = true;
       });
   });
-  return moved;
+  moves.set(loop, (m = found));
+  return m;
 }
 
 /**
