@@ -64,3 +64,15 @@ test("no unswitching when a guarded statement touches a variable the loop makes 
   );
   assert.ok(p.serial, "with the flag true, the message must see the previous iteration's t");
 });
+
+test("what the guarded statements write does not unfix their own condition; a write outside them does", () => {
+  // With dbg false at the start the branch never runs, so it cannot set dbg: parallel under .not. dbg.
+  const own = planAt(wrap(["  do i = 1, n", "    if (dbg) then", "      call trace(i)", "      dbg = .false.", "    end if", "    a(i) = a(i) * 2.0", "  end do"]), 5);
+  assert.equal(own.check, ".not. dbg");
+  // A write under another IF (of another condition) runs with dbg false: it may raise the flag mid-loop.
+  const outside = planAt(wrap(["  do i = 1, n", "    if (dbg) call trace(i)", "    if (i == 3) dbg = .true.", "    a(i) = a(i) * 2.0", "  end do"]), 5);
+  assert.ok(outside.serial, "dbg is raised outside its guards");
+  // Nor does a write under the same condition in an IF with an ELSE (not a guard: its ELSE runs when dbg is false).
+  const withElse = planAt(wrap(["  do i = 1, n", "    if (dbg) call trace(i)", "    if (dbg) then", "      dbg = .false.", "    else", "      a(i) = 1.0", "    end if", "    a(i) = a(i) * 2.0", "  end do"]), 5);
+  assert.ok(withElse.serial, "the IF with an ELSE is no guard, and its THEN writes dbg");
+});

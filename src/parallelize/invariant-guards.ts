@@ -28,13 +28,20 @@ export interface GuardGroup {
  * The groups returned are the conditions of IF statements in the loop
  * with no ELSE, no label or jump in their THEN branch, a condition built
  * from literals, named constants and variables the loop never writes
- * (nor a callee of it, nor a pointer), and at least one of the loop's
- * reasons on a line of their THEN branch. One group holds every such IF
- * of the same condition.
+ * (nor a callee of it, nor a pointer) outside the THEN branches of that
+ * condition's IFs, and at least one of the loop's reasons on a line of
+ * their THEN branch. One group holds every such IF of the same condition.
+ *
+ * What those branches write does not count: with the condition false
+ * when the loop starts, they do not run, and nothing else changes the
+ * condition, so it stays false and they never run. EP's timer_start
+ * calls wtime, which is out of sight and so may write every COMMON block,
+ * timers_enabled's included: counted, it kept the condition from being
+ * fixed, and the loop serial.
  */
 export function invariantGuards(cfg: Cfg, info: LoopRegionInfo, loop: Loop, reasons: readonly Reason[]): GuardGroup[] {
-  const { written, throughPointers } = loopWrites(cfg, info);
-  const fixed = (e: Expr): boolean => {
+  const fixed = (e: Expr, skip: ReadonlySet<Stmt>): boolean => {
+    const { written, throughPointers } = loopWrites(cfg, info, skip);
     let ok = true;
     walkExpr(e, (x) => {
       switch (x.kind) {
@@ -57,21 +64,37 @@ export function invariantGuards(cfg: Cfg, info: LoopRegionInfo, loop: Loop, reas
     });
     return ok;
   };
-  const groups: GuardGroup[] = [];
+  // The IFs a group may hold, by condition, in the order their conditions first appear.
+  const byCond: GuardGroup[] = [];
   walkStmts(loop.body, (s) => {
-    if (s.kind !== "if" || s.else.length > 0 || s.then.length === 0 || !fixed(s.cond) || jumps(s.then)) return;
-    const [lo, hi] = lines(s.then);
-    if (!reasons.some((r) => r.line !== undefined && r.line >= lo && r.line <= hi)) return;
-    const g = groups.find((x) => exprEquals(x.cond, s.cond));
+    if (s.kind !== "if" || s.else.length > 0 || jumps(s.then)) return;
+    const g = byCond.find((x) => exprEquals(x.cond, s.cond));
     if (g) g.guards.push(s);
-    else groups.push({ cond: s.cond, guards: [s] });
+    else byCond.push({ cond: s.cond, guards: [s] });
   });
-  // The other IFs of a group's condition go too, whatever their reasons: they run under it alike.
-  for (const g of groups)
-    walkStmts(loop.body, (s) => {
-      if (s.kind === "if" && !g.guards.includes(s) && s.else.length === 0 && exprEquals(s.cond, g.cond) && !jumps(s.then)) g.guards.push(s);
-    });
-  return groups;
+  // A group for each condition one of whose IFs holds a reason, in the order of the first such IF.
+  const hit = (s: IfStmt): boolean => {
+    if (s.then.length === 0) return false;
+    const [lo, hi] = lines(s.then);
+    return reasons.some((r) => r.line !== undefined && r.line >= lo && r.line <= hi);
+  };
+  const groups: { group: GuardGroup; first: number }[] = [];
+  let order = 0;
+  const firstHit = new Map<GuardGroup, number>();
+  walkStmts(loop.body, (s) => {
+    order++;
+    if (s.kind !== "if") return;
+    const g = byCond.find((x) => x.guards.includes(s));
+    if (g && !firstHit.has(g) && hit(s)) firstHit.set(g, order);
+  });
+  for (const g of byCond) {
+    const first = firstHit.get(g);
+    if (first === undefined) continue;
+    const inside = new Set<Stmt>();
+    walkStmts(g.guards.flatMap((x) => x.then), (s) => void inside.add(s));
+    if (fixed(g.cond, inside)) groups.push({ group: g, first });
+  }
+  return groups.sort((a, b) => a.first - b.first).map((x) => x.group);
 }
 
 /** The first and last source lines of a list of statements. */
