@@ -76,3 +76,21 @@ test("a module procedure of another file is reached only from a unit that USEs i
   assert.equal(resolve("fill", "main.f90", "top"), "found m.f90");
   assert.equal(resolve("fill", "main.f90", "other"), "none");
 });
+
+test("an ambiguous name's alternatives: every definition the linker may take; none for a found name, or with a definition in a file with errors", () => {
+  const files = { "a/main.f": caller("fill"), "a/fill.f": sub("fill"), "a/fill_vec.f": sub("fill"), "a/own.f": caller("fill") + sub("fill") };
+  const { names, programs } = link(files);
+  const at = (file: string, n: ReturnType<typeof link>["names"]) => {
+    const program = programs.get(file)!;
+    const top = program.procedures.find((p) => p.name === "top")!;
+    return n.alternatives("fill", top, program)?.map((p) => p.span.file).sort() ?? null;
+  };
+  // own.f defines fill itself: never ambiguous there.
+  assert.deepEqual(at("a/main.f", names), ["a/fill.f", "a/fill_vec.f", "a/own.f"]);
+  assert.equal(at("a/own.f", names), null);
+  const broken = link(files, ["a/fill_vec.f"]);
+  assert.equal(broken.names.alternatives("fill", broken.programs.get("a/main.f")!.procedures[0]!, broken.programs.get("a/main.f")!), null);
+  // Found: no alternatives.
+  const one = link({ "a/main.f": caller("fill"), "a/fill.f": sub("fill") });
+  assert.equal(one.names.alternatives("fill", one.programs.get("a/main.f")!.procedures[0]!, one.programs.get("a/main.f")!), null);
+});

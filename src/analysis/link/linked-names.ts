@@ -66,14 +66,7 @@ export class LinkedNames {
 
   /** A name the caller's file does not define, among the other files. */
   resolveOther(name: string, caller: Procedure, program: Program): Resolution {
-    const lang = program.file.language;
-    if (callsDummy(caller, name)) return { kind: "none" };
-    let all = this.defs.get(`${lang}:${nameKey(lang, name)}`) ?? [];
-    // A Fortran call no Fortran file defines reaches the C function gfortran links it to: the
-    // name in lower case with an underscore (NPB's wtime.c defines wtime_ for `call wtime(t)`).
-    if (all.length === 0 && lang === "fortran") all = this.defs.get(`c:${name.toLowerCase()}_`) ?? [];
-    const uses = usedModules(caller, program);
-    const cands = all.filter((d) => d.input.program !== program && (d.proc.host === undefined || uses.has(d.proc.host.toLowerCase())));
+    const cands = this.otherDefinitions(name, caller, program);
     if (cands.length === 0) return { kind: "none" };
     let pick = cands;
     if (pick.length > 1) {
@@ -84,6 +77,30 @@ export class LinkedNames {
     const d = pick[0]!;
     if (!d.input.usable) return { kind: "broken", file: d.input.program.file.path };
     return { kind: "found", proc: d.proc, program: d.input.program };
+  }
+
+  /**
+   * Every definition an ambiguous call may reach (NPB LU ships rhs.f and
+   * rhs_vec.f side by side; its makefile links one): the linker takes one
+   * of them, whichever it is. Null when the name is not ambiguous, or
+   * when a definition is in a file with errors (not analyzed).
+   */
+  alternatives(name: string, caller: Procedure, program: Program): Procedure[] | null {
+    if (this.ownDefinitions(name, program) || this.resolveOther(name, caller, program).kind !== "ambiguous") return null;
+    const cands = this.otherDefinitions(name, caller, program);
+    return cands.every((d) => d.input.usable) ? cands.map((d) => d.proc) : null;
+  }
+
+  /** The definitions of a name in the files other than the caller's that the caller may reach. */
+  private otherDefinitions(name: string, caller: Procedure, program: Program): { proc: Procedure; input: LinkInput }[] {
+    const lang = program.file.language;
+    if (callsDummy(caller, name)) return [];
+    let all = this.defs.get(`${lang}:${nameKey(lang, name)}`) ?? [];
+    // A Fortran call no Fortran file defines reaches the C function gfortran links it to: the
+    // name in lower case with an underscore (NPB's wtime.c defines wtime_ for `call wtime(t)`).
+    if (all.length === 0 && lang === "fortran") all = this.defs.get(`c:${name.toLowerCase()}_`) ?? [];
+    const uses = usedModules(caller, program);
+    return all.filter((d) => d.input.program !== program && (d.proc.host === undefined || uses.has(d.proc.host.toLowerCase())));
   }
 }
 
