@@ -6,6 +6,7 @@ import { baseSyms } from "../dependence/proc-index.js";
 import { calledNames, stronglyConnected } from "../flow-analysis.js";
 import { blockRegions } from "../regions/block-regions.js";
 import { summarize, worstSummary } from "../summaries/summarize.js";
+import { joinSummaries } from "../summaries/join-summaries.js";
 import { CommonFacts } from "../regions/common-facts.js";
 import type { ProcedureSummary, SummaryLookup } from "../summaries/summary.js";
 import { LinkedNames, type LinkInput } from "./linked-names.js";
@@ -66,13 +67,18 @@ export class ProgramLink {
         procs.push(p);
       }
     }
+    // The order summaries are made in also has the definitions a name several files define may reach.
+    const mayCall = new Map<Procedure, Procedure[]>();
     for (const p of procs) {
       const out = new Set<Procedure>();
+      const may = new Set<Procedure>();
       for (const n of calledNames(p)) {
         const t = this.names.resolve(n, p, this.programOf.get(p)!);
         if (t && this.programOf.has(t)) out.add(t);
+        for (const a of t ? [] : (this.names.alternatives(n, p, this.programOf.get(p)!) ?? [])) may.add(a);
       }
       this.calleeMap.set(p, [...out]);
+      mayCall.set(p, [...out, ...may]);
     }
     const mains = procs.filter((p) => p.name === "main" && p.language === "c").length;
     // A global only declared `extern` here is defined out of sight, where an initializer may take an
@@ -86,10 +92,12 @@ export class ProgramLink {
     this.facts = new CommonFacts({
       procedures: procs,
       resolve: (name, caller) => this.names.resolve(name, caller, this.programOf.get(caller)!),
+      // NPB LU's ssor.f and ssor_vec.f: either one is the one called.
+      alternatives: (name, caller) => this.names.alternatives(name, caller, this.programOf.get(caller)!),
       // C globals set once, when the files are the whole program and no pointer reaches them.
       ...(this.closed ? { cGlobals: { inFile: (p: Procedure, name: string) => this.programOf.get(p)?.globals.get(name), untaken: (g: Sym) => this.untakenGlobal(g) } } : {}),
     });
-    const sccs = stronglyConnected(procs, (p) => this.calleeMap.get(p)!);
+    const sccs = stronglyConnected(procs, (p) => mayCall.get(p)!);
     sccs.forEach((scc, k) => {
       for (const p of scc) this.component.set(p, k);
     });
@@ -120,12 +128,51 @@ export class ProgramLink {
    */
   summaryFor(name: string, caller: Procedure, program: Program): ProcedureSummary | undefined {
     const callee = this.names.resolve(name, caller, program);
-    if (!callee) return undefined;
+    if (!callee) return this.joinedFor(name, caller, program);
     const s = this.summaries.get(callee);
     // Conservative: calls inside a recursive cycle get no summary (the worst is assumed).
     if (!s || this.component.get(callee) === this.component.get(caller)) return undefined;
     const t = this.translated(callee, program);
     return t?.summary;
+  }
+
+  /**
+   * A name several files define: what any of its definitions may do
+   * (join-summaries.ts), once per caller's file and set of definitions;
+   * undefined when the name is not such a name or some definition has no
+   * summary here.
+   */
+  private joinedFor(name: string, caller: Procedure, program: Program): ProcedureSummary | undefined {
+    const alts = this.alternatives(name, caller);
+    if (!alts) return undefined;
+    const key = alts.map((a) => `${a.proc.span.file}:${a.proc.span.line}`).join("|");
+    let perProgram = this.joined.get(program);
+    if (!perProgram) this.joined.set(program, (perProgram = new Map()));
+    // Not memoized while a definition has no summary yet (the link is still summarizing, callees first).
+    if (perProgram.has(key)) return perProgram.get(key);
+    const j = joinSummaries(alts.map((a) => a.summary));
+    if (alts.every((a) => this.summaries.has(a.proc))) perProgram.set(key, j);
+    return j;
+  }
+  private readonly joined = new Map<Program, Map<string, ProcedureSummary | undefined>>();
+
+  /**
+   * Each definition an ambiguous call to `name` in `caller` may reach
+   * (LinkedNames.alternatives), with its summary in the caller's symbols
+   * (undefined when it cannot be given: a recursive cycle, effects the
+   * caller's file cannot name). Null when the name is not ambiguous. The
+   * call's summary is what any of them may do (joinedFor), and it is a
+   * call site of each (call-graph.ts: liveness follows every caller).
+   */
+  alternatives(name: string, caller: Procedure): { proc: Procedure; summary: ProcedureSummary | undefined }[] | null {
+    const program = this.programOf.get(caller);
+    const procs = program ? this.names.alternatives(name, caller, program) : null;
+    if (!program || !procs) return null;
+    return procs.map((proc) => {
+      // Conservative: as summaryFor, nothing inside a recursive cycle.
+      const own = this.summaries.has(proc) && this.component.get(proc) !== this.component.get(caller);
+      return { proc, summary: own ? this.translated(proc, program)?.summary : undefined };
+    });
   }
 
   /** The summaries the calls of a linked procedure use (summaryFor in its own file). */

@@ -20,6 +20,12 @@ export interface FactWorld {
   /** The procedure of the run a name called from `caller` is (an unknown one may write any COMMON variable). */
   resolve(name: string, caller: Procedure): Procedure | undefined;
   /**
+   * The procedures of the run a call of a name several files define may
+   * reach (LinkedNames.alternatives); null when it is not such a name.
+   * The call is each one's (may) call site.
+   */
+  alternatives?(name: string, caller: Procedure): readonly Procedure[] | null;
+  /**
    * C globals, when the run is the whole program (ProgramLink.closed):
    * the global of a name in a procedure's file, and whether no pointer can
    * reach it (ProgramLink.untakenGlobal). Absent: C globals have no facts.
@@ -151,7 +157,7 @@ export class CommonFacts {
     const f = this.facts.get(key);
     if (!f || f === "many" || !(f.definer.kind === "program" || (f.definer.language === "c" && f.definer.name === "main"))) return false;
     // A call of the run (printf or fopen call nothing of the program).
-    const first = f.definer.body.findIndex((s) => contains(s, (x) => stmtCalls(x, (n) => this.world.resolve(n, f.definer) !== undefined)));
+    const first = f.definer.body.findIndex((s) => contains(s, (x) => stmtCalls(x, (n) => calleesOf(this.world, n, f.definer) !== null)));
     return first < 0 || f.top < first;
   }
 
@@ -284,10 +290,10 @@ export class CommonFacts {
         if (s.kind === "call" && !s.pure) {
           if (!s.intrinsic && !this.called(s.name, p, inLoop)) unknown = true;
           // A variable given to a dummy the callee may change: one more definition.
-          const callee = s.intrinsic ? undefined : this.world.resolve(s.name, p);
+          const callees = s.intrinsic ? null : calleesOf(this.world, s.name, p);
           // (C passes by value: only `&x`, which keeps x out of the facts, lets a callee change it.)
           // Only an argument that is a variable, an element or a section is passed by reference: `nx2 + 1` is a temporary.
-          if (p.language !== "c") s.args.forEach((a, k) => (a.kind === "var" || a.kind === "elem" || a.kind === "section") && (!callee || formalWritten(callee, k, this.world, 3)) && this.many(p, a.sym));
+          if (p.language !== "c") s.args.forEach((a, k) => (a.kind === "var" || a.kind === "elem" || a.kind === "section") && (!callees || callees.some((c) => formalWritten(c, k, this.world, 3))) && this.many(p, a.sym));
         }
         for (const e of stmtExprs(s))
           walkExpr(e, (x) => {
@@ -295,8 +301,8 @@ export class CommonFacts {
             if (p.language === "c") for (const a of scanfStores(x)) store(a.operand, null, inLoop, arms, top);
             if (x.kind === "call" && !x.pure && !x.intrinsic && !x.sym?.attrs.statementFunction) {
               if (!this.called(x.name, p, inLoop)) unknown = true;
-              const callee = this.world.resolve(x.name, p);
-              if (p.language !== "c") x.args.forEach((a, k) => (a.kind === "var" || a.kind === "elem" || a.kind === "section") && (!callee || formalWritten(callee, k, this.world, 3)) && this.many(p, a.sym));
+              const callees = calleesOf(this.world, x.name, p);
+              if (p.language !== "c") x.args.forEach((a, k) => (a.kind === "var" || a.kind === "elem" || a.kind === "section") && (!callees || callees.some((c) => formalWritten(c, k, this.world, 3))) && this.many(p, a.sym));
             }
             // An implied DO defines its index (what a READ's defines, the io case above has).
             if (x.kind === "implied-do") this.many(p, x.index);
@@ -453,11 +459,11 @@ export class CommonFacts {
   }
 
 
-  /** Records a call site; false when the name is not a procedure of the run. */
+  /** Records a call site (at every procedure an ambiguous name may reach); false when the name is not a procedure of the run. */
   private called(name: string, caller: Procedure, inLoop: boolean): boolean {
-    const t = this.world.resolve(name, caller);
-    if (!t) return false;
-    this.sites.set(t, [...(this.sites.get(t) ?? []), { caller, inLoop }]);
+    const ts = calleesOf(this.world, name, caller);
+    if (!ts) return false;
+    for (const t of ts) this.sites.set(t, [...(this.sites.get(t) ?? []), { caller, inLoop }]);
     return true;
   }
 
@@ -610,14 +616,22 @@ function formalWritten(p: Procedure, k: number, world: FactWorld, depth: number)
       for (const c of calls)
         c.args.forEach((a, j) => {
           if (yes || !(a.kind === "var" && a.sym === d)) return;
-          const callee = c.intrinsic ? undefined : world.resolve(c.name, p);
-          if (c.intrinsic || !callee || depth <= 0 || formalWritten(callee, j, world, depth - 1)) yes = true;
+          const callees = c.intrinsic ? null : calleesOf(world, c.name, p);
+          if (c.intrinsic || !callees || depth <= 0 || callees.some((callee) => formalWritten(callee, j, world, depth - 1))) yes = true;
         });
       childBlocks(s).forEach(walk);
     }
   };
   walk(p.body);
   return yes;
+}
+
+/** The procedures of the run a call may reach: the one its name resolves to, or each of a name several files define; null when none is known. */
+function calleesOf(world: FactWorld, name: string, caller: Procedure): readonly Procedure[] | null {
+  const t = world.resolve(name, caller);
+  if (t) return [t];
+  const alts = world.alternatives?.(name, caller) ?? null;
+  return alts && alts.length > 0 ? alts : null;
 }
 
 /** The scanf family: they store through their pointer arguments and keep none of them. */
