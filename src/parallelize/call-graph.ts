@@ -24,6 +24,13 @@ export interface CallGraph {
   topDown: Procedure[];
   /** The procedure a name called from `caller` means, if known. */
   resolve: (name: string, caller: Procedure) => Procedure | undefined;
+  /**
+   * Calls of an ambiguous name (defined in several files of the run), at
+   * each definition they may reach: not edges of the graph (which one is
+   * called is not known), but callers to follow when every caller counts
+   * (liveness at a procedure's exit, common-liveness.ts).
+   */
+  alternativeSites: Map<Procedure, CallSite[]>;
 }
 
 /**
@@ -35,7 +42,11 @@ export interface CallGraph {
  * caller's file, resolve-in-file.ts); an ambiguous or unknown name, or a
  * dummy procedure, is no edge.
  */
-export function callGraph(programs: readonly Program[], resolveName?: (name: string, caller: Procedure) => Procedure | undefined): CallGraph {
+export function callGraph(
+  programs: readonly Program[],
+  resolveName?: (name: string, caller: Procedure) => Procedure | undefined,
+  alternatives?: (name: string, caller: Procedure) => readonly Procedure[] | null,
+): CallGraph {
   const inFile = new Map<Program, Map<string, Procedure[]>>();
   const home = new Map<Procedure, Program>();
   for (const prog of programs) {
@@ -46,13 +57,17 @@ export function callGraph(programs: readonly Program[], resolveName?: (name: str
     resolveName ?? ((name: string, caller: Procedure) => resolveInFile(inFile.get(home.get(caller)!)?.get(nameKey(caller.language, name)), caller, name));
 
   const sites = new Map<Procedure, CallSite[]>();
+  const alternativeSites = new Map<Procedure, CallSite[]>();
   const callees = new Map<Procedure, Procedure[]>();
   const all = programs.flatMap((p) => p.procedures);
   for (const caller of all) {
     const out: Procedure[] = [];
     const add = (name: string, loops: Loop[], line: number, stmt: Stmt, statement: boolean) => {
       const t = resolve(name, caller);
-      if (!t) return;
+      if (!t) {
+        for (const a of alternatives?.(name, caller) ?? []) alternativeSites.set(a, [...(alternativeSites.get(a) ?? []), { caller, loops, line, stmt, statement }]);
+        return;
+      }
       sites.set(t, [...(sites.get(t) ?? []), { caller, loops, line, stmt, statement }]);
       out.push(t);
     };
@@ -74,5 +89,5 @@ export function callGraph(programs: readonly Program[], resolveName?: (name: str
 
   // The components of the call graph come callees first: reversed, callers first.
   const topDown = stronglyConnected(all, (p) => callees.get(p)!).reverse().flat();
-  return { sites, topDown, resolve };
+  return { sites, topDown, resolve, alternativeSites };
 }

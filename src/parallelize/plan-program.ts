@@ -213,7 +213,17 @@ const linkedGraphs = new WeakMap<ProgramLink, CallGraph>();
 /** The call graph of all the files of a link, made once per link. */
 function linkedCallGraph(link: ProgramLink): CallGraph {
   let g = linkedGraphs.get(link);
-  if (!g) linkedGraphs.set(link, (g = phase("link", () => callGraph(link.programs(), (name, caller) => link.resolve(name, caller)))));
+  if (!g)
+    linkedGraphs.set(
+      link,
+      (g = phase("link", () =>
+        callGraph(
+          link.programs(),
+          (name, caller) => link.resolve(name, caller),
+          (name, caller) => link.alternatives(name, caller)?.map((a) => a.proc) ?? null,
+        ),
+      )),
+    );
   return g;
 }
 
@@ -225,7 +235,14 @@ function linkedLiveness(link: ProgramLink, graph: CallGraph, assumeBounds: boole
   if (!l)
     linkedLivenesses.set(
       link,
-      (l = new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => link.summariesFor(c), assumeBounds, facts: link.facts, globalIn: (p, g) => link.globalIn(p, g) })),
+      (l = new CommonLiveness({
+        // A name defined in several files (NPB LU's rhs.f and rhs_vec.f): each call of it may be a caller of each one.
+        sitesOf: (p) => [...(graph.sites.get(p) ?? []), ...(graph.alternativeSites.get(p) ?? [])],
+        summaries: (c) => link.summariesFor(c),
+        assumeBounds,
+        facts: link.facts,
+        globalIn: (p, g) => link.globalIn(p, g),
+      })),
     );
   return l;
 }

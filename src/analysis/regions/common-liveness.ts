@@ -23,7 +23,7 @@ export interface CallerSite {
 
 /** The procedures of a closed set of files, as liveness across calls needs them. */
 export interface ProgramWorld {
-  /** Every call site of a procedure among the files (none: nobody in them calls it). */
+  /** Every call site of a procedure among the files (none: nobody in them calls it), with the calls of a name several files define, which may reach it. */
   sitesOf(p: Procedure): readonly CallerSite[];
   /** The summaries a procedure's calls use. */
   summaries(caller: Procedure): SummaryLookup;

@@ -1,0 +1,84 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { linkLoaded } from "../driver/link-loaded.js";
+import { loadProgram } from "../driver/load-program.js";
+import { memoryHost } from "../source/host.js";
+import { planProgram } from "./plan-program.js";
+
+/**
+ * Issue 14: NPB LU ships alternatives side by side (rhs.f and rhs_vec.f,
+ * ssor.f and ssor_vec.f; its makefile links one of each). A call of such
+ * a name reaches one of them, which one not known: the call's summary is
+ * what any of them may do (join-summaries.ts), and the call is a caller
+ * of each, so a COMMON work array's liveness after the loop follows every
+ * caller that may be linked (plan-program.ts, common-liveness.ts).
+ */
+function plan(files: Record<string, string>, first: string): Map<number, string> {
+  const host = memoryHost(files);
+  const names = [first, ...Object.keys(files).filter((f) => f !== first)];
+  const loaded = names.map((f) => loadProgram(f, host));
+  for (const l of loaded) assert.deepEqual(l.program!.diagnostics.filter((d) => d.severity === "error"), [], l.path);
+  const link = linkLoaded(loaded);
+  const p = planProgram(loaded[0]!.program!, { link, rangeFacts: false });
+  return new Map(p.loops.map((l) => [l.loop.span.line, l.parallel ? `parallel ${l.private.join(",")}` : [...l.reasons.map((r) => r.message), ...l.hints].join("; ")]));
+}
+
+const decl = `      integer n, m
+      parameter (n = 64, m = 200)
+      double precision u(n, m), r(n, m), flux(n)
+      common /cw/ u, r, flux
+`;
+const main = `      program main
+${decl}      integer i, k
+      do k = 1, m
+         do i = 1, n
+            u(i, k) = dble(mod(i * k, 17))
+            r(i, k) = 0.0d0
+         end do
+      end do
+      call drive
+      print *, r(2, 3), r(n - 1, m)
+      end
+`;
+const drive = `      subroutine drive
+      integer it
+      do it = 1, 3
+         call work
+      end do
+      end
+`;
+// flux is scratch: written whole, then read, in every iteration of k (line 7).
+const work = (c: string) => `      subroutine work
+${decl}      integer i, k
+      do k = 1, m
+         do i = 1, n
+            flux(i) = u(i, k) * ${c}
+         end do
+         do i = 2, n - 1
+            r(i, k) = r(i, k) + flux(i + 1) - flux(i - 1)
+         end do
+      end do
+      end
+`;
+const files = { "main.f": main, "drive.f": drive, "drive_vec.f": drive.replace("      end do\n", "      end do\n      call work\n"), "work.f": work("2.0d0"), "work_vec.f": work("3.0d0") };
+
+test("a COMMON work array is private in both alternatives of a routine, called from both alternatives of its caller", () => {
+  assert.equal(plan(files, "work.f").get(7), "parallel flux");
+  assert.equal(plan(files, "work_vec.f").get(7), "parallel flux");
+  // The calls of an ambiguous name stay unknown to the loops that make them.
+  assert.match(plan(files, "drive.f").get(3)!, /work is defined in more than one file \(work\.f, work_vec\.f\)/);
+});
+
+test("one alternative of the caller reads the work array after the call: serial in both alternatives of the routine", () => {
+  const reads = drive.replace("      end do\n", `      end do\n      print *, flux(5)\n`).replace("      integer it\n", `${decl}      integer it\n`);
+  for (const f of ["work.f", "work_vec.f"]) assert.match(plan({ ...files, "drive_vec.f": reads }, f).get(7)!, /privatizing the array flux is impossible because its values may be used after the loop/);
+  // Or the main program, after the call of drive (either one).
+  const mainReads = main.replace("print *, r(2, 3)", "print *, flux(3), r(2, 3)");
+  assert.match(plan({ ...files, "main.f": mainReads }, "work.f").get(7)!, /its values may be used after the loop/);
+});
+
+test("one alternative of the routine reads the work array before writing it: live after the loop in the other", () => {
+  // work_vec.f reads flux(1) first: the value work.f's loop leaves may be read by the next call.
+  const first = work("3.0d0").replace("      do k = 1, m\n", "      r(1, 1) = flux(1)\n      do k = 1, m\n");
+  assert.match(plan({ ...files, "work_vec.f": first }, "work.f").get(7)!, /its values may be used after the loop/);
+});
