@@ -10,7 +10,7 @@ c     plane the final report prints, and a plane loop whose scratch the
 c     norm routine reads right after rhs returns (edge is read there).
       program cscr
       integer nx, ny, nz
-      parameter (nx = 40, ny = 30, nz = 24)
+      parameter (nx = 40, ny = 120, nz = 24)
       double precision u(nx, ny, nz), rsd(nx, ny, nz), flux(nx, ny)
       double precision last(ny), edge(ny), rnorm
       common /cvar/ u, rsd, flux, last, edge, rnorm
@@ -35,7 +35,7 @@ c doall: either
       subroutine drive(nsteps)
       integer nsteps
       integer nx, ny, nz
-      parameter (nx = 40, ny = 30, nz = 24)
+      parameter (nx = 40, ny = 120, nz = 24)
       double precision u(nx, ny, nz), rsd(nx, ny, nz), flux(nx, ny)
       double precision last(ny), edge(ny), rnorm
       common /cvar/ u, rsd, flux, last, edge, rnorm
@@ -65,7 +65,7 @@ c doall: either
 
       subroutine rhs
       integer nx, ny, nz
-      parameter (nx = 40, ny = 30, nz = 24)
+      parameter (nx = 40, ny = 120, nz = 24)
       double precision u(nx, ny, nz), rsd(nx, ny, nz), flux(nx, ny)
       double precision last(ny), edge(ny), rnorm
       common /cvar/ u, rsd, flux, last, edge, rnorm
@@ -135,7 +135,7 @@ c doall: either
 
       subroutine norm
       integer nx, ny, nz
-      parameter (nx = 40, ny = 30, nz = 24)
+      parameter (nx = 40, ny = 120, nz = 24)
       double precision u(nx, ny, nz), rsd(nx, ny, nz), flux(nx, ny)
       double precision last(ny), edge(ny), rnorm
       common /cvar/ u, rsd, flux, last, edge, rnorm
@@ -145,9 +145,9 @@ c doall: either
 c doall: parallel reduction(+:s) -- summed in another order: within the tolerance
 !$omp parallel do reduction(+:s) collapse(2)
       do 10 k = 2, nz - 1
-c doall: either
+c doall: either reduction(+:s)
          do 11 j = 2, ny - 1
-c doall: either
+c doall: either reduction(+:s)
             do 12 i = 2, nx - 1
                s = s + rsd(i, j, k) * rsd(i, j, k)
    12       continue
@@ -159,7 +159,7 @@ c doall: either
 
       subroutine report
       integer nx, ny, nz
-      parameter (nx = 40, ny = 30, nz = 24)
+      parameter (nx = 40, ny = 120, nz = 24)
       double precision u(nx, ny, nz), rsd(nx, ny, nz), flux(nx, ny)
       double precision last(ny), edge(ny), rnorm
       common /cvar/ u, rsd, flux, last, edge, rnorm

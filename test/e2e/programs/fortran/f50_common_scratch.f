@@ -10,7 +10,7 @@ c     plane the final report prints, and a plane loop whose scratch the
 c     norm routine reads right after rhs returns (edge is read there).
       program cscr
       integer nx, ny, nz
-      parameter (nx = 40, ny = 30, nz = 24)
+      parameter (nx = 40, ny = 120, nz = 24)
       double precision u(nx, ny, nz), rsd(nx, ny, nz), flux(nx, ny)
       double precision last(ny), edge(ny), rnorm
       common /cvar/ u, rsd, flux, last, edge, rnorm
@@ -32,7 +32,7 @@ c doall: either
       subroutine drive(nsteps)
       integer nsteps
       integer nx, ny, nz
-      parameter (nx = 40, ny = 30, nz = 24)
+      parameter (nx = 40, ny = 120, nz = 24)
       double precision u(nx, ny, nz), rsd(nx, ny, nz), flux(nx, ny)
       double precision last(ny), edge(ny), rnorm
       common /cvar/ u, rsd, flux, last, edge, rnorm
@@ -59,7 +59,7 @@ c doall: either
 
       subroutine rhs
       integer nx, ny, nz
-      parameter (nx = 40, ny = 30, nz = 24)
+      parameter (nx = 40, ny = 120, nz = 24)
       double precision u(nx, ny, nz), rsd(nx, ny, nz), flux(nx, ny)
       double precision last(ny), edge(ny), rnorm
       common /cvar/ u, rsd, flux, last, edge, rnorm
@@ -122,7 +122,7 @@ c doall: either
 
       subroutine norm
       integer nx, ny, nz
-      parameter (nx = 40, ny = 30, nz = 24)
+      parameter (nx = 40, ny = 120, nz = 24)
       double precision u(nx, ny, nz), rsd(nx, ny, nz), flux(nx, ny)
       double precision last(ny), edge(ny), rnorm
       common /cvar/ u, rsd, flux, last, edge, rnorm
@@ -131,9 +131,9 @@ c doall: either
       s = edge(2)
 c doall: parallel reduction(+:s) -- summed in another order: within the tolerance
       do 10 k = 2, nz - 1
-c doall: either
+c doall: either reduction(+:s)
          do 11 j = 2, ny - 1
-c doall: either
+c doall: either reduction(+:s)
             do 12 i = 2, nx - 1
                s = s + rsd(i, j, k) * rsd(i, j, k)
    12       continue
@@ -144,7 +144,7 @@ c doall: either
 
       subroutine report
       integer nx, ny, nz
-      parameter (nx = 40, ny = 30, nz = 24)
+      parameter (nx = 40, ny = 120, nz = 24)
       double precision u(nx, ny, nz), rsd(nx, ny, nz), flux(nx, ny)
       double precision last(ny), edge(ny), rnorm
       common /cvar/ u, rsd, flux, last, edge, rnorm
