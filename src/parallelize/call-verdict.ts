@@ -93,7 +93,7 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
   const otherFile = (name: string, caller: Procedure): CallVerdict => {
     const r = link!.names.resolveOther(name, caller, program);
     if (r.kind === "none") return { kind: "unknown", why: `${name} is in none of the files given, so its effects are not known` };
-    if (r.kind === "ambiguous") return { kind: "unknown", why: `${name} is defined in more than one file (${r.files.join(", ")}), so which one is called is not known` };
+    if (r.kind === "ambiguous") return alternativesVerdict(name, caller, r.files);
     if (r.kind === "broken") return { kind: "unknown", why: `${name} is in ${basename(r.file)}, which has errors, so its effects are not known` };
     const s = link!.summaryOf(r.proc);
     const where = basename(r.program.file.path);
@@ -105,6 +105,31 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     const t = link!.translated(r.proc, program);
     if (!t) return { kind: "unknown", why: `${name} (in ${where}) was not analyzed` };
     if (t.hidden) return { kind: "unknown", why: t.hidden };
+    return { kind: "summarized" };
+  };
+  /**
+   * A name several files define (NPB LU's blts.f and blts_vec.f side by
+   * side): whichever the build links is called. The call is followed when
+   * every one of them would be on its own (no I/O, nothing unseen, no
+   * saved state, a summary the caller's file can name), through what any
+   * of them may do (ProgramLink's joined summary, join-summaries.ts).
+   */
+  const alternativesVerdict = (name: string, caller: Procedure, files: readonly string[]): CallVerdict => {
+    const unknown: CallVerdict = { kind: "unknown", why: `${name} is defined in more than one file (${files.join(", ")}), so which one is called is not known` };
+    const alts = link!.alternatives(name, caller);
+    if (!alts || !link!.summaryFor(name, caller, program)) return unknown;
+    for (const a of alts) {
+      const s = link!.summaryOf(a.proc);
+      const where = basename(a.proc.span.file);
+      if (!s || !a.summary) return unknown;
+      const t = link!.translated(a.proc, program);
+      if (!t) return unknown;
+      if (t.hidden) return { kind: "unknown", why: t.hidden };
+      if (s.io) return { kind: "unknown", why: `${name} (in ${where}, one of the files that define it) does I/O or touches hidden state, which must happen in order` };
+      if (s.unknown) return { kind: "unknown", why: `${name} (in ${where}, one of the files that define it) calls a procedure whose effects are not known` };
+      const st = stateOf(a.proc, new Set());
+      if (st) return { kind: "unknown", why: `${name} (in ${where}, one of the files that define it) writes ${st}, which all iterations would share` };
+    }
     return { kind: "summarized" };
   };
   const summariesFor = (caller: Procedure): SummaryLookup => (name) => (callsDummy(caller, name) ? undefined : link ? link.summaryFor(name, caller, program) : lookup(name));
