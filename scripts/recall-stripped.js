@@ -12,7 +12,8 @@
 // so no loop has to be matched between two versions of a program (which
 // scripts/recall-c.js does for a serial suite against its OpenMP one).
 //
-// Usage: npm run build && node scripts/recall-stripped.js OMP_DIR [--emitted] [--only BT,CG] [--misses FILE.json]
+// Usage: npm run build && node scripts/recall-stripped.js OMP_DIR [--emitted] [--only BT,CG] [--exclude REGEX] [--misses FILE.json]
+//   --exclude leaves out the sources whose names match (NPB 3.3.1's `_vec` variants, which a build links instead of the others).
 // DOALL=path/to/bin/doall.js measures another build.
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -25,15 +26,17 @@ const pos = [];
 let only = null;
 let missesOut = null;
 let emitted = false;
+let exclude = null;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--only") only = new Set(args[++i].split(","));
   else if (args[i] === "--misses") missesOut = args[++i];
   else if (args[i] === "--emitted") emitted = true;
+  else if (args[i] === "--exclude") exclude = new RegExp(args[++i]);
   else pos.push(args[i]);
 }
 const [suite] = pos;
 if (!suite || !existsSync(suite)) {
-  console.error("usage: node scripts/recall-stripped.js OMP_DIR [--emitted] [--only A,B] [--misses FILE.json]");
+  console.error("usage: node scripts/recall-stripped.js OMP_DIR [--emitted] [--only A,B] [--exclude REGEX] [--misses FILE.json]");
   process.exit(2);
 }
 const doall = process.env.DOALL ?? join(root, "bin/doall.js");
@@ -99,7 +102,7 @@ for (const p of progs) {
     const copy = join(work, "suite");
     cpSync(suite, copy, { recursive: true, dereference: true, filter: (src) => !src.includes("/bin/") });
     const dir = join(copy, p);
-    const sources = readdirSync(dir).filter((f) => FORTRAN.has(extname(f)) || f.endsWith(".c") || f.endsWith(".h"));
+    const sources = readdirSync(dir).filter((f) => (FORTRAN.has(extname(f)) || f.endsWith(".c") || f.endsWith(".h")) && !(exclude && !f.endsWith(".h") && exclude.test(f)));
     const expertOf = new Map();
     for (const f of sources) {
       const path = join(dir, f);
