@@ -42,3 +42,24 @@ test("a parallel loop with no directive shows the clauses it would need: 'parall
   ]);
   assert.ok(c.includes("t.c:4: parallel reduction(+:t), no directive [nested]: the enclosing loop at line 3 runs in parallel"), c.join("\n"));
 });
+
+test("the summary line counts the loops parallel under a run-time check: their directives are not put on loops it never proved", async () => {
+  await ensureCParser();
+  const c = analyze("t.c", [
+    "void shift(int n, double *dst, const double *src) {", // 1
+    "  for (int i = 0; i < n; i++)", // 2
+    "    dst[i] = 2.0 * src[i];", // 3
+    "}", // 4
+    "double fill(int n, double *v) {", // 5
+    "  for (int i = 0; i < n; i++)", // 6
+    "    v[i] = 1.0;", // 7
+    "  return v[0];", // 8
+    "}", // 9
+  ]);
+  // dst and src may overlap: the copy is parallel only when the check says they do not; the fill needs no check.
+  assert.match(c.find((l) => l.startsWith("t.c:2: "))!, /^t\.c:2: parallel if /);
+  assert.ok(c.includes("t.c: 2 loops in 2 procedures, 1 parallel, 1 parallel with a run-time check, 2 with a directive"), c.join("\n"));
+  // Without checked loops the summary reads as it always did.
+  const f = analyze("u.c", ["void fill(int n, double *v) {", "  for (int i = 0; i < n; i++)", "    v[i] = 1.0;", "}"]);
+  assert.ok(f.includes("u.c: 1 loop in 1 procedure, 1 parallel, 1 with a directive"), f.join("\n"));
+});

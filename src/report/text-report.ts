@@ -1,6 +1,7 @@
 import { CONCURRENT_GUARANTEE } from "../parallelize/concurrent-plan.js";
 import { cForHeader } from "./explain-text.js";
 import type { CauseReport, FileReport, LoopReport } from "./file-report.js";
+import { parallelCounts } from "./loop-counts.js";
 import { RULES, type RuleId } from "./rules.js";
 import { clauseWords } from "../emit/directive-text.js";
 import { reductionOp } from "../emit/emit-program.js";
@@ -106,8 +107,7 @@ export function renderAnalyzeText(r: FileReport, options: { verbose?: boolean; p
     }
   }
   const n = r.loops.length;
-  const par = r.loops.filter((l) => l.parallel).length;
   const emitted = r.loops.filter((l) => l.emitted).length;
-  out.push(`${r.file}: ${n} loop${n === 1 ? "" : "s"} in ${r.procedures.length} procedure${r.procedures.length === 1 ? "" : "s"}, ${par} parallel, ${emitted} with a directive`);
+  out.push(`${r.file}: ${n} loop${n === 1 ? "" : "s"} in ${r.procedures.length} procedure${r.procedures.length === 1 ? "" : "s"}, ${parallelCounts(r.loops)}, ${emitted} with a directive`);
   return out.join("\n") + "\n";
 }

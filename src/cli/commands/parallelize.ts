@@ -5,6 +5,7 @@ import { loadProgram } from "../../driver/load-program.js";
 import { parallelizeLoadedRun } from "../../driver/parallelize-file.js";
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
 import { makeReport, type FileReport } from "../../report/file-report.js";
+import { parallelCounts } from "../../report/loop-counts.js";
 import { toSarif } from "../../report/sarif.js";
 import { unifiedDiff } from "../../report/unified-diff.js";
 import { analysisOptionsFrom } from "../analysis-flags.js";
@@ -144,7 +145,7 @@ export const parallelizeCommand: Command = {
         writeFileSync(dest, r.output, SOURCE_ENCODING);
       }
       const where = dest !== null ? ` -> ${relative(io.cwd, dest) || dest}` : differs ? "" : " (unchanged)";
-      io.stderr(`${f.arg}: ${own.length} loops, ${own.filter((l) => l.parallel).length} parallel, ${directives} directives${where}\n`);
+      io.stderr(`${f.arg}: ${own.length} loops, ${parallelCounts(own)}, ${directives} directives${where}\n`);
     });
     const report = makeReport(reports);
     if (reportPath !== undefined) writeOutput(io, reportPath, phase("report", () => JSON.stringify(report, null, 2) + "\n"));
