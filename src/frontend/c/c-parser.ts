@@ -1,5 +1,6 @@
 import { Language, Parser } from "web-tree-sitter";
 import type { CNode } from "./c-syntax.js";
+import { directCopier, type TreeCopier } from "./c-tree-direct.js";
 
 /**
  * The wasm files the C parser needs: web-tree-sitter's runtime and the C
@@ -19,6 +20,8 @@ let parser: Parser | null = null;
 let typeNames: string[] = [];
 let typeNamed: boolean[] = [];
 let fieldNames: (string | null)[] = [];
+/** The fast copy (c-tree-direct.ts) when the runtime has what it needs and it copies SAMPLE as the public API does; null: the public API's cursor. */
+let direct: TreeCopier | null = null;
 let initializing: Promise<void> | null = null;
 
 /**
@@ -33,7 +36,9 @@ export function initCParser(wasm: CParserWasm | (() => Promise<CParserWasm> | CP
     const w = typeof wasm === "function" ? await wasm() : wasm;
     const runtime = w?.runtime === undefined ? undefined : bytes(w.runtime, "runtime");
     const language = bytes(w?.language, "language");
-    await Parser.init(runtime ? { wasmBinary: runtime } : undefined);
+    // Parser.init fills this object in as the runtime's module: c-tree-direct.ts calls its exports.
+    const module: Record<string, unknown> = runtime ? { wasmBinary: runtime } : {};
+    await Parser.init(module);
     const lang = await Language.load(language);
     const p = new Parser();
     p.setLanguage(lang);
@@ -41,6 +46,7 @@ export function initCParser(wasm: CParserWasm | (() => Promise<CParserWasm> | CP
     typeNamed = lang.types.map((_, i) => lang.nodeTypeIsNamed(i));
     fieldNames = lang.fields.map((f) => f ?? null);
     parser = p;
+    direct = checkedCopier(directCopier(module));
   })().catch((e: unknown) => {
     initializing = null;
     throw e;
@@ -60,15 +66,51 @@ export function cParserReady(): boolean {
   return parser !== null;
 }
 
+/** How trees are copied in this process: "direct" (c-tree-direct.ts) or "api" (the public cursor; also before initCParser). */
+export function cTreeCopy(): "direct" | "api" {
+  return direct ? "direct" : "api";
+}
+
 /** Parses preprocessed C text into a plain syntax tree (error recovery marks ERROR and missing nodes). */
 export function parseCSyntax(text: string): CNode {
   if (!parser) throw new Error("the C parser is not initialized (call initCParser first)");
-  const tree = parser.parse(text);
+  return withTree(text, direct);
+}
+
+/** The tree as the public API's cursor copies it, whichever copy parseCSyntax uses (tests compare the two). */
+export function parseCSyntaxByApi(text: string): CNode {
+  if (!parser) throw new Error("the C parser is not initialized (call initCParser first)");
+  return withTree(text, null);
+}
+
+/** Parses `text` and copies its tree with `copier` (null: the public API's cursor). */
+function withTree(text: string, copier: TreeCopier | null): CNode {
+  const tree = parser!.parse(text);
   if (!tree) throw new Error("tree-sitter returned no tree");
   try {
-    return copyTree(tree.walk());
+    if (!copier) return copyTree(tree.walk());
+    // A Tree's address is web-tree-sitter's internal field 0 (see c-tree-direct.ts).
+    const address = (tree as unknown as { 0: number })[0];
+    return copier({ address, newCursor: () => void tree.walk() }, { typeNames, typeNamed, fieldNames });
   } finally {
     tree.delete();
+  }
+}
+
+/**
+ * A program with fields, nesting, an error and a missing node: the direct
+ * copy is used only when it copies this as the public API does (another
+ * runtime version could lay out its internals differently).
+ */
+const SAMPLE = "typedef int T; struct s { int a[3]; } v;\nint f(T *a, int n) { for (int i = 0; i < n; i++) a[i] = (a[i] + 1; return n }\n";
+
+function checkedCopier(copier: TreeCopier | null): TreeCopier | null {
+  if (!copier) return null;
+  try {
+    return JSON.stringify(withTree(SAMPLE, copier)) === JSON.stringify(withTree(SAMPLE, null)) ? copier : null;
+  } catch {
+    // Conservative: a runtime whose internals differ may fail in any way; the public API still works.
+    return null;
   }
 }
 
