@@ -16,13 +16,25 @@ import { setFlagsFromString } from "node:v8";
  * bench.js: NPB 3.3-SER Fortran 28.8 s -> 16.9 s, with the C suite
  * 45.4 s -> 32.9 s).
  *
+ * The C parser's wasm (tree-sitter's runtime and the C grammar) stays on
+ * Liftoff, V8's baseline wasm compiler (--liftoff-only). Dynamic tiering
+ * had recompiled its three largest functions (the grammar's lexers, 40 KB
+ * and 25 KB of wasm, and the runtime's parse loop, 28 KB) with TurboFan on
+ * the first file of every run: ~200 ms of CPU on background threads (the
+ * first parse of NPB BT's x_solve.c cost 150 ms against 30 ms without),
+ * paid back only past ~2 MB of preprocessed C parsed in one run, while
+ * Liftoff's code parses ~35 % slower. NPB3.3-SER-C, one run per program
+ * (scripts/bench.js, CPU of all threads): read 1.57 s -> 0.91 s, lower
+ * 1.06 s -> 0.42 s (the compile ran under both). The worst case, one 5 MB
+ * file (the CLI's limit), parses ~8 % slower (4.0 s against 3.7 s).
+ *
  * Only compiler flags, which V8 reads at each compilation: flags of the
  * heap (GC threads, space sizes) cannot change once it exists (setting
  * --single-threaded-gc here crashed V8). Applied on the Node versions
  * measured (20): another V8 may not know a flag and would print an error
  * for it. Never set by the library API: the host process's V8 is its own.
  */
-export const JIT_FLAGS: readonly string[] = ["--no-turbo-inlining", "--interrupt-budget=250000"];
+export const JIT_FLAGS: readonly string[] = ["--no-turbo-inlining", "--interrupt-budget=250000", "--liftoff-only"];
 
 /** Whether this Node's V8 is one the flags were measured on. */
 export function jitFlagsApply(nodeVersion: string = process.versions.node): boolean {
