@@ -1,6 +1,7 @@
 import type { AnalysisOptions } from "../analysis/analysis-options.js";
 import type { LoadOptions } from "../driver/load-program.js";
 import { FortranCache } from "../frontend/fortran/source-reader.js";
+import { CppCache } from "../frontend/cpp/cpp-cache.js";
 import type { SourceHost } from "../source/host.js";
 
 /**
@@ -43,7 +44,7 @@ export interface Options {
 export function loadOptions(o: Options | undefined): LoadOptions {
   const opts = o ?? {};
   if (typeof opts !== "object") misuse(`options must be an object, not ${typeof opts}`);
-  const out: LoadOptions = { includeDirs: stringList(opts.includeDirs, "includeDirs"), fortranCache: new FortranCache() };
+  const out: LoadOptions = { includeDirs: stringList(opts.includeDirs, "includeDirs"), fortranCache: new FortranCache(), cppCache: new CppCache() };
   if (opts.form !== undefined) {
     if (opts.form !== "fixed" && opts.form !== "free") misuse(`form must be "fixed" or "free", not ${JSON.stringify(opts.form)}`);
     out.form = opts.form;

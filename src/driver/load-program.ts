@@ -2,6 +2,7 @@ import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { parseFortran } from "../frontend/fortran/parse-fortran.js";
 import type { SourceForm } from "../frontend/fortran/logical-line.js";
 import type { FortranCache } from "../frontend/fortran/source-reader.js";
+import type { CppCache } from "../frontend/cpp/cpp-cache.js";
 import type { Program } from "../ir/program.js";
 import type { SourceHost } from "../source/host.js";
 import { inputKindOf, KNOWN_SUFFIXES } from "./languages.js";
@@ -21,6 +22,8 @@ export interface LoadOptions {
   undefines?: string[];
   /** Reuse of include-file work across the files of one run. */
   fortranCache?: FortranCache;
+  /** Reuse of C include files (read and lexed once) across the files of one run. */
+  cppCache?: CppCache;
   /** Larger files are refused with an error (default MAX_FILE_BYTES). */
   maxFileBytes?: number;
 }
@@ -63,7 +66,7 @@ function load(path: string, host: SourceHost, opts: LoadOptions): Loaded {
   if (kind.language === "c") {
     // The C parser loads asynchronously (wasm): a command that did not load it gets no program.
     if (!cParserReady()) return { path, program: null, diagnostics: [{ id: "c.parser-not-ready", severity: "error", message: `${path}: the C parser is not loaded for this command` }] };
-    const program = parseC(path, text, host, { includeDirs: opts.includeDirs ?? [], defines: opts.defines ?? new Map(), undefines: opts.undefines ?? [] });
+    const program = parseC(path, text, host, { includeDirs: opts.includeDirs ?? [], defines: opts.defines ?? new Map(), undefines: opts.undefines ?? [], ...(opts.cppCache ? { cache: opts.cppCache } : {}) });
     return { path, program, diagnostics: [] };
   }
   if (kind.preprocess) return { path, program: parsePreprocessedFortran(path, text, host, kind.form, opts), diagnostics: [] };

@@ -5,6 +5,7 @@ import { accessFileReport, accessOfLoaded } from "../../driver/access-files.js";
 import { inputKindOf } from "../../driver/languages.js";
 import { loadProgram, type Loaded, type LoadOptions } from "../../driver/load-program.js";
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
+import { CppCache } from "../../frontend/cpp/cpp-cache.js";
 import type { Program } from "../../ir/program.js";
 import { exprText } from "../../ir/expr-text.js";
 import { INPUT_OPTIONS, optFlag, optionsHelp, parseArgs, type OptionName } from "../options.js";
@@ -82,7 +83,7 @@ interface Analyzed {
 /** Loads every file, then analyzes each with the call effects of all of them (callees may be in another file). */
 function analyzeFiles(files: string[], io: CliIO, load: LoadOptions, opts: AccessOptions, echo: boolean): Analyzed[] {
   const host = nodeHost(io.cwd);
-  const cached = { ...load, fortranCache: load.fortranCache ?? new FortranCache() };
+  const cached = { ...load, fortranCache: load.fortranCache ?? new FortranCache(), cppCache: load.cppCache ?? new CppCache() };
   const printer = new DiagnosticPrinter(io.stderr);
   const loaded = files.map((path) => {
     const l = loadProgram(path, host, cached);

@@ -1,4 +1,5 @@
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
+import { CppCache } from "../../frontend/cpp/cpp-cache.js";
 import { DepStats } from "../../analysis/dependence/stats.js";
 import { makeReport, type FileReport } from "../../report/file-report.js";
 import { toSarif } from "../../report/sarif.js";
@@ -97,6 +98,7 @@ export const analyzeCommand: Command = {
     // warm-up, and the concurrent JIT already uses the second core).
     const host = nodeHost(io.cwd);
     lo.opts.fortranCache = new FortranCache();
+    lo.opts.cppCache = new CppCache();
     // The files are read first and linked, as \`parallelize\` does, so both say the same of a call to another file.
     const reading = new Progress(io, files.length, "reading");
     const loaded = files.map((f, i) => {

@@ -4,6 +4,7 @@ import { linkLoaded } from "../../driver/link-loaded.js";
 import { loadProgram } from "../../driver/load-program.js";
 import { parallelizeLoadedRun } from "../../driver/parallelize-file.js";
 import { FortranCache } from "../../frontend/fortran/source-reader.js";
+import { CppCache } from "../../frontend/cpp/cpp-cache.js";
 import { makeReport, type FileReport } from "../../report/file-report.js";
 import { parallelCounts } from "../../report/loop-counts.js";
 import { toSarif } from "../../report/sarif.js";
@@ -106,6 +107,7 @@ export const parallelizeCommand: Command = {
     const sarifPath = optString(p, "sarif");
     const host = nodeHost(io.cwd);
     lo.opts.fortranCache = new FortranCache();
+    lo.opts.cppCache = new CppCache();
     // The range facts a loop needed are only shown in the report: without one, their second analysis is wasted.
     const analysis = { ...analysisOptionsFrom(p), rangeFacts: reportPath !== undefined };
     // Every file is read first and the files are linked: a call to a procedure of another file

@@ -3,6 +3,7 @@ import type { Procedure, Program } from "../../ir/program.js";
 import { SymIds } from "../../ir/symbol.js";
 import { collectLoops } from "../../ir/walk.js";
 import type { SourceHost } from "../../source/host.js";
+import type { CppCache } from "../cpp/cpp-cache.js";
 import { preprocess } from "../cpp/preprocess.js";
 import { CScope, type CContext } from "./c-context.js";
 import { syntaxErrors } from "./c-errors.js";
@@ -20,6 +21,8 @@ export interface COptions {
   defines?: Map<string, string>;
   /** -U NAME. */
   undefines?: string[];
+  /** Included files read and lexed once per run (cpp-cache.ts). */
+  cache?: CppCache;
 }
 
 /**
@@ -32,7 +35,7 @@ export interface COptions {
 export function parseC(path: string, text: string, host: SourceHost, opts: COptions = {}): Program {
   const ids = new SymIds();
   let loops = 0;
-  const pp = phase("read", () => preprocess(path, text, host, { language: "c", includeDirs: opts.includeDirs ?? [], defines: opts.defines ?? new Map(), undefines: opts.undefines ?? [] }));
+  const pp = phase("read", () => preprocess(path, text, host, { language: "c", includeDirs: opts.includeDirs ?? [], defines: opts.defines ?? new Map(), undefines: opts.undefines ?? [], ...(opts.cache ? { cache: opts.cache } : {}) }));
   const diags: Diagnostic[] = [...pp.diagnostics];
   const program: Program = {
     file: {

@@ -1,5 +1,4 @@
 import type { Diagnostic } from "../../diagnostics/diagnostic.js";
-import type { SourceHost } from "../../source/host.js";
 import type { Span } from "../../source/span.js";
 import { dirname, resolveFrom } from "../../util/path.js";
 import type { Conditionals } from "./conditionals.js";
@@ -17,11 +16,12 @@ export interface DirectiveHost {
   readonly conds: Conditionals;
   readonly includes: string[];
   readonly systemIncludes: { name: string; span: Span }[];
-  readonly host: SourceHost;
   readonly opts: { includeDirs?: string[] };
   readonly fortran: boolean;
   defineText(line: string, file: string | null): void;
   processFile(path: string, text: string, depth: number): void;
+  /** The text of a candidate include file, or undefined when there is none. */
+  readInclude(path: string): string | undefined;
   addPragma(text: string, span: Span): void;
   /** False once the output or include limits are exceeded (reported there). */
   withinLimits(at: Span): boolean;
@@ -183,7 +183,7 @@ export class Directives {
     const dirs = angle ? (this.pp.opts.includeDirs ?? []) : [dirname(fromFile), ...(this.pp.opts.includeDirs ?? [])];
     for (const d of dirs) {
       const p = resolveFrom(d, name);
-      const text = this.pp.host.readFile(p);
+      const text = this.pp.readInclude(p);
       if (text !== undefined) return { path: p, text };
     }
     return undefined;

@@ -2,6 +2,7 @@ import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { SourceHost } from "../../source/host.js";
 import type { Span } from "../../source/span.js";
 import { COutput } from "./c-output.js";
+import type { CppCache } from "./cpp-cache.js";
 import { Conditionals } from "./conditionals.js";
 import { Directives, type DirectiveHost, type FileState } from "./directives.js";
 import { Expander, type TokenSource } from "./expander.js";
@@ -23,6 +24,8 @@ export interface PreprocessOptions {
   defines?: Map<string, string>;
   /** -U NAME. */
   undefines?: string[];
+  /** Included files read and lexed once per run, shared by the files of the run (cpp-cache.ts). */
+  cache?: CppCache;
 }
 
 /** A `#pragma` line, kept for the front end (OpenMP directives already in the code). */
@@ -143,10 +146,12 @@ class Preprocessor implements DirectiveHost {
     if (m) this.macros.set(m.name, { ...m, span: null });
   }
 
-  private lexed(path: string, text: string): PPToken[] {
+  /** The tokens of a file; its lexer diagnostics are reported the first time it is lexed in this run. */
+  private lexed(path: string, text: string, depth: number): PPToken[] {
     let toks = this.lexCache.get(path);
     if (!toks) {
-      const r = lexC(text, path);
+      // Included files through the run's cache; the input file is read once per run anyway.
+      const r = depth > 0 && this.opts.cache ? this.opts.cache.lex(path, text) : lexC(text, path);
       this.diags.push(...r.diagnostics);
       this.lexCache.set(path, (toks = r.tokens));
     }
@@ -187,7 +192,7 @@ class Preprocessor implements DirectiveHost {
   }
 
   private processC(path: string, text: string, depth: number): void {
-    const toks = this.lexed(path, text);
+    const toks = this.lexed(path, text, depth);
     const file: FileState = { path, depth, lineDelta: 0, name: path, condBase: this.conds.depth };
     let i = 0;
     const adjust = (t: PPToken): PPToken => (file.lineDelta === 0 && file.name === path ? t : { ...t, line: t.line + file.lineDelta, file: file.name });
@@ -267,6 +272,11 @@ class Preprocessor implements DirectiveHost {
       }
       expandFortranLine(raw, toks, this.expander, this.fOut, (from, to) => exactPieces(line, from, to, file.name, file.lineDelta), (at) => originAt(line, at, file.name, file.lineDelta));
     }
+  }
+
+  /** The text of a file an #include names (undefined: none there), through the run's cache when there is one. */
+  readInclude(path: string): string | undefined {
+    return this.opts.cache ? this.opts.cache.read(this.host, path) : this.host.readFile(path);
   }
 
   /** Pragmas attach to the next token written (C only). */
