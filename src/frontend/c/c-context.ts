@@ -51,6 +51,8 @@ export interface CContext {
   ctypes: Map<number, CType>;
   /** Whether the file includes system headers doall does not read (their names may be undeclared here). */
   systemHeaders: boolean;
+  /** Whether the tree has an ERROR or missing node anywhere; without one no function needs looking for one. */
+  syntaxError: boolean;
   /** Count of anonymous struct/enum tags, to name them. */
   anon: number;
 }

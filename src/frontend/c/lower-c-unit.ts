@@ -77,7 +77,7 @@ function lowerFunction(c: CContext, n: CNode): Procedure {
   if (paramList) lowerParams(f, paramList, knrDeclarations(n));
   if (body) lowerItems(f, namedChildren(body), proc.body);
   for (const check of f.loopChecks) check();
-  if (!proc.unanalyzable && containsError(n)) proc.unanalyzable = { reason: "syntax error in the function", span: proc.span };
+  if (!proc.unanalyzable && c.syntaxError && containsError(n)) proc.unanalyzable = { reason: "syntax error in the function", span: proc.span };
   return proc;
 }
 

@@ -11,7 +11,7 @@ import { cParserReady, parseCSyntax } from "./c-parser.js";
 import { containsError, type CNode } from "./c-syntax.js";
 import { insertImplicitInt, unshift, type Insertions } from "./implicit-int.js";
 import { lowerTranslationUnit } from "./lower-c-unit.js";
-import { substituteTypedefs, typedefMisread, typedefNames } from "./typedef-names.js";
+import { substituteTypedefs, typedefUses } from "./typedef-names.js";
 import { phase } from "../../util/phases.js";
 
 export interface COptions {
@@ -60,7 +60,7 @@ export function parseC(path: string, text: string, host: SourceHost, opts: COpti
   }
   const procedures: Procedure[] = [];
   try {
-    const { ins, root, typedefAt } = phase("read", () => parseTree(pp.text));
+    const { ins, root, typedefAt, hasError } = phase("read", () => parseTree(pp.text));
     const c: CContext = {
       typedefAt,
       text: ins.text,
@@ -76,8 +76,10 @@ export function parseC(path: string, text: string, host: SourceHost, opts: COpti
       ctypes: new Map(),
       anon: 0,
       systemHeaders: pp.systemIncludes.length > 0,
+      syntaxError: hasError,
     };
-    diags.push(...syntaxErrors(c, root));
+    // A tree without ERROR or missing nodes has nothing to report: not walked again.
+    if (hasError) diags.push(...syntaxErrors(c, root));
     lowerTranslationUnit(c, root, procedures);
   } catch (e) {
     // A bug in doall, or input nested deeper than the stack: still a diagnostic, never a crash.
@@ -98,28 +100,31 @@ export function parseC(path: string, text: string, host: SourceHost, opts: COpti
 }
 
 /** Tree-sitter's tree of the preprocessed text, parsed again where implicit int or typedef names misled it. */
-function parseTree(text: string): { ins: Insertions; root: CNode; typedefAt: Map<number, string> } {
+function parseTree(text: string): { ins: Insertions; root: CNode; typedefAt: Map<number, string>; hasError: boolean } {
   let ins: Insertions = { text, at: [] };
   let root: CNode = parseCSyntax(text);
-  if (containsError(root)) {
+  let hasError = containsError(root);
+  if (hasError) {
     const fixed = insertImplicitInt(text);
     if (fixed.at.length) {
       ins = fixed;
       root = parseCSyntax(fixed.text);
+      hasError = containsError(root);
     }
   }
   // Typedef names read as identifiers: parse again with them marked as types (typedef-names.ts).
   let typedefAt = new Map<number, string>();
-  const td = typedefNames(root, ins.text);
-  if (typedefMisread(root, ins.text, td.names)) {
+  const td = typedefUses(root, ins.text);
+  if (td.misread) {
     const sub = substituteTypedefs(ins.text, td.names, td.declaredAt);
     if (sub.at.size) {
       ins = { text: sub.text, at: ins.at };
       typedefAt = sub.at;
       root = parseCSyntax(sub.text);
+      hasError = containsError(root);
     }
   }
-  return { ins, root, typedefAt };
+  return { ins, root, typedefAt, hasError };
 }
 
 /**

@@ -12,14 +12,23 @@ import { field, type CNode } from "./c-syntax.js";
 /** Typedef names of the standard headers doall does not read, which tree-sitter does not know either. */
 const LIBRARY_TYPEDEFS = ["FILE", "clock_t", "time_t", "off_t", "va_list", "fpos_t", "DIR", "pthread_t", "div_t", "ldiv_t", "wchar_t", "omp_lock_t"];
 
-/** The typedef names a tree declares, and where their declarators are (those must stay as they are). */
-export function typedefNames(root: CNode, text: string): { names: Set<string>; declaredAt: Set<number> } {
+/**
+ * The typedef names a tree declares, where their declarators are (those
+ * must stay as they are), and whether one of the names was parsed as an
+ * identifier somewhere (a cast, sizeof or declaration read as an
+ * expression). One walk over the named nodes for both (issue 16: the tree
+ * of a file was walked once to collect the names, then again for their uses).
+ */
+export function typedefUses(root: CNode, text: string): { names: Set<string>; declaredAt: Set<number>; misread: boolean } {
   const names = new Set<string>(LIBRARY_TYPEDEFS);
   const declaredAt = new Set<number>();
+  // Identifiers are checked once all names are known: a typedef may follow a use of its name.
+  const identifiers: CNode[] = [];
   const stack: CNode[] = [root];
   while (stack.length) {
     const n = stack.pop()!;
-    if (n.type === "type_definition") {
+    if (n.type === "identifier") identifiers.push(n);
+    else if (n.type === "type_definition") {
       for (const d of n.children) {
         if (d.field !== "declarator") continue;
         const id = declaredName(d);
@@ -31,7 +40,8 @@ export function typedefNames(root: CNode, text: string): { names: Set<string>; d
     }
     for (const c of n.children) if (c.named) stack.push(c);
   }
-  return { names, declaredAt };
+  const misread = identifiers.some((n) => names.has(text.slice(n.start, n.end)));
+  return { names, declaredAt, misread };
 }
 
 function declaredName(d: CNode): CNode | undefined {
@@ -41,17 +51,6 @@ function declaredName(d: CNode): CNode | undefined {
     n = field(n, "declarator") ?? n.children.find((c) => c.named);
   }
   return undefined;
-}
-
-/** Whether some typedef name was parsed as an identifier (a cast, sizeof or declaration read as an expression). */
-export function typedefMisread(root: CNode, text: string, names: Set<string>): boolean {
-  const stack: CNode[] = [root];
-  while (stack.length) {
-    const n = stack.pop()!;
-    if (n.type === "identifier" && names.has(text.slice(n.start, n.end))) return true;
-    for (const c of n.children) if (c.named) stack.push(c);
-  }
-  return false;
 }
 
 /**
