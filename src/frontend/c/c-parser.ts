@@ -1,5 +1,5 @@
 import { Language, Parser } from "web-tree-sitter";
-import type { CNode } from "./c-syntax.js";
+import { containsError, type CNode, type CTree } from "./c-syntax.js";
 import { directCopier, type TreeCopier } from "./c-tree-direct.js";
 
 /**
@@ -72,19 +72,19 @@ export function cTreeCopy(): "direct" | "api" {
 }
 
 /** Parses preprocessed C text into a plain syntax tree (error recovery marks ERROR and missing nodes). */
-export function parseCSyntax(text: string): CNode {
+export function parseCSyntax(text: string): CTree {
   if (!parser) throw new Error("the C parser is not initialized (call initCParser first)");
   return withTree(text, direct);
 }
 
 /** The tree as the public API's cursor copies it, whichever copy parseCSyntax uses (tests compare the two). */
-export function parseCSyntaxByApi(text: string): CNode {
+export function parseCSyntaxByApi(text: string): CTree {
   if (!parser) throw new Error("the C parser is not initialized (call initCParser first)");
   return withTree(text, null);
 }
 
 /** Parses `text` and copies its tree with `copier` (null: the public API's cursor). */
-function withTree(text: string, copier: TreeCopier | null): CNode {
+function withTree(text: string, copier: TreeCopier | null): CTree {
   const tree = parser!.parse(text);
   if (!tree) throw new Error("tree-sitter returned no tree");
   try {
@@ -117,7 +117,7 @@ function checkedCopier(copier: TreeCopier | null): TreeCopier | null {
 type Cursor = ReturnType<NonNullable<ReturnType<Parser["parse"]>>["walk"]>;
 
 /** Copies the tree with a cursor: one wasm round trip per node instead of several. */
-function copyTree(c: Cursor): CNode {
+function copyTree(c: Cursor): CTree {
   // Iterative, so that deeply nested input (a fuzzer's 10,000 parentheses) cannot overflow the stack.
   const root = make(c);
   root.field = null;
@@ -138,7 +138,7 @@ function copyTree(c: Cursor): CNode {
           stack.push(n);
           break;
         }
-        if (!c.gotoParent()) return root;
+        if (!c.gotoParent()) return { root, hasError: containsError(root) };
         stack.pop();
       }
     }

@@ -18,6 +18,12 @@ export interface CNode {
   children: CNode[];
 }
 
+/** A parsed file: its tree, and whether some node of it is ERROR or missing (what containsError(root) says, noted while copying the tree). */
+export interface CTree {
+  root: CNode;
+  hasError: boolean;
+}
+
 export function field(n: CNode, name: string): CNode | undefined {
   for (const c of n.children) if (c.field === name) return c;
   return undefined;

@@ -27,7 +27,15 @@ function flat(root: CNode): string[] {
   }
   return out;
 }
-const same = (p: string) => assert.deepEqual(flat(parseCSyntax(p)), flat(parseCSyntaxByApi(p)));
+/** Both copies give the same tree, and the error flag says what containsError does (iterative here too: deep trees). */
+function same(p: string): void {
+  const direct = parseCSyntax(p);
+  const api = parseCSyntaxByApi(p);
+  const nodes = flat(direct.root);
+  assert.deepEqual(nodes, flat(api.root));
+  assert.equal(direct.hasError, api.hasError);
+  assert.equal(direct.hasError, nodes.some((n) => n.startsWith("ERROR ") || / true \d+$/.test(n)));
+}
 
 describe("direct tree copy", () => {
   it("is used with the pinned runtime", () => {

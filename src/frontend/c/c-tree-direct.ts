@@ -1,4 +1,4 @@
-import type { CNode } from "./c-syntax.js";
+import type { CNode, CTree } from "./c-syntax.js";
 
 /**
  * Copies tree-sitter's tree into CNodes by calling the runtime's exported
@@ -61,7 +61,7 @@ export interface Names {
   fieldNames: (string | null)[];
 }
 
-export type TreeCopier = (tree: TreeHandle, names: Names) => CNode;
+export type TreeCopier = (tree: TreeHandle, names: Names) => CTree;
 
 /** The copier over `module` (the Emscripten module object web-tree-sitter's Parser.init filled), or null when it lacks an export the walk needs. */
 export function directCopier(module: unknown): TreeCopier | null {
@@ -81,6 +81,7 @@ export function directCopier(module: unknown): TreeCopier | null {
 
   return (tree, { typeNames, typeNamed, fieldNames }) => {
     const t = tree.address;
+    let hasError = false;
     /** The node under the cursor: four wasm calls (a fifth, `missing`, only for empty nodes). */
     const make = (): CNode => {
       const id = typeId(t);
@@ -89,7 +90,9 @@ export function directCopier(module: unknown): TreeCopier | null {
       const fid = fieldId(t);
       // Error nodes have a symbol id past the grammar's (the runtime names them "ERROR").
       const type = id === 65535 ? "ERROR" : (typeNames[id] ?? "ERROR");
-      return { type, start, end, field: fieldNames[fid] ?? null, named: typeNamed[id] ?? true, missing: start === end && isMissing(t) === 1, children: [] };
+      const missing = start === end && isMissing(t) === 1;
+      if (missing || type === "ERROR") hasError = true;
+      return { type, start, end, field: fieldNames[fid] ?? null, named: typeNamed[id] ?? true, missing, children: [] };
     };
     tree.newCursor();
     try {
@@ -112,7 +115,7 @@ export function directCopier(module: unknown): TreeCopier | null {
             stack.push(n);
             break;
           }
-          if (parent(t) !== 1) return root;
+          if (parent(t) !== 1) return { root, hasError };
           stack.pop();
         }
       }

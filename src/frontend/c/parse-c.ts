@@ -8,7 +8,7 @@ import { preprocess } from "../cpp/preprocess.js";
 import { CScope, type CContext } from "./c-context.js";
 import { syntaxErrors } from "./c-errors.js";
 import { cParserReady, parseCSyntax } from "./c-parser.js";
-import { containsError, type CNode } from "./c-syntax.js";
+import type { CNode } from "./c-syntax.js";
 import { insertImplicitInt, unshift, type Insertions } from "./implicit-int.js";
 import { lowerTranslationUnit } from "./lower-c-unit.js";
 import { substituteTypedefs, typedefUses } from "./typedef-names.js";
@@ -102,14 +102,12 @@ export function parseC(path: string, text: string, host: SourceHost, opts: COpti
 /** Tree-sitter's tree of the preprocessed text, parsed again where implicit int or typedef names misled it. */
 function parseTree(text: string): { ins: Insertions; root: CNode; typedefAt: Map<number, string>; hasError: boolean } {
   let ins: Insertions = { text, at: [] };
-  let root: CNode = parseCSyntax(text);
-  let hasError = containsError(root);
+  let { root, hasError } = parseCSyntax(text);
   if (hasError) {
     const fixed = insertImplicitInt(text);
     if (fixed.at.length) {
       ins = fixed;
-      root = parseCSyntax(fixed.text);
-      hasError = containsError(root);
+      ({ root, hasError } = parseCSyntax(fixed.text));
     }
   }
   // Typedef names read as identifiers: parse again with them marked as types (typedef-names.ts).
@@ -120,8 +118,7 @@ function parseTree(text: string): { ins: Insertions; root: CNode; typedefAt: Map
     if (sub.at.size) {
       ins = { text: sub.text, at: ins.at };
       typedefAt = sub.at;
-      root = parseCSyntax(sub.text);
-      hasError = containsError(root);
+      ({ root, hasError } = parseCSyntax(sub.text));
     }
   }
   return { ins, root, typedefAt, hasError };
