@@ -92,24 +92,9 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
     dummies: proc.params,
     commonStarts,
     formals: formals.map((f) => (f ? regionsOf(f) : null)),
-    commons: [...commons.map((s) => withRegions({ block: s.common ?? "", start: memberExtent(proc, s)!.start, member: s }, () => regionsOf(s))), ...passedUp(proc, fixed, calleeSummary, assumeBounds, facts)],
-    globals: globalSyms.map((sym) => withRegions({ sym }, () => regionsOf(sym))),
+    commons: [...commons.map((s) => ({ block: s.common ?? "", start: memberExtent(proc, s)!.start, member: s, regions: regionsOf(s) })), ...passedUp(proc, fixed, calleeSummary, assumeBounds, facts)],
+    globals: globalSyms.map((sym) => ({ sym, regions: regionsOf(sym) })),
   };
-}
-
-/**
- * `o` with `regions` walked on first read, once. A procedure's summary
- * names every COMMON member and global it declares, but its callers ask
- * for the regions of those they declare too, and liveness for those a
- * loop writes: in NPB BT, SP and UA half the members' walks were never
- * read (issue 16). The walk reads only what the summary was built from
- * (the procedure, its callees' summaries, the run's COMMON facts), none
- * of which changes once the summary is made, so a later walk finds what
- * an early one would have.
- */
-function withRegions<T extends object>(o: T, walk: () => ArrayRegions): T & { regions: ArrayRegions } {
-  let regions: ArrayRegions | undefined;
-  return Object.defineProperty(o, "regions", { enumerable: true, get: () => (regions ??= walk()) }) as T & { regions: ArrayRegions };
 }
 
 /**
