@@ -464,3 +464,21 @@ test("an array section for a vector dummy: the callee's regions placed in the se
   );
   assert.ok(checked > 100 && placed > 10, `only ${checked} valid cases, ${placed} with a sure write`);
 });
+
+test("a whole vector given to an assumed-size dummy: what the callee surely writes is surely written, with no check (it cannot reach past the vector)", () => {
+  const regions = (dummy: string) => {
+    const prog = fortran(
+      ["subroutine p(n)", "  integer n", "  double precision w(64)", "  call fill(n, w)", "end subroutine", "subroutine fill(n, y)", "  integer n, i", `  double precision ${dummy}`, "  do i = 1, n", "    y(i) = 1", "  end do", "end subroutine"].join("\n"),
+    );
+    const caller = procedure(prog, "p");
+    let call: CallStmt | undefined;
+    walkStmts(caller.body, (s) => void (s.kind === "call" && (call = s)));
+    const w = [...caller.symbols.values()].find((s) => s.name === "w")!;
+    const moved = callRegions(caller, { name: "fill", args: call!.args, span: call!.span }, summaryLookup(analyzeFlow(prog), "fortran")("fill"), true, true);
+    const r = moved.arrays.get(w)!;
+    const text = (bs: Box[]) => bs.map((b) => b.map((x) => (x ? `${exprText(x.lo)}:${exprText(x.hi)}` : "*")).join(", "));
+    return { ddef: text(r.ddef), fits: moved.fits?.get(w)?.length ?? 0 };
+  };
+  assert.deepEqual(regions("y(*)"), { ddef: ["1:1 + (n - 1)"], fits: 0 });
+  assert.deepEqual(regions("y(n)"), { ddef: ["1:1 + (n - 1)"], fits: 0 });
+});

@@ -456,11 +456,13 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
       // The last dimension must stay within the actual's (else it spills into the slower ones): its
       // box proved to, or the dummy's declared extent.
       const inLast = placed && aLast.upper && provedLe(placed.hi, aLast.upper) && (assumeBounds || provedLe(aLast.lower, placed.lo));
-      // The dummy's last dimension is the actual's last one and the dummy has an explicit shape: a
-      // dummy may not be larger than what the actual holds from the element passed on (F2008
-      // 12.5.2.11), so, with the subscripts within the dummy's bounds (the bounds assumption), so
-      // are they within the actual's.
-      const lastOfBoth = m === n && fLast.upper !== null && !dummy.attrs.assumedShape;
+      // The dummy's last dimension is the actual's last one: a dummy may not be larger than what the
+      // actual holds from the element passed on (F2008 12.5.2.11), so, with the subscripts within the
+      // dummy's bounds (the bounds assumption), so are they within the actual's. An assumed-size dummy
+      // (`y(*)`, NPB's vranlc given FT's work vector `tmp`) has no bound of its own: its elements are
+      // the actual's from the one passed on, and one past the actual's last is outside the storage the
+      // call was given, which a program that keeps its subscripts in bounds does not touch either.
+      const lastOfBoth = m === n && !dummy.attrs.assumedShape;
       // In C, a pointer into an array object reaches that object only (C11 6.5.6p8): a formal
       // `double lhs[][3][5][5]` given the whole array `lhs` stays within its first dimension.
       const sameObject = m === n && dummy.layout === "row-major" && A.layout === "row-major";
