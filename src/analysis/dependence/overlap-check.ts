@@ -70,8 +70,11 @@ function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], fa
   const whole = new Set<number>();
   let lo: Expr[] | null = null;
   let hi: Expr[] | null = null;
+  // The indices of the loops around `loop`: fixed while it runs, but not for the whole nest.
+  let outer: ReadonlySet<Sym> | null = null;
   for (const r of refs) {
     if (r.sym !== s || !r.loops.includes(loop)) continue;
+    outer ??= new Set(r.loops.slice(0, r.loops.indexOf(loop)).flatMap((l) => (l.index ? [l.index] : [])));
     // Conservative: an array passed to a call, a section, an element in an implied DO: its extent is not the subscripts'.
     if (r.why !== undefined || r.expr.kind !== "elem") return null;
     if (!r.subs || r.subs.some((x) => x === null) || r.subs.length !== s.dims.length) return null;
@@ -97,8 +100,8 @@ function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], fa
     // The hull: of two bounds that differ by a constant, the outer one.
     for (let d = 0; d < rlo.length; d++) {
       if (whole.has(d)) continue;
-      const dl = compareBounds(rlo[d]!, lo[d]!, conds, facts, span);
-      const dh = compareBounds(rhi[d]!, hi[d]!, conds, facts, span);
+      const dl = compareBounds(rlo[d]!, lo[d]!, conds, facts, span) ?? nestBound(rlo[d]!, lo[d]!, -1, outer, conds, span);
+      const dh = compareBounds(rhi[d]!, hi[d]!, conds, facts, span) ?? nestBound(rhi[d]!, hi[d]!, 1, outer, conds, span);
       if (dl === undefined || dh === undefined) {
         const w = declared(d);
         if (!w) return null;
@@ -116,6 +119,33 @@ function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], fa
     hi[d] = w.hi;
   }
   return { lo, hi };
+}
+
+/**
+ * Of two bounds of one dimension whose order is not known (NPB-style
+ * trmm: B[i][j] and B[k][j] for k = i + 1 .. m - 1 make i and m - 1 the
+ * candidates for the highest row), the one that reads no index of the
+ * loops around the checked loop, as the hull's end, under the condition
+ * that it is the outer one (`m - 1 >= i`), added to the check: while the
+ * condition holds the hull holds every reference; when it fails the loop
+ * runs serially. `side` is -1 for a lower end, 1 for an upper one; the
+ * answer is compareBounds's (x against y), undefined when neither or both
+ * bounds read such an index.
+ */
+function nestBound(x: Expr, y: Expr, side: -1 | 1, outer: ReadonlySet<Sym> | null, conds: Expr[], span: Span): number | undefined {
+  if (!outer || outer.size === 0) return undefined;
+  const reads = (e: Expr) => {
+    let yes = false;
+    walkExpr(e, (v) => void (v.kind === "var" && outer.has(v.sym) && (yes = true)));
+    return yes;
+  };
+  const [rx, ry] = [reads(x), reads(y)];
+  if (rx === ry) return undefined;
+  // The chosen end is x (x reads none of them) or y; it must be the outer of the two.
+  const [chosen, other] = rx ? [y, x] : [x, y];
+  const [big, small] = side > 0 ? [chosen, other] : [other, chosen];
+  conds.push({ kind: "binary", op: ">=", left: big, right: small, span, type: LOGICAL });
+  return rx ? -side : side;
 }
 
 /**
