@@ -82,8 +82,13 @@ export function depKind(source: "def" | "use", sink: "def" | "use"): DepKind {
 const flip = (d: Dir): Dir => (d === "<" ? ">" : d === ">" ? "<" : d);
 
 const MAX_CHECK_ATOMS = 8;
-/** At most this many pairs of arrays checked for overlap before one loop. */
-const MAX_OVERLAP_CHECKS = 6;
+/**
+ * At most this many pairs of arrays checked for overlap before one loop:
+ * each pair is a few pointer comparisons, and PolyBench's gesummv (two
+ * vectors written, three arrays read, five parameters) needs seven, which
+ * Polly's alias checks cover.
+ */
+const MAX_OVERLAP_CHECKS = 8;
 
 export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict {
   const carried: CarriedDependence[] = [];
