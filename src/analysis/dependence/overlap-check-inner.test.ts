@@ -10,6 +10,7 @@ import type { Loop } from "../../ir/stmt.js";
 import { walkStmts } from "../../ir/walk.js";
 import { analyzeProcedure } from "./analyze.js";
 import { overlapCheck } from "./overlap-check.js";
+import { evalCheck, type CheckValue } from "../test-support/eval-check.js";
 
 before(() => ensureCParser());
 
@@ -73,57 +74,14 @@ function source(t: Case): string {
   return `void f(int n, int m, double (*p)[${W}], double (*q)[${W}]) {\n  for (int i = 0; i <= n; i++)\n    for (int j = 0; j <= m; j++) {\n      for (int k = i + ${t.c}; k <= ${t.K}; k++) { ${stmts(t.r1, true)} }\n      ${stmts(t.r2, false)}\n    }\n}\n`;
 }
 
-type Val = number | boolean | { addr: number };
-function evaluate(e: Expr, t: Case, i: number): Val {
-  const num = (x: Expr) => evaluate(x, t, i) as number;
-  switch (e.kind) {
-    case "int":
-      return e.value;
-    case "var":
-      if (e.sym.name === "n") return t.n;
-      if (e.sym.name === "m") return t.m;
-      if (e.sym.name === "i") return i;
-      throw new Error(`unexpected variable ${e.sym.name}`);
-    case "unary":
-      if (e.op === "-") return -num(e.operand);
-      if (e.op === "not") return !evaluate(e.operand, t, i);
-      return num(e.operand);
-    case "cast":
-      return evaluate(e.operand, t, i);
-    case "addr": {
-      const o = e.operand;
-      if (o.kind !== "elem") throw new Error("addr of a non-element");
-      const [r, c] = o.subs.map(num);
-      return { addr: ((o.sym.name === "p" ? t.op : t.oq) + r! * W + c!) * 8 };
-    }
-    case "binary": {
-      const l = evaluate(e.left, t, i);
-      const r = evaluate(e.right, t, i);
-      const v = (x: Val) => (typeof x === "object" ? x.addr : (x as number));
-      switch (e.op) {
-        case "+":
-          return typeof l === "object" ? { addr: l.addr + 8 * (r as number) } : (l as number) + (r as number);
-        case "-":
-          return (l as number) - (r as number);
-        case "*":
-          return (l as number) * (r as number);
-        case "<=":
-          return v(l) <= v(r);
-        case ">=":
-          return v(l) >= v(r);
-        case "<":
-          return v(l) < v(r);
-        case "and":
-          return (l as boolean) && (r as boolean);
-        case "or":
-          return (l as boolean) || (r as boolean);
-        default:
-          throw new Error(`unexpected operator ${e.op}`);
-      }
-    }
-    default:
-      throw new Error(`unexpected ${e.kind}`);
-  }
+function evaluate(e: Expr, t: Case, i: number): CheckValue {
+  const vars = (name: string) => {
+    if (name === "n") return t.n;
+    if (name === "m") return t.m;
+    if (name === "i") return i;
+    throw new Error(`unexpected variable ${name}`);
+  };
+  return evalCheck(e, vars, (ptr, [r, c]) => ((ptr === "p" ? t.op : t.oq) + r! * W + c!) * 8);
 }
 
 /** The bytes p and q touch during the j loop of iteration i. */

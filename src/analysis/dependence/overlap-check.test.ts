@@ -8,6 +8,7 @@ import type { Expr } from "../../ir/expr.js";
 import { exprText } from "../../ir/expr-text.js";
 import { analyzeProcedure } from "./analyze.js";
 import { overlapCheck } from "./overlap-check.js";
+import { evalCheck, type CheckValue } from "../test-support/eval-check.js";
 
 before(() => ensureCParser());
 
@@ -66,58 +67,13 @@ function addressOf(t: Nest, ptr: "p" | "q", subs: number[]): number {
   return base + (t.rank === 1 ? subs[0]! : subs[0]! * t.M + subs[1]!) * 8;
 }
 
-type Val = number | boolean | { addr: number };
-
-function evaluate(e: Expr, t: Nest): Val {
-  const num = (x: Expr) => evaluate(x, t) as number;
-  switch (e.kind) {
-    case "int":
-      return e.value;
-    case "var":
-      if (e.sym.name === "n") return t.n;
-      if (e.sym.name === "m") return t.m;
-      throw new Error(`unexpected variable ${e.sym.name}`);
-    case "unary":
-      if (e.op === "-") return -num(e.operand);
-      if (e.op === "not") return !evaluate(e.operand, t);
-      return num(e.operand);
-    case "cast":
-      return evaluate(e.operand, t);
-    case "addr": {
-      const o = e.operand;
-      if (o.kind !== "elem") throw new Error("addr of a non-element");
-      return { addr: addressOf(t, o.sym.name as "p" | "q", o.subs.map(num)) };
-    }
-    case "binary": {
-      const l = evaluate(e.left, t);
-      const r = evaluate(e.right, t);
-      const v = (x: Val) => (typeof x === "object" ? x.addr : (x as number));
-      switch (e.op) {
-        case "+":
-          return typeof l === "object" ? { addr: l.addr + 8 * (r as number) } : (l as number) + (r as number);
-        case "-":
-          return (l as number) - (r as number);
-        case "*":
-          return (l as number) * (r as number);
-        case "<=":
-          return v(l) <= v(r);
-        case "<":
-          return v(l) < v(r);
-        case ">=":
-          return v(l) >= v(r);
-        case "and":
-          return (l as boolean) && (r as boolean);
-        case "or":
-          return (l as boolean) || (r as boolean);
-        default:
-          throw new Error(`unexpected operator ${e.op}`);
-      }
-    }
-    case "cond":
-      return evaluate(e.cond, t) ? evaluate(e.then, t) : evaluate(e.else, t);
-    default:
-      throw new Error(`unexpected ${e.kind}`);
-  }
+function evaluate(e: Expr, t: Nest): CheckValue {
+  const vars = (name: string) => {
+    if (name === "n") return t.n;
+    if (name === "m") return t.m;
+    throw new Error(`unexpected variable ${name}`);
+  };
+  return evalCheck(e, vars, (ptr, subs) => addressOf(t, ptr as "p" | "q", subs));
 }
 
 /** The byte ranges each pointer's references touch over the whole loop. */
