@@ -76,59 +76,55 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     return out;
   };
   const lookup: SummaryLookup = (name) => summaries.get(key(name)) ?? undefined;
+  const unknown = (why: string): CallVerdict => ({ kind: "unknown", why });
+  /** What keeps a call of `p` (summary `s`) out of a parallel loop, the callee named as `who`; null when nothing does. */
+  const blocker = (who: string, s: ProcedureSummary, p: Procedure): CallVerdict | null => {
+    if (s.io) return unknown(`${who} does I/O or touches hidden state, which must happen in order`);
+    if (s.unknown) return unknown(`${who} calls a procedure whose effects are not known`);
+    const st = stateOf(p, new Set());
+    return st ? unknown(`${who} writes ${st}, which all iterations would share`) : null;
+  };
+  /** The same for a procedure of another file of the link, whose summary must also be one the caller's file can name. */
+  const linkedBlocker = (who: string, p: Procedure): CallVerdict | null => {
+    const s = link!.summaryOf(p);
+    if (!s) return unknown(`${who} was not analyzed`);
+    const b = blocker(who, s, p);
+    if (b) return b;
+    const t = link!.translated(p, program);
+    if (!t) return unknown(`${who} was not analyzed`);
+    return t.hidden ? unknown(t.hidden) : null;
+  };
   const verdict = (name: string, caller?: Procedure): CallVerdict => {
-    if (caller && callsDummy(caller, name)) return { kind: "unknown", why: `${name} is a dummy argument: the procedure it stands for is not known` };
+    if (caller && callsDummy(caller, name)) return unknown(`${name} is a dummy argument: the procedure it stands for is not known`);
     const s = summaries.get(key(name));
     const cs = procs.get(key(name));
     if (!cs && link && caller) return otherFile(name, caller);
-    if (s === undefined || !cs) return { kind: "unknown", why: `${name} is not in this file, so its effects are not known` };
-    if (s === null || cs.length !== 1) return { kind: "unknown", why: `more than one procedure is named ${name}` };
-    if (s.io) return { kind: "unknown", why: `${name} does I/O or touches hidden state, which must happen in order` };
-    if (s.unknown) return { kind: "unknown", why: `${name} calls a procedure whose effects are not known` };
-    const st = stateOf(cs[0]!, new Set());
-    if (st) return { kind: "unknown", why: `${name} writes ${st}, which all iterations would share` };
-    return { kind: "summarized" };
+    if (s === undefined || !cs) return unknown(`${name} is not in this file, so its effects are not known`);
+    if (s === null || cs.length !== 1) return unknown(`more than one procedure is named ${name}`);
+    return blocker(name, s, cs[0]!) ?? { kind: "summarized" };
   };
   /** A name defined in another file of the link (or nowhere). */
   const otherFile = (name: string, caller: Procedure): CallVerdict => {
     const r = link!.names.resolveOther(name, caller, program);
-    if (r.kind === "none") return { kind: "unknown", why: `${name} is in none of the files given, so its effects are not known` };
+    if (r.kind === "none") return unknown(`${name} is in none of the files given, so its effects are not known`);
     if (r.kind === "ambiguous") return alternativesVerdict(name, caller, r.files);
-    if (r.kind === "broken") return { kind: "unknown", why: `${name} is in ${basename(r.file)}, which has errors, so its effects are not known` };
-    const s = link!.summaryOf(r.proc);
-    const where = basename(r.program.file.path);
-    if (!s) return { kind: "unknown", why: `${name} (in ${where}) was not analyzed` };
-    if (s.io) return { kind: "unknown", why: `${name} (in ${where}) does I/O or touches hidden state, which must happen in order` };
-    if (s.unknown) return { kind: "unknown", why: `${name} (in ${where}) calls a procedure whose effects are not known` };
-    const st = stateOf(r.proc, new Set());
-    if (st) return { kind: "unknown", why: `${name} (in ${where}) writes ${st}, which all iterations would share` };
-    const t = link!.translated(r.proc, program);
-    if (!t) return { kind: "unknown", why: `${name} (in ${where}) was not analyzed` };
-    if (t.hidden) return { kind: "unknown", why: t.hidden };
-    return { kind: "summarized" };
+    if (r.kind === "broken") return unknown(`${name} is in ${basename(r.file)}, which has errors, so its effects are not known`);
+    return linkedBlocker(`${name} (in ${basename(r.program.file.path)})`, r.proc) ?? { kind: "summarized" };
   };
   /**
    * A name several files define (NPB LU's blts.f and blts_vec.f side by
    * side): whichever the build links is called. The call is followed when
    * every one of them would be on its own (no I/O, nothing unseen, no
    * saved state, a summary the caller's file can name), through what any
-   * of them may do (ProgramLink's joined summary, join-summaries.ts).
+   * of them may do (ProgramLink's joined summary, join-summaries.ts; none
+   * when one of them has no summary for the caller, in a recursive cycle).
    */
   const alternativesVerdict = (name: string, caller: Procedure, files: readonly string[]): CallVerdict => {
-    const unknown: CallVerdict = { kind: "unknown", why: `${name} is defined in more than one file (${files.join(", ")}), so which one is called is not known` };
     const alts = link!.alternatives(name, caller);
-    if (!alts || !link!.summaryFor(name, caller, program)) return unknown;
-    for (const a of alts) {
-      const s = link!.summaryOf(a.proc);
-      const where = basename(a.proc.span.file);
-      if (!s || !a.summary) return unknown;
-      const t = link!.translated(a.proc, program);
-      if (!t) return unknown;
-      if (t.hidden) return { kind: "unknown", why: t.hidden };
-      if (s.io) return { kind: "unknown", why: `${name} (in ${where}, one of the files that define it) does I/O or touches hidden state, which must happen in order` };
-      if (s.unknown) return { kind: "unknown", why: `${name} (in ${where}, one of the files that define it) calls a procedure whose effects are not known` };
-      const st = stateOf(a.proc, new Set());
-      if (st) return { kind: "unknown", why: `${name} (in ${where}, one of the files that define it) writes ${st}, which all iterations would share` };
+    if (!alts || !link!.summaryFor(name, caller, program)) return unknown(`${name} is defined in more than one file (${files.join(", ")}), so which one is called is not known`);
+    for (const p of alts) {
+      const b = linkedBlocker(`${name} (in ${basename(p.span.file)}, one of the files that define it)`, p);
+      if (b) return b;
     }
     return { kind: "summarized" };
   };
