@@ -64,36 +64,29 @@ export function invariantGuards(cfg: Cfg, info: LoopRegionInfo, loop: Loop, reas
     });
     return ok;
   };
-  // The IFs a group may hold, by condition, in the order their conditions first appear.
-  const byCond: GuardGroup[] = [];
-  walkStmts(loop.body, (s) => {
-    if (s.kind !== "if" || s.else.length > 0 || jumps(s.then)) return;
-    const g = byCond.find((x) => exprEquals(x.cond, s.cond));
-    if (g) g.guards.push(s);
-    else byCond.push({ cond: s.cond, guards: [s] });
-  });
-  // A group for each condition one of whose IFs holds a reason, in the order of the first such IF.
   const hit = (s: IfStmt): boolean => {
     if (s.then.length === 0) return false;
     const [lo, hi] = lines(s.then);
     return reasons.some((r) => r.line !== undefined && r.line >= lo && r.line <= hi);
   };
-  const groups: { group: GuardGroup; first: number }[] = [];
+  // The IFs a group may hold, by condition, and where the first of them that holds a reason is (walk order).
+  const byCond: { group: GuardGroup; first: number }[] = [];
   let order = 0;
-  const firstHit = new Map<GuardGroup, number>();
   walkStmts(loop.body, (s) => {
     order++;
-    if (s.kind !== "if") return;
-    const g = byCond.find((x) => x.guards.includes(s));
-    if (g && !firstHit.has(g) && hit(s)) firstHit.set(g, order);
+    if (s.kind !== "if" || s.else.length > 0 || jumps(s.then)) return;
+    let g = byCond.find((x) => exprEquals(x.group.cond, s.cond));
+    if (!g) byCond.push((g = { group: { cond: s.cond, guards: [] }, first: Infinity }));
+    g.group.guards.push(s);
+    if (g.first === Infinity && hit(s)) g.first = order;
   });
-  for (const g of byCond) {
-    const first = firstHit.get(g);
-    if (first === undefined) continue;
+  // A group for each condition one of whose IFs holds a reason, in the order of the first such IF.
+  const groups = byCond.filter((g) => {
+    if (g.first === Infinity) return false;
     const inside = new Set<Stmt>();
-    walkStmts(g.guards.flatMap((x) => x.then), (s) => void inside.add(s));
-    if (fixed(g.cond, inside)) groups.push({ group: g, first });
-  }
+    walkStmts(g.group.guards.flatMap((x) => x.then), (s) => void inside.add(s));
+    return fixed(g.group.cond, inside);
+  });
   return groups.sort((a, b) => a.first - b.first).map((x) => x.group);
 }
 
