@@ -220,7 +220,7 @@ function linkedCallGraph(link: ProgramLink): CallGraph {
         callGraph(
           link.programs(),
           (name, caller) => link.resolve(name, caller),
-          (name, caller) => link.alternatives(name, caller)?.map((a) => a.proc) ?? null,
+          (name, caller) => link.alternatives(name, caller),
         ),
       )),
     );

@@ -75,7 +75,7 @@ export class ProgramLink {
       for (const n of calledNames(p)) {
         const t = this.names.resolve(n, p, this.programOf.get(p)!);
         if (t && this.programOf.has(t)) out.add(t);
-        for (const a of t ? [] : (this.names.alternatives(n, p, this.programOf.get(p)!) ?? [])) may.add(a);
+        for (const a of t ? [] : (this.alternatives(n, p) ?? [])) may.add(a);
       }
       this.calleeMap.set(p, [...out]);
       mayCall.set(p, [...out, ...may]);
@@ -93,7 +93,7 @@ export class ProgramLink {
       procedures: procs,
       resolve: (name, caller) => this.names.resolve(name, caller, this.programOf.get(caller)!),
       // NPB LU's ssor.f and ssor_vec.f: either one is the one called.
-      alternatives: (name, caller) => this.names.alternatives(name, caller, this.programOf.get(caller)!),
+      alternatives: (name, caller) => this.alternatives(name, caller),
       // C globals set once, when the files are the whole program and no pointer reaches them.
       ...(this.closed ? { cGlobals: { inFile: (p: Procedure, name: string) => this.programOf.get(p)?.globals.get(name), untaken: (g: Sym) => this.untakenGlobal(g) } } : {}),
     });
@@ -143,36 +143,30 @@ export class ProgramLink {
    * summary here.
    */
   private joinedFor(name: string, caller: Procedure, program: Program): ProcedureSummary | undefined {
-    const alts = this.alternatives(name, caller);
-    if (!alts) return undefined;
-    const key = alts.map((a) => `${a.proc.span.file}:${a.proc.span.line}`).join("|");
+    const procs = this.alternatives(name, caller);
+    if (!procs) return undefined;
+    const key = procs.map((p) => `${p.span.file}:${p.span.line}`).join("|");
     let perProgram = this.joined.get(program);
     if (!perProgram) this.joined.set(program, (perProgram = new Map()));
     // Not memoized while a definition has no summary yet (the link is still summarizing, callees first).
     if (perProgram.has(key)) return perProgram.get(key);
-    const j = joinSummaries(alts.map((a) => a.summary));
-    if (alts.every((a) => this.summaries.has(a.proc))) perProgram.set(key, j);
+    // Each one's summary in the caller's symbols; conservative, as summaryFor: none inside a recursive cycle.
+    const own = (p: Procedure) => this.summaries.has(p) && this.component.get(p) !== this.component.get(caller);
+    const j = joinSummaries(procs.map((p) => (own(p) ? this.translated(p, program)?.summary : undefined)));
+    if (procs.every((p) => this.summaries.has(p))) perProgram.set(key, j);
     return j;
   }
   private readonly joined = new Map<Program, Map<string, ProcedureSummary | undefined>>();
 
   /**
    * Each definition an ambiguous call to `name` in `caller` may reach
-   * (LinkedNames.alternatives), with its summary in the caller's symbols
-   * (undefined when it cannot be given: a recursive cycle, effects the
-   * caller's file cannot name). Null when the name is not ambiguous. The
+   * (LinkedNames.alternatives); null when the name is not ambiguous. The
    * call's summary is what any of them may do (joinedFor), and it is a
    * call site of each (call-graph.ts: liveness follows every caller).
    */
-  alternatives(name: string, caller: Procedure): { proc: Procedure; summary: ProcedureSummary | undefined }[] | null {
+  alternatives(name: string, caller: Procedure): Procedure[] | null {
     const program = this.programOf.get(caller);
-    const procs = program ? this.names.alternatives(name, caller, program) : null;
-    if (!program || !procs) return null;
-    return procs.map((proc) => {
-      // Conservative: as summaryFor, nothing inside a recursive cycle.
-      const own = this.summaries.has(proc) && this.component.get(proc) !== this.component.get(caller);
-      return { proc, summary: own ? this.translated(proc, program)?.summary : undefined };
-    });
+    return program ? this.names.alternatives(name, caller, program) : null;
   }
 
   /** The summaries the calls of a linked procedure use (summaryFor in its own file). */

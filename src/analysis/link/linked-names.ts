@@ -66,7 +66,11 @@ export class LinkedNames {
 
   /** A name the caller's file does not define, among the other files. */
   resolveOther(name: string, caller: Procedure, program: Program): Resolution {
-    const cands = this.otherDefinitions(name, caller, program);
+    return this.among(this.otherDefinitions(name, caller, program), program);
+  }
+
+  /** Which of the definitions `cands` a call from `program` reaches: one, none, or one of several. */
+  private among(cands: readonly { proc: Procedure; input: LinkInput }[], program: Program): Resolution {
     if (cands.length === 0) return { kind: "none" };
     let pick = cands;
     if (pick.length > 1) {
@@ -86,8 +90,9 @@ export class LinkedNames {
    * when a definition is in a file with errors (not analyzed).
    */
   alternatives(name: string, caller: Procedure, program: Program): Procedure[] | null {
-    if (this.ownDefinitions(name, program) || this.resolveOther(name, caller, program).kind !== "ambiguous") return null;
+    if (this.ownDefinitions(name, program)) return null;
     const cands = this.otherDefinitions(name, caller, program);
+    if (this.among(cands, program).kind !== "ambiguous") return null;
     return cands.every((d) => d.input.usable) ? cands.map((d) => d.proc) : null;
   }
 
