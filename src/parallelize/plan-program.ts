@@ -96,7 +96,8 @@ export interface ProgramPlan {
  */
 export function planProgram(program: Program, options: ParallelizeOptions = {}): ProgramPlan {
   const warnings: ProgramPlan["warnings"] = [];
-  const link = options.link?.has(program) ? options.link : undefined;
+  // Planned within what a program holding this file may link (ProgramLink.forProgram).
+  const link = options.link?.has(program) ? options.link.forProgram(program) : undefined;
   const flows = new Map<Procedure, ProcedureFlow>();
   // Callers first: whether a routine's loops pay depends on how often, and from where, it is called.
   // Linked, the call sites in the other files count too (their directives are not known here: none assumed).

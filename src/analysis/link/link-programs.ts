@@ -10,6 +10,7 @@ import { joinSummaries } from "../summaries/join-summaries.js";
 import { CommonFacts } from "../regions/common-facts.js";
 import type { ProcedureSummary, SummaryLookup } from "../summaries/summary.js";
 import { LinkedNames, type LinkInput } from "./linked-names.js";
+import { layoutsAgree } from "./block-sizes.js";
 import { SharedIndex, translateSummary, type Translated } from "./translate-summary.js";
 import { phase } from "../../util/phases.js";
 
@@ -54,8 +55,9 @@ export class ProgramLink {
 
   /** `assumeBounds`: the summaries' regions may rely on the bounds assumption (analysis-options.ts). */
   constructor(
-    inputs: readonly LinkInput[],
+    private readonly inputs: readonly LinkInput[],
     readonly assumeBounds = true,
+    base?: ProgramLink,
   ) {
     this.names = new LinkedNames(inputs);
     const procs: Procedure[] = [];
@@ -101,8 +103,17 @@ export class ProgramLink {
     sccs.forEach((scc, k) => {
       for (const p of scc) this.component.set(p, k);
     });
-    for (const scc of sccs)
+    // A variant of `base` (forProgram): a procedure that reaches no name `base` found ambiguous keeps
+    // its summary there (made with the facts of more files: as sound, at most less precise).
+    const changed = new Set<Procedure>();
+    for (const scc of sccs) {
+      if (base && scc.some((p) => [...calledNames(p)].some((n) => base.alternatives(n, p) !== null) || mayCall.get(p)!.some((c) => changed.has(c)))) scc.forEach((p) => changed.add(p));
       for (const p of scc) {
+        const kept = base && !changed.has(p) ? base.summaries.get(p) : undefined;
+        if (kept) {
+          this.summaries.set(p, kept);
+          continue;
+        }
         const program = this.programOf.get(p)!;
         try {
           const cfg = buildCfg(p, (name) => this.summaryFor(name, p, program), (s) => this.untakenGlobal(s));
@@ -112,6 +123,7 @@ export class ProgramLink {
           this.summaries.set(p, worstSummary(p.name, p.params.length));
         }
       }
+    }
   }
 
   /** Whether the program took part in the link (given, and without errors). */
@@ -237,6 +249,35 @@ export class ProgramLink {
   programs(): Program[] {
     return [...this.linked];
   }
+
+  /**
+   * The link a file's loops are planned with: this one, but for the files
+   * no program holding it can link. A file that lays out a named COMMON
+   * block with another size than this one does (F77 8.3.3: never in one
+   * program; block-sizes.ts) is left out when it is a variant: each
+   * procedure it defines is also defined by a file that may be linked
+   * with this one. NPB 3.3.1's BT ships x_solve.f and x_solve_vec.f (with
+   * a larger /work_lhs/): planned with the others, adi's calls of x_solve,
+   * y_solve and z_solve each reach either, and the work arrays x_solve.f
+   * privatizes looked read after its loops through the other layout.
+   * Leaving out only such variants keeps every call resolved as before
+   * elsewhere: a file that disagrees but is the only definition of some
+   * name (a nonconforming program compilers still link) stays in.
+   */
+  forProgram(program: Program): ProgramLink {
+    if (!this.linked.has(program)) return this;
+    const agree = (o: Program) => layoutsAgree(program, o);
+    const others = [...this.linked].filter((o) => !agree(o));
+    if (others.length === 0) return this;
+    const defined = (name: string, o: Program) => !others.includes(o) && o.procedures.some((p) => p.name.toLowerCase() === name);
+    const variants = others.filter((o) => o.procedures.every((p) => p.host !== undefined || [...this.linked].some((x) => x !== o && defined(p.name.toLowerCase(), x)) || o.procedures.length === 0));
+    if (variants.length === 0) return this;
+    const key = variants.map((o) => o.file.path).sort().join("\n");
+    let l = this.variantLinks.get(key);
+    if (!l) this.variantLinks.set(key, (l = new ProgramLink(this.inputs.filter((i) => !variants.includes(i.program)), this.assumeBounds, this)));
+    return l;
+  }
+  private readonly variantLinks = new Map<string, ProgramLink>();
 
   /** The procedure a call to `name` in `caller` (of a linked program) reaches, if known. */
   resolve(name: string, caller: Procedure): Procedure | undefined {
