@@ -4,6 +4,7 @@ import { linkLoaded } from "../driver/link-loaded.js";
 import { loadProgram } from "../driver/load-program.js";
 import { memoryHost } from "../source/host.js";
 import { planProgram } from "./plan-program.js";
+import { planRun } from "../driver/parallelize-file.js";
 
 /**
  * Issue 14: NPB LU ships alternatives side by side (rhs.f and rhs_vec.f,
@@ -106,4 +107,55 @@ test("a loop that calls a name two files define is parallel when both definition
   assert.equal(ok.get(4), "parallel t");
   const io = plan({ "sweep.f": caller, "eval.f": evalAt(""), "eval_vec.f": evalAt("      print *, t\n") }, "sweep.f");
   assert.match(io.get(4)!, /eval \(in eval_vec\.f, one of the files that define it\) does I\/O/);
+});
+
+// A time loop calling two names that two files each define: jac fills a in parallel, sweep reads it serially.
+const common = `      integer n
+      parameter (n = 300)
+      double precision a(n, n), b(n, n)
+      common /g/ a, b
+`;
+const timeLoop = `      program main
+${common}      integer t
+      b = 1.0d0
+      do t = 1, 1000
+         call jac
+         call sweep
+      end do
+      print *, b(n, n)
+      end
+`;
+const jac = (c: string) => `      subroutine jac
+${common}      integer i, j
+      do j = 1, n
+         do i = 1, n
+            a(i, j) = b(i, j) * ${c}
+         end do
+      end do
+      end
+`;
+const sweep = (c: string) => `      subroutine sweep
+${common}      integer i, j
+      do j = 2, n
+         do i = 1, n
+            b(i, j) = b(i, j - 1) * ${c} + a(i, j)
+         end do
+      end do
+      end
+`;
+
+test("a routine several files define is entered as often as the calls that may reach it, and serial code it runs weighs on the loops before it", () => {
+  const files = { "main.f": timeLoop, "jac.f": jac("0.5d0"), "jac_vec.f": jac("0.25d0"), "sweep.f": sweep("0.5d0"), "sweep_vec.f": sweep("0.25d0") };
+  const host = memoryHost(files);
+  const loaded = Object.keys(files).map((f) => loadProgram(f, host));
+  const link = linkLoaded(loaded);
+  const { planned } = planRun(loaded, { link, rangeFacts: false }, true, undefined, (p) => host.readFile(p) ?? null);
+  for (const f of ["jac.f", "jac_vec.f"]) {
+    const l = planned.find((p) => p.loaded.path === f)!.plan!.loops.find((x) => x.loop.span.line === 7)!;
+    assert.equal(l.parallel, true, f);
+    // Called from the time loop: 1,000 entries (not the guess for a routine nobody calls).
+    assert.equal(l.entries, 1000, f);
+    assert.equal(l.emitted, false, f);
+    assert.match(l.reasons.map((r) => r.message).join("; "), /entered about 1,000 times, and each time serial code in main \(main\.f:10\), the call of sweep, then reads or writes about 180,000 elements of a, b/, f);
+  }
 });

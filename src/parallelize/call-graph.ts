@@ -31,6 +31,18 @@ export interface CallGraph {
    * (liveness at a procedure's exit, common-liveness.ts).
    */
   alternativeSites: Map<Procedure, CallSite[]>;
+  /** The definitions a call of an ambiguous name from `caller` may reach (LinkedNames.alternatives); null for any other name. */
+  alternatives: (name: string, caller: Procedure) => readonly Procedure[] | null;
+}
+
+/**
+ * Every call that may run the procedure: its own call sites and the calls
+ * of a name several files define that may reach it (whichever file is
+ * linked, it is called there).
+ */
+export function callersOf(graph: CallGraph, p: Procedure): CallSite[] {
+  const alt = graph.alternativeSites.get(p);
+  return alt ? [...(graph.sites.get(p) ?? []), ...alt] : (graph.sites.get(p) ?? []);
 }
 
 /**
@@ -65,7 +77,11 @@ export function callGraph(
     const add = (name: string, loops: Loop[], line: number, stmt: Stmt, statement: boolean) => {
       const t = resolve(name, caller);
       if (!t) {
-        for (const a of alternatives?.(name, caller) ?? []) alternativeSites.set(a, [...(alternativeSites.get(a) ?? []), { caller, loops, line, stmt, statement }]);
+        for (const a of alternatives?.(name, caller) ?? []) {
+          alternativeSites.set(a, [...(alternativeSites.get(a) ?? []), { caller, loops, line, stmt, statement }]);
+          // Ordered after the caller too: its directives decide how often each one is entered (entry-counts.ts).
+          out.push(a);
+        }
         return;
       }
       sites.set(t, [...(sites.get(t) ?? []), { caller, loops, line, stmt, statement }]);
@@ -89,5 +105,5 @@ export function callGraph(
 
   // The components of the call graph come callees first: reversed, callers first.
   const topDown = stronglyConnected(all, (p) => callees.get(p)!).reverse().flat();
-  return { sites, topDown, resolve, alternativeSites };
+  return { sites, topDown, resolve, alternativeSites, alternatives: (name, caller) => alternatives?.(name, caller) ?? null };
 }

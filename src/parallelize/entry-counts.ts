@@ -1,6 +1,6 @@
 import type { Procedure } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
-import type { CallGraph, CallSite } from "./call-graph.js";
+import { callersOf, type CallGraph, type CallSite } from "./call-graph.js";
 import { GUESS_TRIPS, type TripLimit } from "./profitability.js";
 import { constTrips } from "./trip-count.js";
 
@@ -69,7 +69,7 @@ export class EntryCounts {
 
   private compute(p: Procedure): Calls {
     if (p.kind === "program" || (p.language === "c" && p.name === "main")) return { count: 1, insideParallel: null, guessed: false };
-    const sites = this.graph.sites.get(p) ?? [];
+    const sites = callersOf(this.graph, p);
     if (sites.length === 0) return { count: GUESS_TRIPS, insideParallel: null, guessed: false };
     let count = 0;
     let inside: CallSite | null = null;

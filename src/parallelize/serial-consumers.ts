@@ -5,7 +5,7 @@ import type { Sym } from "../ir/symbol.js";
 import { sameGlobal } from "../ir/symbol.js";
 import { childBlocks, stmtExprs, walkExpr } from "../ir/walk.js";
 import { memberExtent, overlaps } from "../analysis/summaries/common-layout.js";
-import type { CallGraph } from "./call-graph.js";
+import { callersOf, type CallGraph } from "./call-graph.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { blockWork, FEW_ENTRIES, GUESS_TRIPS, round, type CalleeWork, type TripLimit } from "./profitability.js";
 import { constTrips } from "./trip-count.js";
@@ -102,7 +102,7 @@ export function dropSerialConsumed(files: readonly ConsumerContext[]): LoopPlan[
       if (entries <= FEW_ENTRIES) continue;
       // A routine no file given calls is a library entry (entry-counts.ts): its entries are a guess
       // the user has not shown us, and its loops keep the plain rule unless a loop around them repeats them.
-      if (!plan.parent && (f.graph.sites.get(plan.proc) ?? []).length === 0) continue;
+      if (!plan.parent && callersOf(f.graph, plan.proc).length === 0) continue;
       const found = serialMoves(plan, f, emitted);
       if (!found) continue;
       const work = blockWork([plan.loop], f.callee(plan.proc), f.limit);
@@ -147,7 +147,7 @@ function serialMoves(plan: LoopPlan, f: ConsumerContext, emitted: ReadonlySet<Lo
   if (parent) contexts.push({ proc, stmts: parent.body, self: childContaining(parent.body, plan.loop)!, bound: null });
   else {
     contexts.push({ proc, stmts: proc.body, self: childContaining(proc.body, plan.loop)!, bound: null });
-    for (const site of f.graph.sites.get(proc) ?? []) {
+    for (const site of callersOf(f.graph, proc)) {
       const around = site.loops[site.loops.length - 1];
       if (!around || site.loops.some((l) => emitted.has(l))) continue;
       const self = childContaining(around.body, site.stmt);
@@ -245,9 +245,25 @@ class VolumeWalker {
   }
 
   private call(proc: Procedure, name: string, args: readonly Expr[], times: number, bound: Map<Sym, Storage>, skipEmitted: boolean, depth: number, add: (s: Storage, r: number, w: number) => void): void {
+    if (depth >= 4) return;
     const callee = this.graph.resolve(name, proc);
-    if (!callee || depth >= 4 || callee === proc) return;
-    for (const [s, v] of this.touched(callee, callee.body, bindArgs(callee, args, proc, bound), skipEmitted, depth + 1)) add(s, v.reads * times, v.writes * times);
+    if (callee) {
+      if (callee === proc) return;
+      for (const [s, v] of this.touched(callee, callee.body, bindArgs(callee, args, proc, bound), skipEmitted, depth + 1)) add(s, v.reads * times, v.writes * times);
+      return;
+    }
+    // A name several files define (NPB 3.3.1 LU's blts.f and blts_vec.f): whichever is linked, so
+    // the most any one of them touches of each storage.
+    const most = new Map<Storage, Volume>();
+    for (const alt of this.graph.alternatives(name, proc) ?? []) {
+      if (alt === proc) continue;
+      for (const [s, v] of this.touched(alt, alt.body, bindArgs(alt, args, proc, bound), skipEmitted, depth + 1)) {
+        const k = [...most.keys()].find((x) => sameStorage(x, s) && sameExtent(x, s));
+        if (!k) most.set(s, { ...v });
+        else most.set(k, { reads: Math.max(most.get(k)!.reads, v.reads), writes: Math.max(most.get(k)!.writes, v.writes) });
+      }
+    }
+    for (const [s, v] of most) add(s, v.reads * times, v.writes * times);
   }
 }
 
