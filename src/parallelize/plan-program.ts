@@ -44,6 +44,7 @@ import { EntryCounts } from "./entry-counts.js";
 import { procedureWork } from "./procedure-work.js";
 import type { CalleeWork, TripLimit } from "./profitability.js";
 import { constTrips } from "./trip-count.js";
+import { callSiteTrips } from "./call-site-trips.js";
 import { tripBounds } from "./trip-bounds.js";
 import { planScalars } from "./scalar-plan.js";
 import { phase } from "../util/phases.js";
@@ -126,6 +127,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const solutions = options.dependence?.solutions ?? new SolutionCache();
   // Trip-count caps from the value ranges, taken now so the ranges need not outlive their procedure.
   const caps = new Map<Loop, number | null>();
+  const byCalls = new Set<Loop>();
   for (const proc of program.procedures) {
     // The bounds assumption and the value ranges at each nest's start are set by analyzeRangedDependences.
     const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summariesFor(proc), bindings, solutions };
@@ -139,7 +141,15 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
       ranges = ranged.ranges;
       if (options.rangeFacts !== false) used = new RangeFactsUsed(ranged);
       const cap = tripBounds(proc, ranged.ranges);
-      for (const { loop } of collectLoops(proc.body)) caps.set(loop, cap(loop));
+      // And from what every call passes, when all calls are known (call-site-trips.ts).
+      // A C static function is called from its own file only: every call is known there too.
+      const sites = callSiteTrips(proc, graph, whole || (proc.language === "c" && program.globals.get(proc.name)?.attrs.save === true), calls.summariesFor(proc));
+      for (const { loop } of collectLoops(proc.body)) {
+        const a = cap(loop);
+        const b = sites(loop);
+        caps.set(loop, a === null ? b : b === null ? a : Math.min(a, b));
+        if (b !== null && (a === null || b < a)) byCalls.add(loop);
+      }
       // After every question of the tests and the trip counts: the ranges are computed on the first.
       if (ranged.rangeError !== undefined) warnings.push({ message: `value-range analysis of ${proc.name} failed: ${ranged.rangeError}`, line: proc.span.line, file: proc.span.file });
     } catch (e) {
@@ -182,7 +192,9 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     perProc.set(proc, plans);
   }
   const emitted = new Set<Loop>();
-  const limit = (l: Loop) => (caps.has(l) ? caps.get(l)! : constTrips(l));
+  const limit: TripLimit = Object.assign((l: Loop) => (caps.has(l) ? caps.get(l)! : constTrips(l)), {
+    why: (l: Loop) => (byCalls.has(l) ? "the values every call of its procedure passes" : "the value ranges of its bounds"),
+  });
   const entries = new EntryCounts(graph, (l) => emitted.has(l), limit);
   const calleeWork = procedureWork(graph);
   for (const proc of graph.topDown) {

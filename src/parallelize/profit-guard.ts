@@ -6,6 +6,7 @@ import type { Span } from "../source/span.js";
 import { exprText } from "../ir/expr-text.js";
 import type { LinearForm } from "../ir/linear-form.js";
 import { tripForm } from "./trip-count.js";
+import { capSource, type TripLimit } from "./profitability.js";
 
 /**
  * The `if()` clause that asks, before a parallel region starts, whether
@@ -26,7 +27,7 @@ import { tripForm } from "./trip-count.js";
 export type Guard = { kind: "always" } | { kind: "never"; why: string } | { kind: "test"; expr: Expr; text: string };
 
 /** Null when some loop's trip count cannot be written before the loop (see tripForm). */
-export function profitGuard(loops: readonly Loop[], threshold: number, lang: Language, most: (l: Loop) => number | null): Guard | null {
+export function profitGuard(loops: readonly Loop[], threshold: number, lang: Language, most: TripLimit): Guard | null {
   const span = loops[0]!.span;
   let known = 1;
   let cap: number | null = 1;
@@ -48,7 +49,7 @@ export function profitGuard(loops: readonly Loop[], threshold: number, lang: Lan
   if (factors.length === 0) return known >= threshold ? { kind: "always" } : { kind: "never", why: `${what} only ${iterations(known)}, ${pays}` };
   if (known === 0) return { kind: "never", why: `${what} no iteration` };
   const need = Math.ceil(threshold / known);
-  if (cap !== null && cap < need) return { kind: "never", why: `${what} at most ${iterations(cap * known)} (the value ranges of its bounds), ${pays}` };
+  if (cap !== null && cap < need) return { kind: "never", why: `${what} at most ${iterations(cap * known)} (${loops.map((l) => capSource(most, l)).find((w, i) => tripForm(loops[i]!)?.span.terms.length) ?? capSource(most, loops[0]!)}), ${pays}` };
   let left: Expr;
   let right: number;
   if (factors.length === 1) {

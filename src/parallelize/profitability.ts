@@ -85,7 +85,15 @@ export interface Profit {
 export type CalleeWork = (name: string) => number;
 
 /** At most how many iterations a loop runs (trip-bounds.ts); constTrips knows only constant bounds. */
-export type TripLimit = (loop: Loop) => number | null;
+export type TripLimit = ((loop: Loop) => number | null) & {
+  /** Where a loop's cap comes from, for a reason's text (default: the value ranges of its bounds). */
+  why?: (loop: Loop) => string;
+};
+
+/** The words that say where a loop's trip-count cap comes from. */
+export function capSource(limit: TripLimit, loop: Loop): string {
+  return limit.why?.(loop) ?? "the value ranges of its bounds";
+}
 
 /** How often a loop starts its region: an estimate, and whether a guess went into it (entry-counts.ts). */
 export interface Entries {
@@ -114,7 +122,7 @@ export function profitability(loop: Loop, lang: Language, entered: Entries = { c
   const threshold = Math.max(MIN_TRIPS, Math.ceil(needed / bodyWork));
   const most = limit(loop);
   if (most !== null && most < threshold)
-    return { trips: null, bodyWork, work: null, notProfitable: `${repeated ? `${about()} ` : ""}it runs at most ${most} iteration${most === 1 ? "" : "s"} (the value ranges of its bounds), about ${most * bodyWork} statement executions, and a region pays only from ${threshold} iterations on`, ifCondition: null };
+    return { trips: null, bodyWork, work: null, notProfitable: `${repeated ? `${about()} ` : ""}it runs at most ${most} iteration${most === 1 ? "" : "s"} (${capSource(limit, loop)}), about ${most * bodyWork} statement executions, and a region pays only from ${threshold} iterations on`, ifCondition: null };
   if (often && bodyWork * MAX_GUARD_TRIPS < REGION_WORK)
     return { trips: null, bodyWork, work: null, notProfitable: `${about()} an iteration does only about ${bodyWork} statement execution${bodyWork === 1 ? "" : "s"}, so a region start pays only from about ${Math.ceil(REGION_WORK / bodyWork)} iterations on, more than a loop entered so often usually runs`, ifCondition: null };
   const inner = repeated ? dominantInner(loop, callee, limit) : null;

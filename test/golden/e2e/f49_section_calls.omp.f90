@@ -36,11 +36,9 @@ contains
     double precision, intent(in) :: b(n)
     integer :: i
     ! doall: either
-    !$omp parallel do simd if(n >= 20000)
     do i = 1, n
       a(i) = a(i) + 0.25d0 * b(i)
     end do
-    !$omp end parallel do simd
   end subroutine addto
 end module colops
 

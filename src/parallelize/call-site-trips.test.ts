@@ -1,0 +1,47 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { parseFortran } from "../frontend/fortran/parse-fortran.js";
+import { memoryHost } from "../source/host.js";
+import { planProgram } from "./plan-program.js";
+
+/** The decision on the loop of `addto`: its directive, or why it has none. */
+function addto(caller: string, body = "", extra = ""): string {
+  const src = `      subroutine addto(a, b, n)
+      integer n, i
+      double precision a(n), b(n)
+${body}      do i = 1, n
+         a(i) = a(i) + 0.25d0 * b(i)
+      end do
+      end
+${extra}      program p
+      integer m, k
+      parameter (m = 400)
+      double precision x(100000), y(100000)
+      x = 1.0d0
+      y = 2.0d0
+${caller}      print *, x(1)
+      end
+`;
+  const plan = planProgram(parseFortran("t.f", src, memoryHost({})), { rangeFacts: false });
+  const l = plan.loops.find((x) => x.proc.name === "addto")!;
+  return l.emitted ? `directive${l.profitableIf ? ` if(${l.profitableIf})` : ""}` : l.reasons.map((r) => r.message).join("; ");
+}
+
+const inLoop = (args: string) => `      do k = 1, 600\n         call addto(x, y, ${args})\n      end do\n`;
+
+test("a loop over a dummy every call sets to a small constant gets no directive; the reason says where the count comes from", () => {
+  assert.match(addto(inLoop("m")), /entered about 600 times and it runs at most 400 iterations \(the values every call of its procedure passes\)/);
+  // The largest value any call passes counts.
+  assert.match(addto(inLoop("m") + "      call addto(x, y, 700)\n"), /runs at most 700 iterations \(the values every call/);
+});
+
+test("no cap when a call passes a value not known, when the routine changes the dummy, or when a call passes a large one", () => {
+  assert.equal(addto(inLoop("m") + "      read *, k\n      call addto(x, y, k)\n"), "directive if(n >= 20000)");
+  assert.equal(addto(inLoop("m"), "      n = n * 100\n"), "directive if(n >= 20000)");
+  // Passed on to a routine that may write it: not known either (`call gen(n)` that reads it only would be).
+  const writes = "      subroutine grow(n)\n      integer n\n      n = n + 1\n      end\n";
+  assert.equal(addto(inLoop("m"), "      call grow(n)\n", writes), "directive if(n >= 20000)");
+  const reads = "      subroutine show(n)\n      integer n\n      print *, n\n      end\n";
+  assert.match(addto(inLoop("m"), "      call show(n)\n", reads), /runs at most 400 iterations/);
+  assert.equal(addto(inLoop("100000")), "directive if(n >= 20000)");
+});

@@ -1,0 +1,106 @@
+import { evalInt } from "../ir/const-eval.js";
+import type { Expr } from "../ir/expr.js";
+import type { Procedure } from "../ir/program.js";
+import type { Loop } from "../ir/stmt.js";
+import type { Sym } from "../ir/symbol.js";
+import type { SummaryLookup } from "../analysis/summaries/summary.js";
+import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import { callersOf, type CallGraph } from "./call-graph.js";
+import { tripForm } from "./trip-count.js";
+import type { TripBound } from "./trip-bounds.js";
+
+/**
+ * Trip-count caps from what the calls of a procedure pass (issue 17): a
+ * loop `do i = 1, n` over a dummy (or C parameter) `n` that the procedure
+ * never changes runs at most as often as the largest `n` its calls give,
+ * when every call gives a constant. The e2e program f49 calls
+ * `addto(a, b, n)` 600 times with n = 400: planned alone, its loop got
+ * `if(n >= 20000)`, a region entered 600 times for nothing (an `if()` that
+ * is false still enters the runtime, profit-guard.ts). Only when every
+ * call is known (`whole`: the run is the whole program, or a C static
+ * function): a library routine's callers out of sight may pass anything.
+ * A heuristic's input, as the value ranges' caps (trip-bounds.ts):
+ * nothing correct depends on it.
+ */
+export function callSiteTrips(proc: Procedure, graph: CallGraph, whole: boolean, summaries: SummaryLookup): TripBound {
+  const sites = whole ? callersOf(graph, proc) : [];
+  if (sites.length === 0) return () => null;
+  let changed: Set<Sym> | undefined;
+  // The value each dummy has at every call, per call; null when some call gives no constant.
+  const valuesAt = new Map<Sym, number[] | null>();
+  const values = (sym: Sym): number[] | null => {
+    if (valuesAt.has(sym)) return valuesAt.get(sym)!;
+    const k = proc.params.indexOf(sym);
+    changed ??= changedIn(proc, summaries);
+    let out: number[] | null = null;
+    if (k >= 0 && sym.dims.length === 0 && !changed.has(sym)) {
+      out = [];
+      for (const site of sites) {
+        const args = actuals(site.stmt, proc, graph, site.caller);
+        const v = args?.[k] ? evalInt(args[k]!) : undefined;
+        if (v === undefined) {
+          out = null;
+          break;
+        }
+        out.push(v);
+      }
+    }
+    valuesAt.set(sym, out);
+    return out;
+  };
+  return (loop: Loop) => {
+    const f = tripForm(loop);
+    if (!f || f.span.terms.length === 0) return null;
+    const per: number[][] = [];
+    for (const t of f.span.terms) {
+      if (t.e.kind !== "var") return null;
+      const v = values(t.e.sym);
+      if (!v) return null;
+      per.push(v);
+    }
+    let most = 0;
+    for (let i = 0; i < sites.length; i++) {
+      const span = f.span.constant + f.span.terms.reduce((acc, t, j) => acc + t.coef * per[j]![i]!, 0);
+      most = Math.max(most, Math.floor((span - 1 + f.step) / f.step));
+    }
+    return most;
+  };
+}
+
+/** The arguments of the call of `proc` that a site's statement makes (a CALL, or a function reference in it). */
+function actuals(stmt: import("../ir/stmt.js").Stmt, proc: Procedure, graph: CallGraph, caller: Procedure): readonly Expr[] | null {
+  const reaches = (name: string) => graph.resolve(name, caller) === proc || (graph.alternatives(name, caller) ?? []).includes(proc);
+  if (stmt.kind === "call" && reaches(stmt.name)) return stmt.args;
+  return null;
+}
+
+/**
+ * The variables a procedure may change: as assignedIn, but an argument of
+ * a call only when the callee may write that dummy (its summary says so,
+ * or it has none): `call gen(d1, x0, w)` leaves d1 alone.
+ */
+function changedIn(proc: Procedure, summaries: SummaryLookup): Set<Sym> {
+  const out = new Set<Sym>();
+  const target = (e: Expr) => {
+    if (e.kind === "var" || e.kind === "elem" || e.kind === "section") out.add(e.sym);
+  };
+  const args = (name: string, list: readonly Expr[]) => {
+    const sum = summaries(name);
+    list.forEach((a, k) => {
+      if (!sum || sum.unknown || sum.formals[k]?.mod !== false) target(a);
+    });
+  };
+  walkStmts(proc.body, (s) => {
+    if (s.kind === "assign") target(s.lhs);
+    if (s.kind === "loop" && s.index) out.add(s.index);
+    if (s.kind === "io") s.defs.forEach(target);
+    if (s.kind === "call") args(s.name, s.args);
+    for (const e of stmtExprs(s))
+      walkExpr(e, (x) => {
+        if (x.kind === "assign-expr") target(x.target);
+        if (x.kind === "addr") target(x.operand);
+        if (x.kind === "call" && !x.intrinsic) args(x.name, x.args);
+      });
+  });
+  return out;
+}
