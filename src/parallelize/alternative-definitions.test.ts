@@ -1,10 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { linkLoaded } from "../driver/link-loaded.js";
-import { loadProgram } from "../driver/load-program.js";
-import { memoryHost } from "../source/host.js";
-import { planProgram } from "./plan-program.js";
 import { planRun } from "../driver/parallelize-file.js";
+import { driverMain, linkFiles, planFiles } from "./test-support/linked-files.js";
 
 /**
  * Issue 14: NPB LU ships alternatives side by side (rhs.f and rhs_vec.f,
@@ -14,33 +11,14 @@ import { planRun } from "../driver/parallelize-file.js";
  * of each, so a COMMON work array's liveness after the loop follows every
  * caller that may be linked (plan-program.ts, common-liveness.ts).
  */
-function plan(files: Record<string, string>, first: string): Map<number, string> {
-  const host = memoryHost(files);
-  const names = [first, ...Object.keys(files).filter((f) => f !== first)];
-  const loaded = names.map((f) => loadProgram(f, host));
-  for (const l of loaded) assert.deepEqual(l.program!.diagnostics.filter((d) => d.severity === "error"), [], l.path);
-  const link = linkLoaded(loaded);
-  const p = planProgram(loaded[0]!.program!, { link, rangeFacts: false });
-  return new Map(p.loops.map((l) => [l.loop.span.line, l.parallel ? `parallel ${l.private.join(",")}` : [...l.reasons.map((r) => r.message), ...l.hints].join("; ")]));
-}
+const plan = planFiles;
 
 const decl = `      integer n, m
       parameter (n = 64, m = 200)
       double precision u(n, m), r(n, m), flux(n)
       common /cw/ u, r, flux
 `;
-const main = `      program main
-${decl}      integer i, k
-      do k = 1, m
-         do i = 1, n
-            u(i, k) = dble(mod(i * k, 17))
-            r(i, k) = 0.0d0
-         end do
-      end do
-      call drive
-      print *, r(2, 3), r(n - 1, m)
-      end
-`;
+const main = driverMain(decl);
 const drive = `      subroutine drive
       integer it
       do it = 1, 3
@@ -146,9 +124,7 @@ ${common}      integer i, j
 
 test("a routine several files define is entered as often as the calls that may reach it, and serial code it runs weighs on the loops before it", () => {
   const files = { "main.f": timeLoop, "jac.f": jac("0.5d0"), "jac_vec.f": jac("0.25d0"), "sweep.f": sweep("0.5d0"), "sweep_vec.f": sweep("0.25d0") };
-  const host = memoryHost(files);
-  const loaded = Object.keys(files).map((f) => loadProgram(f, host));
-  const link = linkLoaded(loaded);
+  const { loaded, link, host } = linkFiles(files);
   const { planned } = planRun(loaded, { link, rangeFacts: false }, true, undefined, (p) => host.readFile(p) ?? null);
   for (const f of ["jac.f", "jac_vec.f"]) {
     const l = planned.find((p) => p.loaded.path === f)!.plan!.loops.find((x) => x.loop.span.line === 7)!;

@@ -1,9 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { linkLoaded } from "../driver/link-loaded.js";
-import { loadProgram } from "../driver/load-program.js";
-import { memoryHost } from "../source/host.js";
-import { planProgram } from "./plan-program.js";
+import { driverMain, linkFiles, planFiles } from "./test-support/linked-files.js";
 
 /**
  * Issue 14: NPB 3.3.1's BT ships x_solve.f (with /work_lhs/ from
@@ -14,15 +11,7 @@ import { planProgram } from "./plan-program.js";
  * block differs from its own (ProgramLink.forProgram). Before, the
  * other set's layout made x_solve's work arrays look read after its loop.
  */
-function plan(files: Record<string, string>, first: string): Map<number, string> {
-  const host = memoryHost(files);
-  const names = [first, ...Object.keys(files).filter((f) => f !== first)];
-  const loaded = names.map((f) => loadProgram(f, host));
-  for (const l of loaded) assert.deepEqual(l.program!.diagnostics.filter((d) => d.severity === "error"), [], l.path);
-  const link = linkLoaded(loaded);
-  const p = planProgram(loaded[0]!.program!, { link, rangeFacts: false });
-  return new Map(p.loops.map((l) => [l.loop.span.line, l.parallel ? ["parallel", ...l.private].join(" ") : [...l.reasons.map((r) => r.message), ...l.hints].join("; ")]));
-}
+const plan = planFiles;
 
 const shared = `      integer n, m
       parameter (n = 32, m = 40)
@@ -74,18 +63,7 @@ const drive = `      subroutine drive
       end do
       end
 `;
-const main = `      program main
-${shared}      integer i, k
-      do k = 1, m
-         do i = 1, n
-            u(i, k) = dble(mod(i * k, 17))
-            r(i, k) = 0.0d0
-         end do
-      end do
-      call drive
-      print *, r(2, 3), r(n - 1, m)
-      end
-`;
+const main = driverMain(shared);
 const files = {
   "main.f": main,
   "drive.f": drive,
@@ -115,11 +93,9 @@ ${shared}      double precision f(n)
   const all = { ...files, "drive.f": drive2, "peek.f": peek };
   assert.match(plan(all, "ysolve.f").get(9)!, /its values may be used after the loop/);
   // The link ysolve.f is planned with: peek.f in it, the vector set not.
-  const host = memoryHost(all);
-  const loaded = Object.keys(all).map((f) => loadProgram(f, host));
-  const link = linkLoaded(loaded)!;
-  const mine = link.forProgram(loaded.find((l) => l.path === "ysolve.f")!.program!);
+  const { loaded, link } = linkFiles(all);
+  const mine = link!.forProgram(loaded.find((l) => l.path === "ysolve.f")!.program!);
   assert.deepEqual(mine.programs().map((p) => p.file.path).sort(), ["drive.f", "main.f", "peek.f", "xsolve.f", "ysolve.f"]);
   // A file that agrees with every other one is planned with the whole run.
-  assert.equal(link.forProgram(loaded.find((l) => l.path === "drive.f")!.program!), link);
+  assert.equal(link!.forProgram(loaded.find((l) => l.path === "drive.f")!.program!), link);
 });
