@@ -165,11 +165,20 @@ export class Coverage {
     if (s.kind === "loop") return this.loop(s, inner, elems, conditional);
     if (s.kind === "if") {
       if (!this.reads(s.cond, inner, elems)) return false;
+      // A branch's writes cover the reads after them in that branch (when it runs, they ran), not
+      // what follows the IF: each branch starts from the boxes before it, and they are restored after.
       const saved = new Map(this.values);
-      const ok = this.block(s.then, inner, [...elems], true);
+      const boxes = this.boxes;
+      const strided = this.strided;
+      this.boxes = boxes.slice();
+      const ok = this.block(s.then, inner, [...elems], conditional);
       this.values = new Map(saved);
-      const ok2 = ok && this.block(s.else, inner, [...elems], true);
+      this.boxes = boxes.slice();
+      this.strided = strided;
+      const ok2 = ok && this.block(s.else, inner, [...elems], conditional);
       this.values = saved;
+      this.boxes = boxes;
+      this.strided = strided;
       this.forget(s);
       return ok2;
     }
