@@ -129,7 +129,16 @@ class ModuleFinder {
 
   private load(name: string, from: Span, diags: Diagnostic[]): Scope | null {
     const re = new RegExp(`^\\s*module\\s+${name}\\s*(!.*)?$`, "im");
-    const defining = this.candidates().filter((file) => re.test(this.host.readFile(file) ?? ""));
+    // A directory given twice (the file's own, again with -I, spelled another way) lists its files twice:
+    // one file of a name and text is one definition.
+    const seen = new Set<string>();
+    const defining = this.candidates().filter((file) => {
+      const text = this.host.readFile(file) ?? "";
+      const key = `${basename(file)}\0${text}`;
+      if (!re.test(text) || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
     if (defining.length > 1) {
       // Codes ship alternatives (NPB 3.4: work_lhs.f90 and work_lhs_blk.f90); a build compiles
       // one. Prefer the file whose name ends like the user's (x_solve_blk.f90 -> *_blk.f90).
