@@ -50,12 +50,15 @@ export function checkSpec(spec: NestSpec, envs: { n: number; m: number }[], tall
   }
 }
 
-/** Runs `numRuns` random cases (scaled by DOALL_PROPERTY_SCALE) and checks the generator produced both outcomes. */
+/**
+ * Runs `numRuns` random cases (scaled by DOALL_PROPERTY_SCALE) and checks the generator produced both outcomes.
+ * A failure found with a random seed replays with FC_SEED and FC_PATH set to the seed and path it printed.
+ */
 export function soundnessProperty(lang: "fortran" | "c", viaText: boolean, numRuns: number): void {
   const tally: CheckTally = { pairs: 0, collisions: 0, independentClaims: 0 };
   fc.assert(
     fc.property(nestArb(lang).map((s) => (viaText && lang === "c" ? cSpec(s) : s)), envArb, (spec, envs) => checkSpec(spec, envs, tally, viaText)),
-    { numRuns: Math.round(Number(process.env.DOALL_PROPERTY_SCALE ?? 1) * numRuns) },
+    { numRuns: Math.round(Number(process.env.DOALL_PROPERTY_SCALE ?? 1) * numRuns), ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH, endOnFailure: true } : {}) },
   );
   // The generator must produce both outcomes, or the test proves little.
   assert.ok(tally.collisions > 0 && tally.independentClaims > 0, JSON.stringify(tally));
