@@ -18,7 +18,9 @@ type Node =
   | { k: "fill"; hi: number }
   | { k: "read"; at: number; inner: boolean }
   | { k: "loop"; lo: number; hi: number; body: Node[] }
-  | { k: "if"; mod: number; rest: number; then: Node[]; else: Node[] };
+  | { k: "if"; mod: number; rest: number; then: Node[]; else: Node[] }
+  // `if (mod(j, mod) .eq. rest) goto L`, then `over`, then `L continue`; with `fromIf`, the GOTO sits in an IF's branch after `first`.
+  | { k: "skip"; mod: number; rest: number; over: Node[]; fromIf: boolean; first: Node[] };
 
 const SIZE = 12;
 const TRIPS = 6;
@@ -41,11 +43,15 @@ function nodeArb(depth: number, inLoop: boolean): fc.Arbitrary<Node> {
     { weight: 3, arbitrary: leaf },
     { weight: inLoop ? 0 : 1, arbitrary: fc.record({ k: fc.constant("loop" as const), lo: fc.integer({ min: 1, max: 3 }), hi: fc.integer({ min: 1, max: 5 }), body: fc.array(nodeArb(depth - 1, true), { minLength: 1, maxLength: 3 }) }) },
     { weight: 2, arbitrary: fc.record({ k: fc.constant("if" as const), mod: fc.constantFrom(2, 3), rest: fc.integer({ min: 0, max: 2 }), then: list, else: list }) },
+    // Forward GOTOs only outside inner loops (a GOTO out of a DO to a later label is conservative anyway).
+    { weight: inLoop ? 0 : 2, arbitrary: fc.record({ k: fc.constant("skip" as const), mod: fc.constantFrom(2, 3), rest: fc.integer({ min: 0, max: 2 }), over: list, fromIf: fc.boolean(), first: list }) },
   );
 }
 
 /** The subscript of a write or read: a constant, or the inner index plus a constant. */
 const sub = (n: { at: number; inner: boolean }) => (n.inner ? `i + ${n.at - 1}` : `${n.at}`);
+
+let labels = 0;
 
 function text(nodes: readonly Node[], ind: string): string {
   return nodes
@@ -61,6 +67,12 @@ function text(nodes: readonly Node[], ind: string): string {
           return `${ind}do i = ${n.lo}, ${n.hi}\n${text(n.body, ind + "   ")}${ind}end do\n`;
         case "if":
           return `${ind}if (mod(j, ${n.mod}) .eq. ${n.rest % n.mod}) then\n${text(n.then, ind + "   ")}${ind}else\n${text(n.else, ind + "   ")}${ind}end if\n`;
+        case "skip": {
+          const label = 100 + labels++;
+          const cond = `mod(j, ${n.mod}) .eq. ${n.rest % n.mod}`;
+          const jump = n.fromIf ? `${ind}if (${cond}) then\n${text(n.first, ind + "   ")}${ind}   goto ${label}\n${ind}end if\n` : `${ind}if (${cond}) goto ${label}\n`;
+          return `${jump}${text(n.over, ind)}${String(label).padStart(5)} continue\n`;
+        }
       }
     })
     .join("");
@@ -85,7 +97,11 @@ function bruteForce(nodes: readonly Node[]): { unwritten: boolean; branchLocal: 
           if (!written.has(at)) unwritten = true;
           else if (before && !before.has(at)) branchLocal = true;
         } else if (n.k === "loop") for (let x = n.lo; x <= n.hi; x++) run(n.body, x, before);
-        else run(j % n.mod === n.rest % n.mod ? n.then : n.else, i, new Set(written));
+        else if (n.k === "skip") {
+          const taken = j % n.mod === n.rest % n.mod;
+          if (n.fromIf && taken) run(n.first, i, new Set(written));
+          if (!taken) run(n.over, i, before);
+        } else run(j % n.mod === n.rest % n.mod ? n.then : n.else, i, new Set(written));
       }
     };
     run(nodes, 0, null);
@@ -113,6 +129,7 @@ test("work arrays under IFs: private only when brute force finds every element r
   let privatized = 0;
   fc.assert(
     fc.property(fc.array(nodeArb(3, false), { minLength: 1, maxLength: 5 }), (body) => {
+      labels = 0;
       const src = program(body);
       const plan = planProgram(fortran(src), { rangeFacts: false });
       const l = plan.loops.find((x) => x.loop.span.line === 7)!;

@@ -138,11 +138,58 @@ export class Coverage {
 
   /** `inner`: indices of the enclosing inner loops (fixed within their iteration); `elems`: elements written earlier in this iteration. */
   private block(stmts: readonly Stmt[], inner: Map<Sym, Interval>, elems: Expr[], conditional: boolean): boolean {
-    for (let i = 0; i < stmts.length; i++) {
-      this.follower = stmts[i + 1]?.label ?? null;
-      if (!this.stmt(stmts[i]!, inner, elems, conditional)) return false;
+    const level = { stmts, at: 0 };
+    this.lists.push(level);
+    try {
+      for (let i = 0; i < stmts.length; i++) {
+        level.at = i;
+        const label = stmts[i]!.label;
+        if (label !== undefined && this.landings.has(label)) this.land(label, elems);
+        this.follower = stmts[i + 1]?.label ?? null;
+        if (!this.stmt(stmts[i]!, inner, elems, conditional)) return false;
+      }
+      return true;
+    } finally {
+      this.lists.pop();
     }
-    return true;
+  }
+  /** The statement lists being walked, outermost first, and the index of the statement walked in each. */
+  private lists: { stmts: readonly Stmt[]; at: number }[] = [];
+  /**
+   * Forward GOTOs to a label later in a list being walked (F77 11.1: a
+   * GOTO may not enter a block, so its target is in the GOTO's list or an
+   * enclosing one): what each surely had written, their common part. The
+   * statements between a GOTO and its label run only when it was not
+   * taken, so their writes cover the reads after them there; at the label
+   * the paths meet and only what both had stays sure (land). NPB LU's
+   * ssor leaves its iteration loop by `go to 900` once converged; before,
+   * every write after it was unsure, and the blocks jacld writes for blts
+   * looked read after their loop. Any other jump makes later writes unsure
+   * (jumped).
+   */
+  private landings = new Map<string, { boxes: Box[]; strided: Strided[]; values: Map<Sym, Expr>; elems: Expr[] }>();
+
+  /** Whether a GOTO's target is a label later in a list being walked. */
+  private ahead(label: string): boolean {
+    return this.lists.some((l) => l.stmts.some((x, i) => i > l.at && x.label === label));
+  }
+
+  /** A forward GOTO: what is sure now is what its way to the label has. */
+  private leaveFor(label: string, elems: readonly Expr[]): void {
+    const now = { boxes: this.boxes.slice(), strided: this.strided.slice(), values: new Map(this.values), elems: elems.slice() };
+    const was = this.landings.get(label);
+    this.landings.set(label, was ? meet(was, now) : now);
+  }
+
+  /** At a label forward GOTOs go to: only what they and the statements before it all wrote stays sure. */
+  private land(label: string, elems: Expr[]): void {
+    const was = this.landings.get(label)!;
+    this.landings.delete(label);
+    const m = meet(was, { boxes: this.boxes, strided: this.strided, values: this.values, elems });
+    this.boxes = m.boxes;
+    this.strided = m.strided;
+    this.values = m.values;
+    for (let n = elems.length - 1; n >= 0; n--) if (!m.elems.includes(elems[n]!)) elems.splice(n, 1);
   }
   /** The label of the statement after the one being walked (a loop reads it first: a GOTO there only ends the loop early). */
   private follower: string | null = null;
@@ -156,6 +203,10 @@ export class Coverage {
   private strided: Strided[] = [];
 
   private stmt(s: Stmt, inner: Map<Sym, Interval>, elems: Expr[], conditional: boolean): boolean {
+    if (s.kind === "goto" && this.ahead(s.target)) {
+      this.leaveFor(s.target, elems);
+      return true;
+    }
     if (isJump(s)) {
       this.jumped = true;
       // What a jump evaluates is read (C's `return w[3];` reads w after every loop before it).
@@ -361,7 +412,7 @@ export class Coverage {
    * walker's state is put back as it was.
    */
   private dryRun(body: readonly Stmt[], here: Map<Sym, Interval>, elems: Expr[], conditional: boolean, outer: Box[]): Box[] {
-    const saved = { boxes: this.boxes, strided: this.strided, exposed: this.exposed, exposedAll: this.exposedAll, why: this.why, jumped: this.jumped, values: new Map(this.values), collect: this.options.collect, assume: this.options.assume, conditions: this.conditions, carried: this.carried };
+    const saved = { boxes: this.boxes, strided: this.strided, exposed: this.exposed, exposedAll: this.exposedAll, why: this.why, jumped: this.jumped, landings: new Map(this.landings), values: new Map(this.values), collect: this.options.collect, assume: this.options.assume, conditions: this.conditions, carried: this.carried };
     this.boxes = outer.slice();
     this.conditions = [];
     this.carried = [];
@@ -370,7 +421,7 @@ export class Coverage {
     const ok = this.block(body, here, elems.slice(), conditional);
     this.dry = false;
     const made = ok ? this.boxes.filter((b) => !outer.includes(b)) : [];
-    Object.assign(this, { boxes: saved.boxes, strided: saved.strided, exposed: saved.exposed, exposedAll: saved.exposedAll, why: saved.why, jumped: saved.jumped, values: saved.values, conditions: saved.conditions, carried: saved.carried });
+    Object.assign(this, { boxes: saved.boxes, strided: saved.strided, exposed: saved.exposed, exposedAll: saved.exposedAll, why: saved.why, jumped: saved.jumped, landings: saved.landings, values: saved.values, conditions: saved.conditions, carried: saved.carried });
     this.options = { ...this.options, collect: saved.collect, assume: saved.assume };
     return made;
   }
@@ -771,6 +822,13 @@ export class Coverage {
 function isJump(s: Stmt): boolean {
   if (s.kind === "exit") return s.loopId !== null;
   return s.kind === "goto" || s.kind === "computed-goto" || s.kind === "arith-if" || s.kind === "cycle" || s.kind === "return";
+}
+
+/** What two ways into one point both have: the boxes, strided sets and elements each holds (the same objects), and the values both know alike. */
+function meet<T extends { boxes: Box[]; strided: Strided[]; values: Map<Sym, Expr>; elems: Expr[] }>(a: T, b: T): { boxes: Box[]; strided: Strided[]; values: Map<Sym, Expr>; elems: Expr[] } {
+  const values = new Map<Sym, Expr>();
+  for (const [k, v] of a.values) if (b.values.get(k) === v) values.set(k, v);
+  return { boxes: a.boxes.filter((x) => b.boxes.includes(x)), strided: a.strided.filter((x) => b.strided.includes(x)), values, elems: a.elems.filter((x) => b.elems.includes(x)) };
 }
 
 /**
