@@ -1,8 +1,12 @@
-import { test } from "node:test";
+import { before, test } from "node:test";
 import assert from "node:assert/strict";
 import { parseFortran } from "../frontend/fortran/parse-fortran.js";
 import { memoryHost } from "../source/host.js";
 import { planProgram } from "./plan-program.js";
+import { parseC } from "../frontend/c/parse-c.js";
+import { ensureCParser } from "../node/c-parser-node.js";
+
+before(() => ensureCParser());
 
 /** The decision on the loop of `addto`: its directive, or why it has none. */
 function addto(caller: string, body = "", extra = ""): string {
@@ -44,4 +48,29 @@ test("no cap when a call passes a value not known, when the routine changes the 
   const reads = "      subroutine show(n)\n      integer n\n      print *, n\n      end\n";
   assert.match(addto(inLoop("m"), "      call show(n)\n", reads), /runs at most 400 iterations/);
   assert.equal(addto(inLoop("100000")), "directive if(n >= 20000)");
+});
+
+const cFile = (hook: boolean) => `#include <stdio.h>
+#define N 400
+static double a[N], b[N];
+static void addto(double *x, const double *y, int n) {
+  for (int i = 0; i < n; i++) x[i] += 0.25 * y[i];
+}
+${hook ? "void (*hook)(double *, const double *, int);\n" : ""}int main(void) {
+  for (int i = 0; i < N; i++) { a[i] = i; b[i] = 2 * i; }
+${hook ? "  hook = addto;\n" : ""}  for (int t = 0; t < 600; t++) addto(a, b, N);
+  printf("%f\\n", a[7]);
+  return 0;
+}
+`;
+
+test("C: a static function's calls are all in its file, unless its address is taken (then anything may call it)", () => {
+  const plan = (hook: boolean) => {
+    const src = cFile(hook);
+    const p = planProgram(parseC("t.c", src, memoryHost({ "t.c": src })), { rangeFacts: false });
+    const l = p.loops.find((x) => x.proc.name === "addto")!;
+    return l.reasons.map((r) => r.message).join("; ") || `directive if(${l.profitableIf})`;
+  };
+  assert.match(plan(false), /runs at most 400 iterations \(the values every call of its procedure passes\)/);
+  assert.doesNotMatch(plan(true), /the values every call/);
 });

@@ -1,7 +1,7 @@
 import { evalInt } from "../ir/const-eval.js";
 import type { Expr } from "../ir/expr.js";
 import type { Procedure } from "../ir/program.js";
-import type { Loop } from "../ir/stmt.js";
+import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
@@ -23,7 +23,8 @@ import type { TripBound } from "./trip-bounds.js";
  * nothing correct depends on it.
  */
 export function callSiteTrips(proc: Procedure, graph: CallGraph, whole: boolean, summaries: SummaryLookup): TripBound {
-  const sites = whole ? callersOf(graph, proc) : [];
+  // A function whose address is taken (C's qsort(..., cmp)) may be called from anywhere, with anything.
+  const sites = whole && !escapedNames(graph).has(proc.name) ? callersOf(graph, proc) : [];
   if (sites.length === 0) return () => null;
   let changed: Set<Sym> | undefined;
   // The value each dummy has at every call, per call; null when some call gives no constant.
@@ -67,8 +68,8 @@ export function callSiteTrips(proc: Procedure, graph: CallGraph, whole: boolean,
   };
 }
 
-/** The arguments of the call of `proc` that a site's statement makes (a CALL, or a function reference in it). */
-function actuals(stmt: import("../ir/stmt.js").Stmt, proc: Procedure, graph: CallGraph, caller: Procedure): readonly Expr[] | null {
+/** The arguments of the call of `proc` that a site's statement makes (a CALL; a function reference in an expression gives none). */
+function actuals(stmt: Stmt, proc: Procedure, graph: CallGraph, caller: Procedure): readonly Expr[] | null {
   const reaches = (name: string) => graph.resolve(name, caller) === proc || (graph.alternatives(name, caller) ?? []).includes(proc);
   if (stmt.kind === "call" && reaches(stmt.name)) return stmt.args;
   return null;
@@ -102,5 +103,21 @@ function changedIn(proc: Procedure, summaries: SummaryLookup): Set<Sym> {
         if (x.kind === "call" && !x.intrinsic) args(x.name, x.args);
       });
   });
+  return out;
+}
+
+const escapes = new WeakMap<CallGraph, Set<string>>();
+
+/** The names of the procedures of the graph's programs used as values (a C function's address, a procedure passed on), once per graph. */
+function escapedNames(graph: CallGraph): Set<string> {
+  let out = escapes.get(graph);
+  if (out) return out;
+  out = new Set<string>();
+  const found = out;
+  for (const p of graph.topDown)
+    walkStmts(p.body, (s) => {
+      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "var" && x.sym.storage === "procedure" && found.add(x.sym.name)));
+    });
+  escapes.set(graph, out);
   return out;
 }

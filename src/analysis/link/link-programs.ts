@@ -270,7 +270,8 @@ export class ProgramLink {
     const others = [...this.linked].filter((o) => !agree(o));
     if (others.length === 0) return this;
     const defined = (name: string, o: Program) => !others.includes(o) && o.procedures.some((p) => p.name.toLowerCase() === name);
-    const variants = others.filter((o) => o.procedures.every((p) => p.host !== undefined || [...this.linked].some((x) => x !== o && defined(p.name.toLowerCase(), x)) || o.procedures.length === 0));
+    // (An internal procedure goes with its host.)
+    const variants = others.filter((o) => o.procedures.every((p) => p.host !== undefined || [...this.linked].some((x) => x !== o && defined(p.name.toLowerCase(), x))));
     if (variants.length === 0) return this;
     const key = variants.map((o) => o.file.path).sort().join("\n");
     let l = this.variantLinks.get(key);
