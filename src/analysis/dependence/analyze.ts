@@ -304,7 +304,8 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
     const p = finishProblem(problemFrame(a, b, atoms), laid.eqs, laid.dropped, options.symbolRanges);
     const any = solvePair(p, { self, ...pick(options) });
     const same = (d: number | null, e: number | null) => d === null || d === e;
-    const carriedAt = (dirs: readonly string[], k: number) => dirs.slice(0, k).every((d) => d === "=") && dirs[k] !== "=";
+    // A vector may be carried at k when every direction before k may be "=" (a "*" may) and the one at k may be other than "=".
+    const carriedAt = (dirs: readonly string[], k: number) => dirs.slice(0, k).every((d) => d === "=" || d === "*") && dirs[k] !== "=";
     return none.map(
       (_, k) =>
         same(solution.distance[k] ?? null, any.distance[k] ?? null) &&
