@@ -282,6 +282,12 @@ export class CommonFacts {
       if (key) this.define(key, p, rhs, inLoop || again, arms, top);
       else if (t.sym.dims.length > 0) this.many(p, t.sym);
     };
+    // A variable given to a dummy a callee (any one an ambiguous name may reach) may change: one more
+    // definition. Only an argument that is a variable, an element or a section is passed by reference
+    // (`nx2 + 1` is a temporary); C passes by value: only `&x`, which keeps x out of the facts, lets a callee change it.
+    const passed = (args: readonly Expr[], callees: readonly Procedure[] | null) => {
+      if (p.language !== "c") args.forEach((a, k) => (a.kind === "var" || a.kind === "elem" || a.kind === "section") && (!callees || callees.some((c) => formalWritten(c, k, this.world, 3))) && this.many(p, a.sym));
+    };
     const walk = (list: readonly Stmt[], inLoop: boolean, arms: Arm[], top: number) => {
       for (const s of list) {
         if (s.kind === "assign") store(s.lhs, s.rhs, inLoop, arms, top);
@@ -289,11 +295,7 @@ export class CommonFacts {
         if (s.kind === "loop" && s.index) this.many(p, s.index);
         if (s.kind === "call" && !s.pure) {
           if (!s.intrinsic && !this.called(s.name, p, inLoop)) unknown = true;
-          // A variable given to a dummy the callee may change: one more definition.
-          const callees = s.intrinsic ? null : calleesOf(this.world, s.name, p);
-          // (C passes by value: only `&x`, which keeps x out of the facts, lets a callee change it.)
-          // Only an argument that is a variable, an element or a section is passed by reference: `nx2 + 1` is a temporary.
-          if (p.language !== "c") s.args.forEach((a, k) => (a.kind === "var" || a.kind === "elem" || a.kind === "section") && (!callees || callees.some((c) => formalWritten(c, k, this.world, 3))) && this.many(p, a.sym));
+          passed(s.args, s.intrinsic ? null : calleesOf(this.world, s.name, p));
         }
         for (const e of stmtExprs(s))
           walkExpr(e, (x) => {
@@ -301,8 +303,7 @@ export class CommonFacts {
             if (p.language === "c") for (const a of scanfStores(x)) store(a.operand, null, inLoop, arms, top);
             if (x.kind === "call" && !x.pure && !x.intrinsic && !x.sym?.attrs.statementFunction) {
               if (!this.called(x.name, p, inLoop)) unknown = true;
-              const callees = calleesOf(this.world, x.name, p);
-              if (p.language !== "c") x.args.forEach((a, k) => (a.kind === "var" || a.kind === "elem" || a.kind === "section") && (!callees || callees.some((c) => formalWritten(c, k, this.world, 3))) && this.many(p, a.sym));
+              passed(x.args, calleesOf(this.world, x.name, p));
             }
             // An implied DO defines its index (what a READ's defines, the io case above has).
             if (x.kind === "implied-do") this.many(p, x.index);
