@@ -5,6 +5,7 @@ import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import { assignedInStmts } from "./assigned-in.js";
 import { callersOf, type CallGraph } from "./call-graph.js";
 import { tripForm } from "./trip-count.js";
 import type { TripBound } from "./trip-bounds.js";
@@ -32,7 +33,7 @@ export function callSiteTrips(proc: Procedure, graph: CallGraph, whole: boolean,
   const values = (sym: Sym): number[] | null => {
     if (valuesAt.has(sym)) return valuesAt.get(sym)!;
     const k = proc.params.indexOf(sym);
-    changed ??= changedIn(proc, summaries);
+    changed ??= assignedInStmts(proc.body, summaries);
     let out: number[] | null = null;
     if (k >= 0 && sym.dims.length === 0 && !changed.has(sym)) {
       out = [];
@@ -73,37 +74,6 @@ function actuals(stmt: Stmt, proc: Procedure, graph: CallGraph, caller: Procedur
   const reaches = (name: string) => graph.resolve(name, caller) === proc || (graph.alternatives(name, caller) ?? []).includes(proc);
   if (stmt.kind === "call" && reaches(stmt.name)) return stmt.args;
   return null;
-}
-
-/**
- * The variables a procedure may change: as assignedIn, but an argument of
- * a call only when the callee may write that dummy (its summary says so,
- * or it has none): `call gen(d1, x0, w)` leaves d1 alone.
- */
-function changedIn(proc: Procedure, summaries: SummaryLookup): Set<Sym> {
-  const out = new Set<Sym>();
-  const target = (e: Expr) => {
-    if (e.kind === "var" || e.kind === "elem" || e.kind === "section") out.add(e.sym);
-  };
-  const args = (name: string, list: readonly Expr[]) => {
-    const sum = summaries(name);
-    list.forEach((a, k) => {
-      if (!sum || sum.unknown || sum.formals[k]?.mod !== false) target(a);
-    });
-  };
-  walkStmts(proc.body, (s) => {
-    if (s.kind === "assign") target(s.lhs);
-    if (s.kind === "loop" && s.index) out.add(s.index);
-    if (s.kind === "io") s.defs.forEach(target);
-    if (s.kind === "call") args(s.name, s.args);
-    for (const e of stmtExprs(s))
-      walkExpr(e, (x) => {
-        if (x.kind === "assign-expr") target(x.target);
-        if (x.kind === "addr") target(x.operand);
-        if (x.kind === "call" && !x.intrinsic) args(x.name, x.args);
-      });
-  });
-  return out;
 }
 
 const escapes = new WeakMap<CallGraph, Set<string>>();

@@ -33,7 +33,7 @@ import { callVerdicts } from "./call-verdict.js";
 import { wholeFortranProgram, type ProgramLink } from "../analysis/link/link-programs.js";
 import { exclusions } from "./exclusions.js";
 import { dropClauses, emptyPlan, type LoopPlan } from "./loop-plan.js";
-import { callGraph, type CallGraph } from "./call-graph.js";
+import { callersOf, callGraph, type CallGraph } from "./call-graph.js";
 import { chooseDirectives } from "./choose-directives.js";
 import { chooseInterchanges } from "./interchange.js";
 import { fusionCandidates } from "./fusion.js";
@@ -250,7 +250,7 @@ function linkedLiveness(link: ProgramLink, graph: CallGraph, assumeBounds: boole
       link,
       (l = new CommonLiveness({
         // A name defined in several files (NPB LU's rhs.f and rhs_vec.f): each call of it may be a caller of each one.
-        sitesOf: (p) => [...(graph.sites.get(p) ?? []), ...(graph.alternativeSites.get(p) ?? [])],
+        sitesOf: (p) => callersOf(graph, p),
         summaries: (c) => link.summariesFor(c),
         assumeBounds,
         facts: link.facts,

@@ -32,6 +32,8 @@ export function profitGuard(loops: readonly Loop[], threshold: number, lang: Lan
   let known = 1;
   let cap: number | null = 1;
   const factors: { span: LinearForm; step: number }[] = [];
+  // The first loop of a symbolic trip count: what a cap is said to come from.
+  let capped: Loop | null = null;
   for (const l of loops) {
     const f = tripForm(l);
     if (!f) return null;
@@ -40,6 +42,7 @@ export function profitGuard(loops: readonly Loop[], threshold: number, lang: Lan
       continue;
     }
     factors.push(f);
+    capped ??= l;
     const m = most(l);
     cap = cap === null || m === null ? null : cap * m;
   }
@@ -49,7 +52,7 @@ export function profitGuard(loops: readonly Loop[], threshold: number, lang: Lan
   if (factors.length === 0) return known >= threshold ? { kind: "always" } : { kind: "never", why: `${what} only ${iterations(known)}, ${pays}` };
   if (known === 0) return { kind: "never", why: `${what} no iteration` };
   const need = Math.ceil(threshold / known);
-  if (cap !== null && cap < need) return { kind: "never", why: `${what} at most ${iterations(cap * known)} (${loops.map((l) => capSource(most, l)).find((w, i) => tripForm(loops[i]!)?.span.terms.length) ?? capSource(most, loops[0]!)}), ${pays}` };
+  if (cap !== null && cap < need) return { kind: "never", why: `${what} at most ${iterations(cap * known)} (${capSource(most, capped!)}), ${pays}` };
   let left: Expr;
   let right: number;
   if (factors.length === 1) {

@@ -167,7 +167,7 @@ export class Coverage {
    * looked read after their loop. Any other jump makes later writes unsure
    * (jumped).
    */
-  private landings = new Map<string, { boxes: Box[]; strided: Strided[]; values: Map<Sym, Expr>; elems: Expr[] }>();
+  private landings = new Map<string, WayIn>();
 
   /** Whether a GOTO's target is a label later in a list being walked. */
   private ahead(label: string): boolean {
@@ -824,8 +824,16 @@ function isJump(s: Stmt): boolean {
   return s.kind === "goto" || s.kind === "computed-goto" || s.kind === "arith-if" || s.kind === "cycle" || s.kind === "return";
 }
 
+/** What is surely known on one way into a statement: boxes and strided sets written, values of scalars, elements written in the iteration. */
+interface WayIn {
+  boxes: Box[];
+  strided: Strided[];
+  values: Map<Sym, Expr>;
+  elems: Expr[];
+}
+
 /** What two ways into one point both have: the boxes, strided sets and elements each holds (the same objects), and the values both know alike. */
-function meet<T extends { boxes: Box[]; strided: Strided[]; values: Map<Sym, Expr>; elems: Expr[] }>(a: T, b: T): { boxes: Box[]; strided: Strided[]; values: Map<Sym, Expr>; elems: Expr[] } {
+function meet(a: WayIn, b: WayIn): WayIn {
   const values = new Map<Sym, Expr>();
   for (const [k, v] of a.values) if (b.values.get(k) === v) values.set(k, v);
   return { boxes: a.boxes.filter((x) => b.boxes.includes(x)), strided: a.strided.filter((x) => b.strided.includes(x)), values, elems: a.elems.filter((x) => b.elems.includes(x)) };
