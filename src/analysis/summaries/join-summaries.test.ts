@@ -31,7 +31,7 @@ test("may-sets are unions, DDEF what every alternative surely writes; a formal's
   assert.equal(r.euse.length, 1);
   assert.deepEqual(r.ddef, [box(1, 5)]);
   assert.deepEqual(j.formals[0], { use: true, euse: true, mod: true, ddef: false });
-  // The formals' regions are in each alternative's own dummies: dropped.
+  // Neither gives regions for its dummy x, which it writes: every element.
   assert.deepEqual(j.regions!.formals, [null]);
 });
 
@@ -55,4 +55,46 @@ test("unknown when an alternative has no summary or other dummies; unknown calls
   // An array dummy here, a scalar there: no regions at all (every element).
   const scalar = { ...a, regions: { ...a.regions!, dummies: [{ ...sym(9, "x", "dummy"), dims: [] }] } };
   assert.equal(joinSummaries([a, scalar])!.regions, undefined);
+});
+
+test("a dummy's regions: each alternative's in its own dummies, renamed to the first one's, then joined (NPB LU's blts and blts_vec)", () => {
+  // subroutine s(n, x) with x(n): each alternative has its own n and x.
+  const alt = (id: number, r: ArrayRegions): ProcedureSummary => {
+    const n: Sym = { id, name: "n", type: { base: "integer", bytes: 4 }, dims: [], layout: "column-major", storage: "dummy", attrs: {}, span };
+    const nv: Expr = { kind: "var", sym: n, span, type: { base: "integer", bytes: 4 } };
+    const x: Sym = { ...sym(id + 1, "x", "dummy"), dims: [{ lower: int(1), upper: nv }], common: undefined };
+    const named = (b: Box): Box => b.map((d) => d && { lo: d.lo.kind === "int" && d.lo.value < 0 ? nv : d.lo, hi: d.hi.kind === "int" && d.hi.value < 0 ? nv : d.hi });
+    const regions = { mod: r.mod.map(named), use: r.use.map(named), euse: r.euse.map(named), ddef: r.ddef.map(named) };
+    return {
+      name: "s",
+      formals: [
+        { use: true, euse: true, mod: false, ddef: false },
+        { use: true, euse: true, mod: true, ddef: false },
+      ],
+      commons: new Map(),
+      shared: new Map(),
+      io: false,
+      unknown: false,
+      regions: { dummies: [n, x], formals: [null, regions], commons: [], globals: [], commonStarts: new Map() },
+    };
+  };
+  // -1 stands for the alternative's own n.
+  const a = alt(10, regions({ mod: [box(1, -1)], ddef: [box(1, -1)], use: [box(1, -1)], euse: [box(1, 1)] }));
+  const b = alt(20, regions({ mod: [box(2, -1)], ddef: [box(2, -1)], use: [box(2, -1)], euse: [box(2, 2)] }));
+  const j = joinSummaries([a, b])!;
+  const x = j.regions!.formals[1]!;
+  assert.ok(x, "the dummy keeps regions");
+  const n = a.regions!.dummies[0]!;
+  const names = (l: Box[]) => l.map((bx) => bx.map((d) => d && [d.lo.kind === "var" ? d.lo.sym : (d.lo as { value: number }).value, d.hi.kind === "var" ? d.hi.sym : (d.hi as { value: number }).value]));
+  // Every bound that named b's n names a's now; DDEF is what both surely write: 2..n.
+  assert.deepEqual(names(x.ddef), [[[2, n]]]);
+  assert.ok(names([...x.mod, ...x.use]).every((bx) => bx.every((d) => d && d[1] === n)));
+  // EUSE: both (adjacent boxes merge).
+  assert.deepEqual(names(x.euse).map((bx) => bx[0]), [[1, 2]]);
+  // Declared in other shapes (x(n) here, x(10) there): no regions at all.
+  const other = { ...b, regions: { ...b.regions!, dummies: [b.regions!.dummies[0]!, sym(21, "x", "dummy")] } };
+  assert.equal(joinSummaries([a, other])!.regions, undefined);
+  // One that writes x without regions: the join has none for x.
+  const blind = { ...b, regions: { ...b.regions!, formals: [null, null] } };
+  assert.equal(joinSummaries([a, blind])!.regions!.formals[1], null);
 });

@@ -1,6 +1,7 @@
 import type { Expr } from "../../ir/expr.js";
 import { sameGlobal, type Sym } from "../../ir/symbol.js";
 import { walkExpr } from "../../ir/walk.js";
+import { exprEquals } from "../../ir/expr-equals.js";
 import { addMay, boxContains, type Box } from "../regions/box.js";
 import { sameShape } from "../regions/call-regions.js";
 import { overlaps, symBytes, type Extent } from "./common-layout.js";
@@ -15,13 +16,17 @@ import type { ArrayRegions, CommonArrayRegions, CommonEffect, FormalEffect, Proc
  * (USE, EUSE, MOD, the COMMON extents, shared variables, I/O, unknown
  * calls) are unions, must-sets (DDEF) what every one surely writes.
  *
- * Conservative, to stay in one procedure's terms: the regions of array
- * dummies are dropped (their boxes are in each callee's own dummies'
- * shapes: the formals' flags then stand for every element), and so are a
- * COMMON array's or a C global's regions when some alternative gives none
- * for storage it touches, declares the member in another shape, or bounds
- * them by its dummy arguments; assumed EUSEs (under run-time comparisons)
- * are dropped too. Undefined when some alternative has no summary.
+ * The regions are put in the first one's terms: every alternative's
+ * dummies are declared in the same shapes (else the join has no regions),
+ * so a box bounded by another one's k-th dummy is renamed to the first
+ * one's k-th (NPB LU's blts and blts_vec sweep `v(1:5, ist:iend, jst:jend,
+ * k-1:k)` of whatever they are given, and its rsd is what ssor's k loop
+ * pipelines). Conservative: a COMMON array's or a C global's regions are
+ * dropped when some alternative gives none for storage it touches or
+ * declares the member in another shape, and so are a dummy's when one
+ * alternative touches it with no regions; assumed EUSEs (under run-time
+ * comparisons) are dropped too. Undefined when some alternative has no
+ * summary.
  */
 export function joinSummaries(all: readonly (ProcedureSummary | undefined)[]): ProcedureSummary | undefined {
   if (all.length === 0 || all.some((s) => s === undefined)) return undefined;
@@ -65,7 +70,7 @@ function joinRegions(list: readonly ProcedureSummary[]): RegionSummary | undefin
   if (list.some((s) => !s.regions)) return undefined;
   const first = list[0]!.regions!;
   // Conservative: dummies of other shapes (a scalar here, an array there): the first one's say nothing of the others.
-  if (list.some((s) => s.regions!.dummies.length !== first.dummies.length || s.regions!.dummies.some((d, k) => !sameShape(d, first.dummies[k]!)))) return undefined;
+  if (list.some((s) => s.regions!.dummies.length !== first.dummies.length || s.regions!.dummies.some((d, k) => !sameDummyShape(d, first.dummies[k]!, s.regions!.dummies, first.dummies)))) return undefined;
   const commonStarts = new Map<Sym, number>();
   for (const s of list) for (const [k, v] of s.regions!.commonStarts) commonStarts.set(k, v);
   // The COMMON arrays some alternative has regions for, by block and offset.
@@ -75,7 +80,7 @@ function joinRegions(list: readonly ProcedureSummary[]): RegionSummary | undefin
       if (commons.some((x) => x.block === c.block && x.start === c.start)) continue;
       const parts = list.map((o) => {
         const e = o.regions!.commons.find((x) => x.block === c.block && x.start === c.start);
-        if (e) return sameShape(e.member, c.member) && !boundedByDummies(e.regions, o) ? e.regions : "whole";
+        if (e) return sameShape(e.member, c.member) ? ownDummies(inFirst(o, e.regions), first) : "whole";
         return touchesCommon(o, c.block, c.start, c.start + (symBytes(c.member) ?? Infinity)) ? "whole" : null;
       });
       const r = joinArrayRegions(parts);
@@ -87,13 +92,41 @@ function joinRegions(list: readonly ProcedureSummary[]): RegionSummary | undefin
       if (globals.some((x) => sameGlobal(x.sym, g.sym))) continue;
       const parts = list.map((o) => {
         const e = o.regions!.globals.find((x) => sameGlobal(x.sym, g.sym));
-        if (e) return sameShape(e.sym, g.sym) && !boundedByDummies(e.regions, o) ? e.regions : "whole";
+        if (e) return sameShape(e.sym, g.sym) ? ownDummies(inFirst(o, e.regions), first) : "whole";
         return [...o.shared.values()].some((x) => (x.use || x.mod) && sameGlobal(x.sym, g.sym)) ? "whole" : null;
       });
       const r = joinArrayRegions(parts);
       if (r) globals.push({ sym: g.sym, regions: r });
     }
-  return { dummies: first.dummies, formals: first.formals.map(() => null), commons, globals, commonStarts };
+  const formals = first.dummies.map((d, k) => {
+    // A scalar dummy has no regions; an array one touched without them (null) is every element.
+    if (d.dims.length === 0) return null;
+    return joinArrayRegions(list.map((o, j) => (j === 0 ? o.regions!.formals[k] : inFirst(o, o.regions!.formals[k]!)) ?? (o.formals[k]!.use || o.formals[k]!.mod ? "whole" : null)));
+  });
+  return { dummies: first.dummies, formals, commons, globals, commonStarts };
+
+  /** An alternative's regions with its dummies renamed to the first one's (null: its regions name storage that cannot be). */
+  function inFirst(o: ProcedureSummary, r: ArrayRegions | null): ArrayRegions | null {
+    if (!r || o === list[0]) return r;
+    const to = new Map<Sym, Sym>();
+    o.regions!.dummies.forEach((d, k) => to.set(d, first.dummies[k]!));
+    const box = (b: Box): Box | null => {
+      const out: Box = [];
+      for (const x of b) {
+        if (!x) {
+          out.push(null);
+          continue;
+        }
+        const lo = renamed(x.lo, to);
+        const hi = renamed(x.hi, to);
+        if (!lo || !hi) return null;
+        out.push({ lo, hi });
+      }
+      return out;
+    };
+    const may = (l: Box[]) => l.map((b) => box(b) ?? b.map(() => null));
+    return { mod: may(r.mod), use: may(r.use), euse: may(r.euse), ddef: r.ddef.map(box).filter((b): b is Box => b !== null) };
+  }
 }
 
 /**
@@ -120,11 +153,60 @@ function touchesCommon(s: ProcedureSummary, block: string, start: number, end: n
   return hit(e.use) || hit(e.mod);
 }
 
-/** Whether some box's bounds name a dummy argument of the alternative (the join keeps the first one's dummies only). */
-function boundedByDummies(r: ArrayRegions, s: ProcedureSummary): boolean {
-  const dummies = new Set(s.regions!.dummies);
-  let yes = false;
-  const look = (e: Expr) => walkExpr(e, (x) => void (x.kind === "var" && (dummies.has(x.sym) || x.sym.storage === "dummy") && (yes = true)));
+/**
+ * Whether two alternatives declare their k-th dummies alike: the same type
+ * and rank, and each bound the same constant extent or the same expression
+ * once the one's dummies are renamed to the other's (`v(5, ldmx/2*2+1, *)`
+ * in both).
+ */
+function sameDummyShape(a: Sym, b: Sym, from: readonly Sym[], to: readonly Sym[]): boolean {
+  if (sameShape(a, b)) return true;
+  if (a.type.base !== b.type.base || a.type.bytes !== b.type.bytes || a.dims.length !== b.dims.length) return false;
+  const map = new Map<Sym, Sym>(from.map((d, k) => [d, to[k]!]));
+  const same = (x: Expr | null, y: Expr | null) => {
+    if (!x || !y) return x === y;
+    const r = renamed(x, map);
+    return !!r && exprEquals(r, y);
+  };
+  return a.dims.every((d, k) => same(d.lower, b.dims[k]!.lower) && same(d.upper, b.dims[k]!.upper));
+}
+
+/** The regions, or "whole" when a bound names a dummy argument that is not one of the first alternative's (the join speaks in its terms). */
+function ownDummies(r: ArrayRegions | null, first: RegionSummary): ArrayRegions | "whole" {
+  if (!r) return "whole";
+  const mine = new Set(first.dummies);
+  let other = false;
+  const look = (e: Expr) => walkExpr(e, (x) => void (x.kind === "var" && x.sym.storage === "dummy" && !mine.has(x.sym) && (other = true)));
   for (const b of [...r.mod, ...r.use, ...r.euse, ...r.ddef]) for (const d of b) if (d) (look(d.lo), look(d.hi));
-  return yes;
+  return other ? "whole" : r;
+}
+
+/** `e` with the symbols of `to` renamed; null when it holds one where renaming is not done (an expression kind not listed). */
+function renamed(e: Expr, to: ReadonlyMap<Sym, Sym>): Expr | null {
+  switch (e.kind) {
+    case "int":
+    case "real":
+    case "logical":
+      return e;
+    case "var":
+      return to.has(e.sym) ? { ...e, sym: to.get(e.sym)! } : e;
+    case "elem": {
+      const subs = e.subs.map((x) => renamed(x, to));
+      return subs.every((x) => x !== null) && !to.has(e.sym) ? { ...e, subs: subs as Expr[] } : null;
+    }
+    case "unary": {
+      const o = renamed(e.operand, to);
+      return o && { ...e, operand: o };
+    }
+    case "binary": {
+      const l = renamed(e.left, to);
+      const r = renamed(e.right, to);
+      return l && r && { ...e, left: l, right: r };
+    }
+    default: {
+      let named = false;
+      walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && to.has(x.sym) && (named = true)));
+      return named ? null : e;
+    }
+  }
 }
