@@ -2,6 +2,7 @@ import { formatDiagnostic, type Diagnostic } from "../diagnostics/diagnostic.js"
 import { emitProgram } from "../emit/emit-program.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
 import { chooseThreadprivate } from "../parallelize/threadprivate-blocks.js";
+import { dropNestedAcrossFiles } from "../parallelize/nested-across-files.js";
 import { dropSerialConsumed } from "../parallelize/serial-consumers.js";
 import { chooseSimd } from "../parallelize/simd-loops.js";
 import { settleInterchanges, undoInterchange } from "../parallelize/interchange.js";
@@ -88,7 +89,10 @@ export function planRun(loaded: readonly Loaded[], options: ParallelizeOptions, 
   });
   // Directives that serial code around them would make cost more than they save go first: the
   // threadprivate decision then weighs only the loops that keep theirs.
-  dropSerialConsumed(planned.flatMap((p) => (p.plan?.calls && !p.failed ? [{ loops: p.plan.loops, ...p.plan.calls }] : [])));
+  const contexts = planned.flatMap((p) => (p.plan?.calls && !p.failed ? [{ loops: p.plan.loops, ...p.plan.calls }] : []));
+  dropSerialConsumed(contexts);
+  // And those whose procedure runs only inside other files' loops with directives (nested-across-files.ts).
+  dropNestedAcrossFiles(contexts);
   const blocks = chooseThreadprivate(
     planned.flatMap((p) => (p.plan ? [{ plan: p.plan, failed: p.failed }] : [])),
     whole,

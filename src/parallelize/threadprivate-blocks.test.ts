@@ -34,16 +34,39 @@ test("a work area a callee writes through COMMON: the block threadprivate in eve
   assert.equal(results[1]!.report.loops.find((l) => l.line === 9)!.threadprivate?.[0], "work");
 });
 
-test("another parallel loop reading a member of the block that the code around it set: the block stays shared and the solvers serial, saying why", () => {
-  const main = files["main.f"]!.replace("      call sweep\n", "      q(0) = 2.0d0\nc doall: parallel\n      do j = 1, m\n         do i = 0, n\n            u(i, j) = u(i, j) + q(0) * dble(i)\n         end do\n      end do\n      call sweep\n");
-  const { results } = run({ "main.f": main });
+// A parallel loop of main reading q(0), which the code around it set: with /work/ threadprivate its threads
+// would not see that value. Either it or the solvers keep a directive (threadprivate-blocks.ts).
+const reader = (times: number) =>
+  files["main.f"]!.replace(
+    "      call sweep\n",
+    `      q(0) = 2.0d0\nc doall: serial\n      do it = 1, ${times}\nc doall: parallel\n      do j = 1, m\nc doall: either\n         do i = 0, n\n            u(i, j) = u(i, j) + q(0) * dble(i)\n         end do\n      end do\n      end do\n      call sweep\n`,
+  );
+
+test("another parallel loop reading a member of the block that the code around it set, doing more work than the solvers: the block stays shared and the solvers serial, saying why", () => {
+  const { results } = run({ "main.f": reader(1000) });
   const sweep = loopAt(results[1]!, 9);
   assert.equal(sweep.emitted, false);
   assert.equal(sweep.reasons.at(-1)?.kind, "shared-common");
+  // The it loop of the reader carries the directive: interchanged with the j loop (interchange.ts).
   assert.match(sweep.reasons.at(-1)!.message, /\/work\/.*main\.f:30/);
   assert.ok(!results.some((r) => r.output!.includes("!$omp threadprivate")));
   // The loop that reads q(0) keeps its directive: q stays the one shared array.
   assert.equal(loopAt(results[0]!, 30).emitted, true);
+});
+
+test("such a loop doing less work than the solvers loses its directive instead, saying why; the solvers keep theirs with the block threadprivate", () => {
+  const { results } = run({ "main.f": reader(1) });
+  const sweep = loopAt(results[1]!, 9);
+  assert.equal(sweep.emitted, true, JSON.stringify(sweep.reasons));
+  const light = loopAt(results[0]!, 32);
+  assert.equal(light.emitted, false);
+  assert.equal(light.parallel, true);
+  assert.equal(light.reasons.at(-1)?.kind, "shared-common");
+  assert.match(light.reasons.at(-1)!.message, /no directive: the loop at solve\.f:9 \(in sweep\), which does more work, needs \/work\/ threadprivate/);
+  assert.equal(results[0]!.output!.split("\n").filter((l) => l === "!$omp threadprivate(/work/)").length, 1);
+  // The loop inside it, once covered by its region, says why it has none of its own.
+  const inner = loopAt(results[0]!, 34);
+  assert.ok(!inner.reasons.some((r) => r.kind === "nested"), JSON.stringify(inner.reasons));
 });
 
 test("a file planned alone in a run of several makes no block threadprivate", () => {
@@ -54,8 +77,7 @@ test("a file planned alone in a run of several makes no block threadprivate", ()
 });
 
 test("explain's file (parallelizeFirst) is decided with the whole run when its loops need a block: as parallelize decides", () => {
-  const main = files["main.f"]!.replace("      call sweep\n", "      q(0) = 2.0d0\nc doall: parallel\n      do j = 1, m\n         do i = 0, n\n            u(i, j) = u(i, j) + q(0) * dble(i)\n         end do\n      end do\n      call sweep\n");
-  for (const [over, emitted] of [[{}, true], [{ "main.f": main }, false]] as const) {
+  for (const [over, emitted] of [[{}, true], [{ "main.f": reader(1000) }, false], [{ "main.f": reader(1) }, true]] as const) {
     const host = memoryHost({ ...files, ...over });
     const loaded = ["solve.f", "main.f"].map((f) => loadProgram(f, host));
     const r = parallelizeFirst(loaded, host, { link: linkLoaded(loaded)! });

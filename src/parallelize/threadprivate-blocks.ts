@@ -6,6 +6,8 @@ import type { ProcedureSummary, SummaryLookup } from "../analysis/summaries/summ
 import type { Sym } from "../ir/symbol.js";
 import { clauseSym, dropClauses, type LoopPlan } from "./loop-plan.js";
 import type { ProgramPlan } from "./plan-program.js";
+import { replaceNested } from "./nested-reasons.js";
+import { blockWork } from "./profitability.js";
 
 /** One file's plan in a run, and whether its directives can be written (a file with errors gets none). */
 export interface PlannedFile {
@@ -51,6 +53,13 @@ export function chooseThreadprivate(files: readonly PlannedFile[], whole: boolea
   const planOf = new Map(files.flatMap((f) => f.plan.program.procedures.map((p) => [p, f.plan] as const)));
   const summaries = (p: Procedure): SummaryLookup => planOf.get(p)?.summaries?.(p) ?? (() => undefined);
   const refused = new Map<string, string>();
+  /** What the loops do in a run: their work (as profitability.ts counts it) times their entries. */
+  function weight(list: readonly LoopPlan[]): number {
+    return list.reduce((acc, l) => {
+      const calls = planOf.get(l.proc)?.calls;
+      return acc + (l.work ?? (calls ? blockWork([l.loop], calls.callee(l.proc), calls.limit) : 1)) * (l.entries ?? 1);
+    }, 0);
+  }
   for (;;) {
     const emitted = loops.filter((l) => l.emitted);
     const needed = new Set(emitted.flatMap((l) => l.threadprivate ?? []));
@@ -59,11 +68,29 @@ export function chooseThreadprivate(files: readonly PlannedFile[], whole: boolea
       if (refused.has(b)) continue;
       // A COMMON block (Fortran) or a C global, as the loops that need it are.
       const c = emitted.some((l) => l.proc.language === "c" && l.threadprivate?.includes(b));
-      const why =
-        (whole ? null : "the other files of the run were not planned with this one") ??
-        (c ? cPlacementProblem(files, b) : placementProblem(files, b)) ??
-        emitted.map((l) => (l.proc.language === "c" ? cSharedUse(l, b, summaries) : l.proc.language === "fortran" && c ? null : sharedUse(l, b, summaries))).find((x) => x !== null) ??
-        null;
+      const placed = (whole ? null : "the other files of the run were not planned with this one") ?? (c ? cPlacementProblem(files, b) : placementProblem(files, b));
+      const shared = (l: LoopPlan) => (l.proc.language === "c" ? cSharedUse(l, b, summaries) : l.proc.language === "fortran" && c ? null : sharedUse(l, b, summaries));
+      const users = placed === null ? emitted.filter((l) => shared(l) !== null) : [];
+      if (users.length > 0) {
+        // Either the block or those loops' directives: the loops that need it private keep theirs when they
+        // do more work than those that touch it shared (NPB LU's ssor fills /cjac/ once, in parallel, to touch
+        // its pages; its k loops, pipelined, then work on the block a hundred times).
+        const needing = emitted.filter((l) => l.threadprivate?.includes(b) && !users.includes(l));
+        if (needing.length > 0 && weight(needing) > weight(users)) {
+          const first = needing[0]!;
+          const why = `the loop at ${first.loop.span.file}:${first.loop.span.line} (in ${first.proc.name}), which does more work, needs ${c ? b : `/${b}/`} threadprivate, and this loop touches it without making it private`;
+          for (const l of users) {
+            // Parallel still, without its directive; the loops inside it are no longer covered by one.
+            l.emitted = false;
+            l.profitableIf = null;
+            l.reasons.push({ kind: "shared-common", message: `no directive: ${why}` });
+            replaceNested(loops.filter((q) => q.proc === l.proc), l.loop.span.line, { kind: "shared-common", message: `the enclosing loop at line ${l.loop.span.line} has no directive: ${why}` });
+          }
+          changed = true;
+          continue;
+        }
+      }
+      const why = placed ?? (users.length > 0 ? shared(users[0]!) : null);
       if (why === null) continue;
       refused.set(b, why);
       changed = true;
@@ -222,6 +249,7 @@ function coveredBy(t: Extent, ok: readonly Extent[]): boolean {
   }
   return at >= t.end;
 }
+
 
 /** The loop needed a refused block: serial, with the reason. */
 function serialize(l: LoopPlan, block: string, why: string): void {
