@@ -74,3 +74,35 @@ test("C: a static function's calls are all in its file, unless its address is ta
   assert.match(plan(false), /runs at most 400 iterations \(the values every call of its procedure passes\)/);
   assert.doesNotMatch(plan(true), /the values every call/);
 });
+
+test("a loop whose bound is not known but whose index subscripts a dummy declared with a size every call gives: capped at that size", async () => {
+  const { callSiteTrips } = await import("./call-site-trips.js");
+  const { callGraph } = await import("./call-graph.js");
+  const { collectLoops } = await import("../ir/walk.js");
+  // sweep's loops run from ist to iend (read at run time); x is x(ld, *) and every call passes ld = 40 or 24.
+  const src = `      subroutine sweep(ld, ist, iend, x)
+      integer ld, ist, iend, i
+      double precision x(ld / 2 * 2, *)
+      do i = ist, iend
+         x(i, 1) = x(i, 1) * 0.5d0
+      end do
+      end
+      program p
+      integer a, b
+      double precision y(40, 40)
+      read (*, *) a, b
+      call sweep(40, a, b, y)
+      call sweep(24, a, b, y)
+      end
+`;
+  const program = parseFortran("t.f", src, memoryHost({}));
+  const graph = callGraph([program]);
+  const proc = program.procedures.find((p) => p.name === "sweep")!;
+  const [loop] = collectLoops(proc.body).map((x) => x.loop);
+  assert.equal(callSiteTrips(proc, graph, true, () => undefined)(loop!), 40);
+  // A call that passes a size read at run time leaves it unknown.
+  const open = src.replace("call sweep(24, a, b, y)", "call sweep(a, a, b, y)");
+  const p2 = parseFortran("t.f", open, memoryHost({}));
+  const proc2 = p2.procedures.find((p) => p.name === "sweep")!;
+  assert.equal(callSiteTrips(proc2, callGraph([p2]), true, () => undefined)(collectLoops(proc2.body)[0]!.loop), null);
+});

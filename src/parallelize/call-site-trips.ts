@@ -4,17 +4,20 @@ import type { Procedure } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
+import type { CommonFacts } from "../analysis/regions/common-facts.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { assignedInStmts } from "./assigned-in.js";
 import { callersOf, type CallGraph } from "./call-graph.js";
 import { tripForm } from "./trip-count.js";
-import type { TripBound } from "./trip-bounds.js";
+import { subscriptExtent, type TripBound } from "./trip-bounds.js";
 
 /**
  * Trip-count caps from what the calls of a procedure pass (issue 17): a
  * loop `do i = 1, n` over a dummy (or C parameter) `n` that the procedure
  * never changes runs at most as often as the largest `n` its calls give,
- * when every call gives a constant. The e2e program f49 calls
+ * when every call gives a constant: a literal, a named constant, or a
+ * COMMON scalar set once for the run to one (NPB LU's `ist`, `iend`, which
+ * ssor passes to blts: common-facts.ts). The e2e program f49 calls
  * `addto(a, b, n)` 600 times with n = 400: planned alone, its loop got
  * `if(n >= 20000)`, a region entered 600 times for nothing (an `if()` that
  * is false still enters the runtime, profit-guard.ts). Only when every
@@ -23,7 +26,7 @@ import type { TripBound } from "./trip-bounds.js";
  * A heuristic's input, as the value ranges' caps (trip-bounds.ts):
  * nothing correct depends on it.
  */
-export function callSiteTrips(proc: Procedure, graph: CallGraph, whole: boolean, summaries: SummaryLookup): TripBound {
+export function callSiteTrips(proc: Procedure, graph: CallGraph, whole: boolean, summaries: SummaryLookup, facts?: CommonFacts): TripBound {
   // A function whose address is taken (C's qsort(..., cmp)) may be called from anywhere, with anything.
   const sites = whole && !escapedNames(graph).has(proc.name) ? callersOf(graph, proc) : [];
   if (sites.length === 0) return () => null;
@@ -39,7 +42,7 @@ export function callSiteTrips(proc: Procedure, graph: CallGraph, whole: boolean,
       out = [];
       for (const site of sites) {
         const args = actuals(site.stmt, proc, graph, site.caller);
-        const v = args?.[k] ? evalInt(args[k]!) : undefined;
+        const v = args?.[k] ? valueOf(args[k]!, site.caller, facts) : undefined;
         if (v === undefined) {
           out = null;
           break;
@@ -50,14 +53,26 @@ export function callSiteTrips(proc: Procedure, graph: CallGraph, whole: boolean,
     valuesAt.set(sym, out);
     return out;
   };
+  /** The value `e` has at call i, with the dummies every call gives a constant replaced by it. */
+  const at = (e: Expr, i: number): number | undefined => evalWith(e, (sym) => values(sym)?.[i]);
   return (loop: Loop) => {
+    // The extents its index subscripts, in dummies' declared shapes (`v(5, ldmx/2*2+1, *)`), at each call's values.
+    let extent: number | null = null;
+    for (let i = 0; i < sites.length; i++) {
+      const n = subscriptExtent(loop, (e) => at(e, i));
+      if (n === null) {
+        extent = null;
+        break;
+      }
+      extent = Math.max(extent ?? 0, n);
+    }
     const f = tripForm(loop);
-    if (!f || f.span.terms.length === 0) return null;
+    if (!f || f.span.terms.length === 0) return extent;
     const per: number[][] = [];
     for (const t of f.span.terms) {
-      if (t.e.kind !== "var") return null;
+      if (t.e.kind !== "var") return extent;
       const v = values(t.e.sym);
-      if (!v) return null;
+      if (!v) return extent;
       per.push(v);
     }
     let most = 0;
@@ -65,8 +80,41 @@ export function callSiteTrips(proc: Procedure, graph: CallGraph, whole: boolean,
       const span = f.span.constant + f.span.terms.reduce((acc, t, j) => acc + t.coef * per[j]![i]!, 0);
       most = Math.max(most, Math.floor((span - 1 + f.step) / f.step));
     }
-    return most;
+    return extent === null ? most : Math.min(most, extent);
   };
+}
+
+/** An integer expression's value with some variables' values given (Fortran's truncating division); undefined when unknown. */
+function evalWith(e: Expr, value: (s: Sym) => number | undefined, depth = 0): number | undefined {
+  const c = evalInt(e);
+  if (c !== undefined || depth > 16) return c;
+  switch (e.kind) {
+    case "var":
+      return value(e.sym);
+    case "unary": {
+      const x = evalWith(e.operand, value, depth + 1);
+      return x === undefined ? undefined : e.op === "-" ? -x : e.op === "+" ? x : undefined;
+    }
+    case "binary": {
+      const a = evalWith(e.left, value, depth + 1);
+      const b = a === undefined ? undefined : evalWith(e.right, value, depth + 1);
+      if (a === undefined || b === undefined) return undefined;
+      switch (e.op) {
+        case "+":
+          return a + b;
+        case "-":
+          return a - b;
+        case "*":
+          return a * b;
+        case "/":
+          return b === 0 ? undefined : Math.trunc(a / b);
+        default:
+          return undefined;
+      }
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** The arguments of the call of `proc` that a site's statement makes (a CALL; a function reference in an expression gives none). */
@@ -90,4 +138,12 @@ function escapedNames(graph: CallGraph): Set<string> {
     });
   escapes.set(graph, out);
   return out;
+}
+
+/** The integer an actual argument has at its call: constant, or built from COMMON scalars set once to constants (common-facts.ts); undefined otherwise. */
+function valueOf(e: Expr, proc: Procedure, facts: CommonFacts | undefined, depth = 0): number | undefined {
+  return evalWith(e, (sym) => {
+    const v = depth < 4 ? facts?.valueIn(proc, sym) : undefined;
+    return v ? valueOf(v, proc, facts, depth + 1) : undefined;
+  });
 }

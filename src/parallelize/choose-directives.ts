@@ -5,7 +5,7 @@ import type { Loop, Stmt } from "../ir/stmt.js";
 import { childBlocks, walkExpr, walkStmts } from "../ir/walk.js";
 import { loopProduct, tripsKnown, type EntryCounts } from "./entry-counts.js";
 import { CONCURRENT_NO_DIRECTIVE } from "./concurrent-plan.js";
-import type { LoopPlan } from "./loop-plan.js";
+import { dropClauses, type LoopPlan } from "./loop-plan.js";
 import { FEW_ENTRIES, NESTED_RATIO, profitability, round as fmt, type CalleeWork, type TripLimit } from "./profitability.js";
 import { doacrossPays } from "./doacross.js";
 import { contradictory } from "./contradictory.js";
@@ -64,10 +64,12 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
       if (covered) {
         const how = covered.parallel || covered.runtimeCheck ? "runs in parallel" : "runs pipelined (ordered), its iterations overlapping";
         if (plan.parallel || plan.runtimeCheck) plan.reasons.push({ kind: "nested", message: `the enclosing loop at line ${covered.loop.span.line} ${how}`, line: covered.loop.span.line });
+        else notPipelined(plan);
         visit(s.body, covered, inner);
         continue;
       }
-      const runnable = plan.parallel || plan.runtimeCheck !== null;
+      // A pipelined loop under a guard (its flag false) is still a pipelined loop, not a parallel one.
+      const runnable = plan.parallel || (plan.runtimeCheck !== null && !plan.doacross);
       if (!runnable) {
         // Serial for its array dependences alone: pipelined when the rest of its body carries the work
         // (doacross.ts); one region for the loop, where a parallel loop inside it would start one per iteration.
@@ -75,6 +77,7 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
           visit(s.body, plan, inner);
           continue;
         }
+        notPipelined(plan);
         visit(s.body, null, inner);
         continue;
       }
@@ -172,6 +175,20 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
   };
 
   visit(proc.body, null, []);
+}
+
+/**
+ * A loop that gets no pipelined directive: the plan of the loop as written
+ * when it was a pipelined variant's (LoopPlan.asWritten: not parallel
+ * under the flag's check, whatever that variant's clauses), else without
+ * the clauses only a pipelined loop would have used.
+ */
+function notPipelined(plan: LoopPlan): void {
+  const orig = plan.asWritten;
+  if (orig) {
+    for (const k of Object.keys(plan)) if (!(k in orig)) delete (plan as unknown as Record<string, unknown>)[k];
+    Object.assign(plan, orig);
+  } else if (plan.doacross && !plan.parallel && plan.runtimeCheck === null) dropClauses(plan);
 }
 
 /** `collapse(2)` when the only statement of the loop is a parallel loop whose bounds do not change in it, and the outer trip count is small. */

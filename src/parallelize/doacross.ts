@@ -32,7 +32,7 @@ import { blockWork, REGION_WORK, type CalleeWork, type TripLimit } from "./profi
  * holds an end of a carried dependence (after privatization: a private
  * array's dependences are not there). Taken only when nothing else keeps
  * the loop serial (every reason is an array dependence), with private
- * scalars as the only clause, a step of 1 or -1 (the sink is the previous
+ * scalars and arrays as the only clause, a step of 1 or -1 (the sink is the previous
  * iteration's index), and a body whose ends of the span OpenMP can mark:
  * the span does not end on the terminal statement of a labeled DO that is
  * not a CONTINUE, and no enclosing DO shares that label.
@@ -52,7 +52,10 @@ export function doacrossSpan(plan: LoopPlan, carried: readonly CarriedDependence
   const loop = plan.loop;
   if (carried.length === 0 || plan.runtimeCheck) return null;
   if (!plan.reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output")) return null;
-  if (plan.reductions.length || plan.lastprivate.length || plan.firstprivate.length || plan.linear.length || plan.privateArrays.length || plan.threadprivate?.length) return null;
+  // Private arrays (and COMMON blocks made threadprivate for them) are new in each iteration as in a
+  // parallel loop: their dependences are not among `carried`, and the directive lists them (NPB LU's
+  // jacld blocks for blts, its k loop's pipeline).
+  if (plan.reductions.length || plan.lastprivate.length || plan.firstprivate.length || plan.linear.length) return null;
   if (!plainCountedLoop(loop)) return null;
   const step = constStep(loop);
   if (step !== 1 && step !== -1) return null;
@@ -83,7 +86,12 @@ export function doacrossSpan(plan: LoopPlan, carried: readonly CarriedDependence
 /**
  * Whether pipelining pays: the statements outside the span (which run in
  * parallel) do at least DOACROSS_PART statement executions per iteration
- * and DOACROSS_RATIO times what the span does. Each iteration waits once
+ * and at least what the span does (DOACROSS_RATIO): the ordered spans
+ * run one after another, and the rest of each iteration overlaps them, so
+ * with the two halves equal two threads run the loop up to twice as fast
+ * (NPB LU's ssor sweeps: jacld as large as blts, by hand 1.39x serial at
+ * two threads, passive); with less outside the span the overlap is too
+ * small to pay for the waits. Each iteration waits once
  * for its predecessor and posts once; with threads that sleep (OMP_WAIT_
  * POLICY=passive, what profitability.ts assumes) a wait that sleeps costs
  * what a region start does, 17-30 µs here: our f43 with 3,000 statements
@@ -99,7 +107,7 @@ export function doacrossPays(loop: Loop, span: DoacrossSpan, callee: CalleeWork,
 }
 
 export const DOACROSS_PART = 2 * REGION_WORK;
-export const DOACROSS_RATIO = 4;
+export const DOACROSS_RATIO = 1;
 
 /** The lines the ordered span covers: from its first statement to the end of its last (the report's `doacross`). */
 export function spanLines(loop: Loop, span: DoacrossSpan): { from: number; to: number } {

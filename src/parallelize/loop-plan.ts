@@ -93,6 +93,13 @@ export interface LoopPlan {
    * `depend(source)` lines (chooseDirectives found that it pays).
    */
   doacross?: DoacrossSpan;
+  /**
+   * A pipelined variant's (plan-program.ts unswitched: the loop without
+   * statements under a flag, run pipelined under `if(.not. flag)`): the
+   * plan of the loop as written, which stands when the variant gets no
+   * directive (choose-directives.ts).
+   */
+  asWritten?: LoopPlan;
   /** The loop's index may be read after the loop (it is lastprivate when the loop runs in parallel). */
   liveIndex?: boolean;
   /**

@@ -143,7 +143,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
       const cap = tripBounds(proc, ranged.ranges);
       // And from what every call passes, when all calls are known (call-site-trips.ts).
       // A C static function is called from its own file only: every call is known there too.
-      const sites = callSiteTrips(proc, graph, whole || (proc.language === "c" && program.globals.get(proc.name)?.attrs.save === true), calls.summariesFor(proc));
+      const sites = callSiteTrips(proc, graph, whole || (proc.language === "c" && program.globals.get(proc.name)?.attrs.save === true), calls.summariesFor(proc), facts);
       for (const { loop } of collectLoops(proc.body)) {
         const a = cap(loop);
         const b = sites(loop);
@@ -196,7 +196,9 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     why: (l: Loop) => (byCalls.has(l) ? "the values every call of its procedure passes" : "the value ranges of its bounds"),
   });
   const entries = new EntryCounts(graph, (l) => emitted.has(l), limit);
-  const calleeWork = procedureWork(graph);
+  // A callee's loops counted at the constants all its calls pass too (call-site-trips.ts), when every call is known.
+  const summariesOf = (p: Procedure) => (link ? link.summariesFor(p) : calls.summariesFor(p));
+  const calleeWork = procedureWork(graph, (p) => callSiteTrips(p, graph, whole, summariesOf(p), facts));
   for (const proc of graph.topDown) {
     const plans = perProc.get(proc);
     if (!plans) continue;
@@ -361,7 +363,9 @@ function unswitched(plan: LoopPlan, ctx: VariantContext, options: ParallelizeOpt
     const variant = withoutGuards(proc, plan.loop, g.guards);
     if (!variant) continue;
     const v = variantPlan(proc, variant.loop, variant.body, plan, ctx, options, callVerdict, untaken);
-    if (!v || v.reasons.length > 0 || guardedTouchesClauses(flow, g.guards, v)) continue;
+    // Parallel without them, or pipelined (doacross.ts: the variant keeps every top-level statement, so its span is the loop's).
+    const pipelined = !!v?.doacross && v.reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output");
+    if (!v || (v.reasons.length > 0 && !pipelined) || guardedTouchesClauses(flow, g.guards, v)) continue;
     const not = { kind: "unary", op: "not", operand: g.cond, span: g.cond.span, type: { base: "logical" } } as Expr;
     const check: RuntimeCheck = { expr: not, fortran: exprText(not, "fortran"), c: exprText(not, "c") };
     const [lo, hi] = lines(g.guards.flatMap((x) => x.then));
@@ -372,6 +376,7 @@ function unswitched(plan: LoopPlan, ctx: VariantContext, options: ParallelizeOpt
       runtimeCheck: v.runtimeCheck ? both(check, v.runtimeCheck) : check,
       sizeCheck: false,
       guard: { cond: exprText(g.cond, proc.language), lines: [lo, hi] },
+      ...(v.reasons.length > 0 ? { asWritten: plan } : {}),
     };
   }
   return null;
@@ -480,8 +485,8 @@ function finish(plan: LoopPlan): LoopPlan {
     reductionFunctions: plan.reductions.length > 0,
   };
   if (!plan.parallel) {
-    // The clauses only mean something on a loop that runs in parallel (possibly under its check).
-    if (plan.runtimeCheck === null) dropClauses(plan);
+    // The clauses only mean something on a loop that runs in parallel (possibly under its check), or pipelined.
+    if (plan.runtimeCheck === null && !plan.doacross) dropClauses(plan);
   }
   return plan;
 }

@@ -1,16 +1,18 @@
 import type { Procedure } from "../ir/program.js";
 import type { CallGraph } from "./call-graph.js";
 import { blockWork, type CalleeWork } from "./profitability.js";
-import { subscriptExtent } from "./trip-bounds.js";
+import { subscriptExtent, type TripBound } from "./trip-bounds.js";
+import type { Loop } from "../ir/stmt.js";
 
 /**
  * What a call costs, for the profitability of the loop around it: the
  * statements the callee executes (its own loops and calls counted as in
  * blockWork, symbolic trip counts capped by the extents their indices
- * subscript, trip-bounds.ts). A call of a procedure not among the programs, or of one in
+ * subscript, trip-bounds.ts, or at the constants every call passes,
+ * `callCaps`). A call of a procedure not among the programs, or of one in
  * a recursive cycle, counts for nothing beyond the call statement.
  */
-export function procedureWork(graph: CallGraph): (caller: Procedure) => CalleeWork {
+export function procedureWork(graph: CallGraph, callCaps?: (p: Procedure) => TripBound): (caller: Procedure) => CalleeWork {
   const memo = new Map<Procedure, number>();
   const busy = new Set<Procedure>();
   const work = (p: Procedure): number => {
@@ -20,7 +22,16 @@ export function procedureWork(graph: CallGraph): (caller: Procedure) => CalleeWo
     busy.add(p);
     // Symbolic trip counts at the extents their indices subscript when known (UA's facev over a
     // 5x5x5 element: guessed at 100 per loop, each of its calls weighed a million statements).
-    const w = blockWork(p.body, calleeOf(p), subscriptExtent);
+    // And at what every call of it passes, when that is known (call-site-trips.ts: LU's blts over ist..iend).
+    const caps = callCaps?.(p);
+    const limit = caps
+      ? (l: Loop) => {
+          const a = subscriptExtent(l);
+          const b = caps(l);
+          return a === null ? b : b === null ? a : Math.min(a, b);
+        }
+      : subscriptExtent;
+    const w = blockWork(p.body, calleeOf(p), limit);
     busy.delete(p);
     memo.set(p, w);
     return w;

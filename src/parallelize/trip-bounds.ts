@@ -89,7 +89,7 @@ export function tripBounds(proc: Procedure, ranges: NestRanges | null): TripBoun
  * with d(5,5,isiz1,isiz2) runs at most isiz2 times; guessed at 100 it
  * weighed each of jacld's 18,600 region starts at ten times its work.
  */
-export function subscriptExtent(loop: Loop): number | null {
+export function subscriptExtent(loop: Loop, evaluate: (e: Expr) => number | undefined = evalInt): number | null {
   const idx = loop.index;
   if (!idx || loop.form !== "do") return null;
   let best: number | null = null;
@@ -99,8 +99,8 @@ export function subscriptExtent(loop: Loop): number | null {
       x.subs.forEach((sub, d) => {
         const dim = x.sym.dims[d];
         if (!dim?.upper) return;
-        const lo = evalInt(dim.lower);
-        const hi = evalInt(dim.upper);
+        const lo = evaluate(dim.lower);
+        const hi = evaluate(dim.upper);
         if (lo === undefined || hi === undefined) return;
         const f = linearForm(sub);
         if (f.terms.length !== 1 || f.terms[0]!.e.kind !== "var" || (f.terms[0]!.e as { sym: Sym }).sym !== idx || Math.abs(f.terms[0]!.coef) !== 1) return;

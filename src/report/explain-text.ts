@@ -54,7 +54,14 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
       lines.push(`Peeled: every carried dependence touches an element the loop names without its index, and with the ${r.iteration} iteration run alone ${r.iteration === "first" ? "before" : "after"} the others (a copy of the loop that stops after one iteration), no dependence is carried by the rest. --no-restructure keeps the loop as written.`);
   } else if (plan.parallel && l.concurrent) lines.push(`Parallel: ${CONCURRENT_GUARANTEE}${clauseNote(plan)}.`);
   else if (plan.parallel) lines.push(`Parallel: no dependence is carried by this loop${clauseNote(plan)}.`);
-  else if (plan.runtimeCheck) {
+  else if (plan.emitted && plan.doacross) {
+    const { from, to } = spanLines(l, plan.doacross);
+    lines.push(`Pipelined (doacross): every carried dependence has both ends in lines ${from}-${to}, which run in iteration order (\`ordered depend(sink)\` waits for the previous iteration, \`ordered depend(source)\` lets the next one go); the rest of each iteration runs in parallel. As a DOALL loop it is serial, ${blocking.length === 1 ? "for one cause" : `for ${blocking.length} causes`}:`);
+    if (plan.guard) {
+      const [lo, hi] = plan.guard.lines;
+      lines.push(`  - ${plan.guard.cond} guards statements (line${lo === hi ? ` ${lo}` : `s ${lo}-${hi}`}) that would keep it serial: the directive's if() runs it pipelined only while ${plan.guard.cond} is false, when they do not run; when it is true the loop runs on one thread, in order.`);
+    }
+  } else if (plan.runtimeCheck) {
     lines.push(`Parallel only when ${lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c} holds (checked at run time).`);
     if (plan.guard) {
       const [lo, hi] = plan.guard.lines;
@@ -71,9 +78,6 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
       if (o.restrict) lines.push(`    Declaring the parameter ${o.restrict[0]} (or ${o.restrict[1]}) restrict, if they never overlap, would make the loop parallel without the check.`);
     }
     if (plan.emitted && plan.serialCopy) lines.push(`  - When the check fails, a copy of the loop as written runs (in the else branch of an \`if\` on the check around the directive): the code the serial build compiles, which knows the overlap, not the parallel region on one thread.`);
-  } else if (plan.emitted && plan.doacross) {
-    const { from, to } = spanLines(l, plan.doacross);
-    lines.push(`Pipelined (doacross): every carried dependence has both ends in lines ${from}-${to}, which run in iteration order (\`ordered depend(sink)\` waits for the previous iteration, \`ordered depend(source)\` lets the next one go); the rest of each iteration runs in parallel. As a DOALL loop it is serial, ${blocking.length === 1 ? "for one cause" : `for ${blocking.length} causes`}:`);
   } else lines.push(blocking.length === 1 ? "Serial, for one cause:" : `Serial, for ${blocking.length} causes:`);
   for (const g of blocking) lines.push(...causeLines(g, plan, ctx));
   if (plan.emitted && plan.fusion)
