@@ -272,7 +272,8 @@ class Substitution {
       const mine = commonMember(this.caller, s.common ?? "", this.calleeStart(s), s);
       return mine && !this.mayWrite(mine) ? { kind: "var", sym: mine, span } : null;
     }
-    if ((s.storage === "global" || s.storage === "module") && this.callerSees(s)) return this.mayWrite(s) ? null : { kind: "var", sym: s, span };
+    const mine = this.callerGlobal(s);
+    if (mine) return this.mayWrite(mine) ? null : { kind: "var", sym: mine, span };
     return null;
   }
 
@@ -282,8 +283,25 @@ class Substitution {
       const mine = start === undefined ? null : commonMember(this.caller, s.common ?? "", start, s);
       return mine && !this.mayWrite(mine) ? mine : null;
     }
-    if ((s.storage === "global" || s.storage === "module") && this.callerSees(s) && !this.mayWrite(s)) return s;
+    const mine = this.callerGlobal(s);
+    if (mine && !this.mayWrite(mine)) return mine;
     return null;
+  }
+
+  /**
+   * The caller's symbol for a global or module variable a bound names: its
+   * own, or in C the caller's file's declaration of a global of external
+   * linkage with that name (the same object, C11 6.2.2: a summary the link
+   * moved to this file keeps its bounds in the callee's file's symbols, as
+   * NPB-C LU's jacld bounds its boxes by jst and jend); null when the
+   * caller cannot name it.
+   */
+  private callerGlobal(s: Sym): Sym | null {
+    if (s.storage !== "global" && s.storage !== "module") return null;
+    if (this.callerSees(s)) return s;
+    if (s.storage !== "global" || s.attrs.save) return null;
+    const mine = this.caller.fileGlobals?.get(s.name);
+    return mine && mine.storage === "global" && !mine.attrs.save && mine.dims.length === s.dims.length && mine.type.base === s.type.base ? mine : null;
   }
 
   private calleeStart(s: Sym): number {
