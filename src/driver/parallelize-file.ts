@@ -13,7 +13,7 @@ import { orderedLines } from "../emit/ordered-lines.js";
 import { realignLines } from "../emit/realign-lines.js";
 import { serialCopyLines } from "../emit/serial-copy-lines.js";
 import { settleRealignments, undoRealignment } from "../parallelize/realign.js";
-import { undoDoacross } from "../parallelize/doacross.js";
+import { dropUnusedPipelineClauses, undoDoacross } from "../parallelize/doacross.js";
 import { clauseSym, type LoopPlan } from "../parallelize/loop-plan.js";
 import { buildFileReport, diagnosticReport, type FileReport } from "../report/file-report.js";
 import { stackWarnings } from "../report/stack-arrays.js";
@@ -158,6 +158,8 @@ function settle(plan: ProgramPlan, failed: boolean, read: (path: string) => stri
       if (p.doacross && !orderedLines(text, file.language, file.form, p.loop, p.doacross))
         undoDoacross(loops, p, { kind: "layout", message: `it could run pipelined (ordered), but a statement of its body at the ends of the ordered part starts after other text on its line (or its closing brace does), where no directive line can go: put them on lines of their own` });
     }
+  // After every undo above (a realignment undone gives its loop back its pipelined candidacy).
+  dropUnusedPipelineClauses(loops);
   if (!failed) chooseSimd(loops);
 }
 

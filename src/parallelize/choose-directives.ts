@@ -5,7 +5,7 @@ import type { Loop, Stmt } from "../ir/stmt.js";
 import { childBlocks, walkExpr, walkStmts } from "../ir/walk.js";
 import { loopProduct, tripsKnown, type EntryCounts } from "./entry-counts.js";
 import { CONCURRENT_NO_DIRECTIVE } from "./concurrent-plan.js";
-import { dropClauses, type LoopPlan } from "./loop-plan.js";
+import type { LoopPlan } from "./loop-plan.js";
 import { FEW_ENTRIES, NESTED_RATIO, profitability, round as fmt, type CalleeWork, type TripLimit } from "./profitability.js";
 import { doacrossPays } from "./doacross.js";
 import { contradictory } from "./contradictory.js";
@@ -180,15 +180,14 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
 /**
  * A loop that gets no pipelined directive: the plan of the loop as written
  * when it was a pipelined variant's (LoopPlan.asWritten: not parallel
- * under the flag's check, whatever that variant's clauses), else without
- * the clauses only a pipelined loop would have used.
+ * under the flag's check, whatever that variant's clauses). (The clauses
+ * of other serial loops that get none go in planProgram.)
  */
 function notPipelined(plan: LoopPlan): void {
   const orig = plan.asWritten;
-  if (orig) {
-    for (const k of Object.keys(plan)) if (!(k in orig)) delete (plan as unknown as Record<string, unknown>)[k];
-    Object.assign(plan, orig);
-  } else if (plan.doacross && !plan.parallel && plan.runtimeCheck === null) dropClauses(plan);
+  if (!orig) return;
+  for (const k of Object.keys(plan)) if (!(k in orig)) delete (plan as unknown as Record<string, unknown>)[k];
+  Object.assign(plan, orig);
 }
 
 /** `collapse(2)` when the only statement of the loop is a parallel loop whose bounds do not change in it, and the outer trip count is small. */

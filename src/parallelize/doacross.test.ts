@@ -51,6 +51,8 @@ test("too little work outside the ordered part: serial, no directive", () => {
   assert.equal(at(8).emitted, false);
   assert.equal(at(8).doacross, undefined);
   assert.doesNotMatch(out, /ordered/);
+  // A serial loop lists no clause: t would have been private only in a pipelined run.
+  assert.deepEqual(at(8).private, []);
 });
 
 test("a statement of the ordered part's end that shares its line with another: no place for the source line, serial with a layout reason", () => {

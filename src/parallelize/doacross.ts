@@ -1,7 +1,7 @@
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { topLevelIndex } from "../ir/walk.js";
 import type { CarriedDependence } from "../analysis/dependence/verdict.js";
-import type { LoopPlan } from "./loop-plan.js";
+import { dropClauses, type LoopPlan } from "./loop-plan.js";
 import { constStep, plainCountedLoop } from "./plain-loop.js";
 import type { Reason } from "./reason.js";
 import { replaceNested } from "./nested-reasons.js";
@@ -109,6 +109,15 @@ export function doacrossPays(loop: Loop, span: DoacrossSpan, callee: CalleeWork,
 export const DOACROSS_PART = 2 * REGION_WORK;
 export const DOACROSS_RATIO = 1;
 
+/**
+ * Serial loops keep their clauses while they may still run pipelined
+ * (plan-program.ts finish); once their directives are decided, those
+ * without one lose them, as any serial loop does.
+ */
+export function dropUnusedPipelineClauses(plans: readonly LoopPlan[]): void {
+  for (const p of plans) if (!p.emitted && p.doacross && !p.parallel && p.runtimeCheck === null) dropClauses(p);
+}
+
 /** The lines the ordered span covers: from its first statement to the end of its last (the report's `doacross`). */
 export function spanLines(loop: Loop, span: DoacrossSpan): { from: number; to: number } {
   const body = orderedBody(loop);
@@ -133,6 +142,8 @@ export function undoDoacross(plans: readonly LoopPlan[], p: LoopPlan, why: Reaso
   p.profitableIf = null;
   p.schedule = null;
   delete p.doacross;
+  // Its clauses were the pipelined directive's.
+  if (!p.parallel && p.runtimeCheck === null) dropClauses(p);
   p.reasons.push(why);
   replaceNested(plans, p.loop.span.line, why);
 }

@@ -60,7 +60,9 @@ export function chooseInterchanges(plans: LoopPlan[], deps: ProcedureDeps, file:
     // With loops inside the inner one, the innermost loop stays where it is, and so does its stride.
     if (!legal(deps, outer.loop, inner) || (!holdsLoops(inner) && !strideKept(outer.loop, inner))) continue;
     const lang = outer.proc.language;
-    const saved = { parallel: outer.parallel, reasons: outer.reasons, omitted: outer.omitted, blockers: outer.blockers, private: outer.private, hints: outer.hints };
+    // A serial loop's clauses were kept only for a pipelined directive (plan-program.ts finish), which it loses here.
+    const pipelinedOnly = !!outer.doacross && !outer.parallel && outer.runtimeCheck === null;
+    const saved = { parallel: outer.parallel, reasons: outer.reasons, omitted: outer.omitted, blockers: outer.blockers, private: pipelinedOnly ? [] : outer.private, hints: outer.hints };
     const index = outer.loop.index!;
     outer.interchange = { inner, saved };
     // The nest runs interchanged, not pipelined (doacross.ts): its candidacy goes (and is not put back on undo).

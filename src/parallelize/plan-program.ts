@@ -37,7 +37,7 @@ import { callersOf, callGraph, type CallGraph } from "./call-graph.js";
 import { chooseDirectives } from "./choose-directives.js";
 import { chooseInterchanges } from "./interchange.js";
 import { fusionCandidates } from "./fusion.js";
-import { doacrossSpan } from "./doacross.js";
+import { doacrossSpan, dropUnusedPipelineClauses } from "./doacross.js";
 import { realigned } from "./realign.js";
 import { applyConcurrent } from "./concurrent-plan.js";
 import { EntryCounts } from "./entry-counts.js";
@@ -205,6 +205,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     chooseDirectives(program, proc, plans, entries, calleeWork(proc), limit);
     for (const pl of plans) if (pl.emitted) emitted.add(pl.loop);
   }
+  for (const plans of perProc.values()) dropUnusedPipelineClauses(plans);
   // Adjacent loops with directives that may run as one (seed 004 §3; --no-restructure keeps them apart).
   if (options.restructure !== false)
     for (const [proc, ctx] of fusionContexts) {
