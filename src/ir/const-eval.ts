@@ -1,13 +1,16 @@
 import type { Expr } from "./expr.js";
+import type { Sym } from "./symbol.js";
 
 /**
  * Folds an integer constant expression: literals, named constants
  * (PARAMETER, C enum/const with a known value) and + - * / ** with
  * Fortran/C integer semantics (division truncates toward zero), plus the
  * common integer intrinsics. Returns undefined when the value is not a
- * compile-time integer (or does not fit a safe JS integer).
+ * compile-time integer (or does not fit a safe JS integer). `value` gives
+ * other variables a value (what every call passes a dummy:
+ * call-site-trips.ts).
  */
-export function evalInt(e: Expr, depth = 0): number | undefined {
+export function evalInt(e: Expr, depth = 0, value?: (s: Sym) => number | undefined): number | undefined {
   if (depth > 64) return undefined;
   const d = depth + 1;
   let v: number | undefined;
@@ -16,21 +19,22 @@ export function evalInt(e: Expr, depth = 0): number | undefined {
       v = e.value;
       break;
     case "var":
-      if (e.sym.storage === "parameter" && e.sym.value && (e.sym.type.base === "integer" || e.sym.type.base === "unknown")) v = evalInt(e.sym.value, d);
+      if (e.sym.storage === "parameter" && e.sym.value && (e.sym.type.base === "integer" || e.sym.type.base === "unknown")) v = evalInt(e.sym.value, d, value);
+      else v = value?.(e.sym);
       break;
     case "cast":
-      if (e.to.base === "integer") v = evalInt(e.operand, d);
+      if (e.to.base === "integer") v = evalInt(e.operand, d, value);
       break;
     case "unary": {
-      const x = evalInt(e.operand, d);
+      const x = evalInt(e.operand, d, value);
       if (x === undefined) return undefined;
       v = e.op === "-" ? -x : e.op === "+" ? x : undefined;
       break;
     }
     case "binary": {
-      const a = evalInt(e.left, d);
+      const a = evalInt(e.left, d, value);
       if (a === undefined) return undefined;
-      const b = evalInt(e.right, d);
+      const b = evalInt(e.right, d, value);
       if (b === undefined) return undefined;
       switch (e.op) {
         case "+":
@@ -64,7 +68,7 @@ export function evalInt(e: Expr, depth = 0): number | undefined {
     }
     case "call": {
       if (!e.intrinsic) return undefined;
-      const args = e.args.map((a) => evalInt(a, d));
+      const args = e.args.map((a) => evalInt(a, d, value));
       if (args.some((a) => a === undefined)) return undefined;
       const xs = args as number[];
       switch (e.name) {

@@ -54,7 +54,7 @@ export function callSiteTrips(proc: Procedure, graph: CallGraph, whole: boolean,
     return out;
   };
   /** The value `e` has at call i, with the dummies every call gives a constant replaced by it. */
-  const at = (e: Expr, i: number): number | undefined => evalWith(e, (sym) => values(sym)?.[i]);
+  const at = (e: Expr, i: number): number | undefined => evalInt(e, 0, (sym) => values(sym)?.[i]);
   return (loop: Loop) => {
     // The extents its index subscripts, in dummies' declared shapes (`v(5, ldmx/2*2+1, *)`), at each call's values.
     let extent: number | null = null;
@@ -84,38 +84,6 @@ export function callSiteTrips(proc: Procedure, graph: CallGraph, whole: boolean,
   };
 }
 
-/** An integer expression's value with some variables' values given (Fortran's truncating division); undefined when unknown. */
-function evalWith(e: Expr, value: (s: Sym) => number | undefined, depth = 0): number | undefined {
-  const c = evalInt(e);
-  if (c !== undefined || depth > 16) return c;
-  switch (e.kind) {
-    case "var":
-      return value(e.sym);
-    case "unary": {
-      const x = evalWith(e.operand, value, depth + 1);
-      return x === undefined ? undefined : e.op === "-" ? -x : e.op === "+" ? x : undefined;
-    }
-    case "binary": {
-      const a = evalWith(e.left, value, depth + 1);
-      const b = a === undefined ? undefined : evalWith(e.right, value, depth + 1);
-      if (a === undefined || b === undefined) return undefined;
-      switch (e.op) {
-        case "+":
-          return a + b;
-        case "-":
-          return a - b;
-        case "*":
-          return a * b;
-        case "/":
-          return b === 0 ? undefined : Math.trunc(a / b);
-        default:
-          return undefined;
-      }
-    }
-    default:
-      return undefined;
-  }
-}
 
 /** The arguments of the call of `proc` that a site's statement makes (a CALL; a function reference in an expression gives none). */
 function actuals(stmt: Stmt, proc: Procedure, graph: CallGraph, caller: Procedure): readonly Expr[] | null {
@@ -142,7 +110,7 @@ function escapedNames(graph: CallGraph): Set<string> {
 
 /** The integer an actual argument has at its call: constant, or built from COMMON scalars set once to constants (common-facts.ts); undefined otherwise. */
 function valueOf(e: Expr, proc: Procedure, facts: CommonFacts | undefined, depth = 0): number | undefined {
-  return evalWith(e, (sym) => {
+  return evalInt(e, 0, (sym) => {
     const v = depth < 4 ? facts?.valueIn(proc, sym) : undefined;
     return v ? valueOf(v, proc, facts, depth + 1) : undefined;
   });
