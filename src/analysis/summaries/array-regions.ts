@@ -52,9 +52,13 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
   // Conservative: an array a statement function reads is read wherever it is used, before any write.
   const byStatementFunctions = new Set<Sym>();
   for (const sf of proc.statementFunctions.values()) walkExpr(sf.body, (x) => void ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && byStatementFunctions.add(x.sym)));
+  // C: arrays a pointer is made from (`double (*wk)[5] = w[k];`): what the pointer reaches is not followed here.
+  const pointedInto = proc.language === "c" ? madePointersFrom(proc, new Set(arrays)) : new Set<Sym>();
   const regionsOf = (sym: Sym): ArrayRegions => {
     const m = may.get(sym) ?? { mod: [], use: [], whole: false };
     const n = sym.dims.length;
+    // Conservative: every element may be read (first) and written through the pointer; none surely.
+    if (pointedInto.has(sym)) return { mod: [anyBox(n)], use: [anyBox(n)], euse: [anyBox(n)], ddef: [] };
     // Not touched at all (most members of a COMMON block, in most procedures): no walk needed.
     if (!m.whole && m.mod.length === 0 && m.use.length === 0 && !byStatementFunctions.has(sym)) return { mod: [], use: [], euse: [], ddef: [] };
     if (byStatementFunctions.has(sym)) return { mod: m.whole ? [anyBox(n)] : m.mod, use: [anyBox(n)], euse: [anyBox(n)], ddef: [] };
@@ -351,6 +355,42 @@ function movedPointers(proc: Procedure): Set<Sym> {
     for (const s of list) {
       if (s.kind === "assign") target(s.lhs);
       for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "assign-expr" && target(x.target)));
+      if (s.kind === "loop") for (const x of [...(s.init ?? []), ...(s.update ?? [])]) visit([x]);
+      childBlocks(s).forEach(visit);
+    }
+  };
+  visit(proc.body);
+  return out;
+}
+
+/**
+ * The arrays (of `arrays`) whose address a C assignment or initialization
+ * stores (`wk = w[k]` for a pointer to rows, `p = &w[j][0]`, `p = (double
+ * *)w + 1`, `s.buf = w`, `p = f(w)`). NPB-C LU's
+ * blts reads v[k - 1] and writes v[k] through such pointers; followed
+ * only through v's own references, its regions said it touched nothing,
+ * and ssor's sweep over k, which carries a dependence through them, was
+ * called parallel.
+ */
+function madePointersFrom(proc: Procedure, arrays: ReadonlySet<Sym>): Set<Sym> {
+  const out = new Set<Sym>();
+  // An address into the array: its name (it decays), an element of fewer subscripts than its rank, `&`.
+  const address = (x: Expr): Sym | null => {
+    if (x.kind === "var" && x.sym.dims.length > 0) return x.sym;
+    if (x.kind === "elem" && x.subs.length < x.sym.dims.length) return x.sym;
+    if (x.kind === "addr" && (x.operand.kind === "var" || x.operand.kind === "elem")) return x.operand.sym;
+    return null;
+  };
+  // Stored anywhere (a pointer variable, a member, an element of an array of pointers).
+  const from = (e: Expr) =>
+    walkExpr(e, (x) => {
+      const a = address(x);
+      if (a && arrays.has(a)) out.add(a);
+    });
+  const visit = (list: readonly Stmt[]) => {
+    for (const s of list) {
+      if (s.kind === "assign") from(s.rhs);
+      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "assign-expr" && x.value && from(x.value)));
       if (s.kind === "loop") for (const x of [...(s.init ?? []), ...(s.update ?? [])]) visit([x]);
       childBlocks(s).forEach(visit);
     }
