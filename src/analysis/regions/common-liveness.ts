@@ -1,3 +1,4 @@
+import { rewriteBlocks } from "../../ir/rewrite-blocks.js";
 import type { Expr } from "../../ir/expr.js";
 import { exprEquals } from "../../ir/expr-equals.js";
 import type { Procedure } from "../../ir/program.js";
@@ -329,13 +330,28 @@ function coversAll(sym: Sym, boxes: readonly Box[]): boolean {
 function continuation(body: readonly Stmt[], s: Stmt): Stmt[] | null {
   const path = pathTo(body, s);
   if (!path) return null;
-  const out: Stmt[] = [];
+  let out: Stmt[] = [];
   for (let k = path.length - 1; k >= 0; k--) {
     const { list, index, owner } = path[k]!;
     out.push(...list.slice(index + 1));
-    if (owner && owner.kind === "loop") out.push(maybe(owner.body, owner.span));
+    if (owner && owner.kind === "loop") {
+      // An EXIT (C break) of the loop, in this iteration or a later one, goes to what follows the loop: a
+      // forward GOTO to a label there, which the walk follows (coverage.ts landings) where any other jump
+      // makes every later write unsure (NPB-C LU's ssor breaks out of its time steps once converged).
+      const label = `@exit${owner.id}`;
+      const again = leaving(owner.body, owner.id, label, owner.span);
+      out = leaving(out, owner.id, label, owner.span);
+      out.push(maybe(again, owner.span), { kind: "nop", label, span: owner.span });
+    }
   }
   return out;
+}
+
+/** The statements with each EXIT of loop `id` made a GOTO to `label` (copies where one changes: rewriteBlocks). */
+function leaving(stmts: Stmt[], id: number, label: string, span: Stmt["span"]): Stmt[] {
+  const exit = (x: Stmt) => x.kind === "exit" && x.loopId === id;
+  const rewrite = (list: Stmt[]) => (list.some(exit) ? list.map((x): Stmt => (exit(x) ? { kind: "goto", target: label, span: x.span ?? span, ...(x.label !== undefined ? { label: x.label } : {}) } : x)) : list);
+  return rewriteBlocks(stmts, rewrite);
 }
 
 /** Statements that may run or not: an IF whose condition is not known. */
@@ -375,6 +391,9 @@ function unchangedIn(proc: Procedure, summaries: SummaryLookup): (s: Sym) => boo
     const s = summaries(name);
     if (!s || s.unknown) unknownCall = true;
     args.forEach((a, k) => {
+      // C passes by value: a call changes only the array an argument names (its address), never a scalar
+      // or an element given (NPB-C LU's ssor passes nx, ny to blts, and they bound jacld's regions of a..d).
+      if (proc.language === "c" && !(a.kind === "var" && a.sym.dims.length > 0)) return;
       if ((a.kind === "var" || a.kind === "elem" || a.kind === "section") && (!s || s.formals[k]?.mod !== false)) changed.add(a.sym);
     });
     if (s) for (const [b, e] of s.commons) if (e.mod === "all" || e.mod.length > 0) callsWriteCommon = callsWriteCommon.add(b);
