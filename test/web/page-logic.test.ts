@@ -34,6 +34,9 @@ test("verdicts come from the report's fields: parallel, run-time check, serial",
   assert.deepEqual([rt.verdict, rt.summary], ["runtime", "line 1: parallel when m >= n (checked at run time): directive written"]);
   const serial = verdictOf(loop({ parallel: false, emitted: false, runtimeCheck: null, reasons: [{ kind: "flow", var: "a", message: "dependence at a constant distance" } as never] }));
   assert.deepEqual([serial.verdict, serial.summary], ["serial", "line 1: serial: flow (a): dependence at a constant distance"]);
+  // Pipelined under a flag: not "parallel when .not. trace", which would say its iterations are independent.
+  const piped = verdictOf(loop({ parallel: false, emitted: true, runtimeCheck: ".not. trace", doacross: { from: 5, to: 7 } }));
+  assert.deepEqual([piped.verdict, piped.summary], ["serial", "line 1: pipelined (ordered): lines 5-7 run in iteration order, the rest of each iteration in parallel while .not. trace: directive written"]);
 });
 
 test("the loop under the cursor is the innermost one around its line", () => {

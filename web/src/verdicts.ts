@@ -27,6 +27,10 @@ export function verdictOf(l: LoopReport): LoopVerdict {
   if (l.parallel) {
     verdict = "parallel";
     summary = emitted ? "parallel: directive written" : `parallel, no directive${why ? `: ${why}` : ""}`;
+  } else if (emitted && l.doacross) {
+    // Serial as a DOALL loop, run pipelined (its runtimeCheck, when there is one, is the flag it runs so under).
+    verdict = "serial";
+    summary = `pipelined (ordered): lines ${l.doacross.from}-${l.doacross.to} run in iteration order, the rest of each iteration in parallel${l.runtimeCheck ? ` while ${l.runtimeCheck}` : ""}: directive written`;
   } else if (l.runtimeCheck) {
     verdict = "runtime";
     summary = `parallel when ${l.runtimeCheck} (checked at run time)${emitted ? ": directive written" : `, no directive${why ? `: ${why}` : ""}`}`;
