@@ -1,3 +1,4 @@
+import { projectSide } from "./project.js";
 import type { Expr } from "../../ir/expr.js";
 import { exprEquals } from "../../ir/expr-equals.js";
 import { exprText } from "../../ir/expr-text.js";
@@ -752,6 +753,22 @@ export class Coverage {
   }
 
   private end(e: Expr, inner: Map<Sym, Interval>, which: "lo" | "hi"): Expr | null {
+    return this.plainEnd(e, inner, which) ?? this.projectedEnd(e, inner, which);
+  }
+
+  /**
+   * The end by project.ts, where plainEnd has none: inner bounds that name
+   * outer inner indices (triangular), or a min or max of changing values
+   * (NPB LU's blts_vec reads ldy(m, n, i, l - i) for i from max(l - jend,
+   * ist) to min(l - jst, iend)); null if that has none either.
+   */
+  private projectedEnd(e: Expr, inner: Map<Sym, Interval>, which: "lo" | "hi"): Expr | null {
+    const v = (sym: Sym): Expr => ({ kind: "var", sym, span: e.span });
+    const r = projectSide(e, which, inner, (s) => !inner.has(s) && this.isFixed(v(s), new Map()), 0);
+    return r && this.isFixed(r, new Map()) ? r : null;
+  }
+
+  private plainEnd(e: Expr, inner: Map<Sym, Interval>, which: "lo" | "hi"): Expr | null {
     const f = linearForm(e);
     const l = new Linear();
     l.constant = f.constant;
