@@ -204,11 +204,30 @@ function mayRegions(proc: Procedure, arrays: ReadonlySet<Sym>, fixed: (s: Sym) =
     return r;
   };
   const loops = new Map<Sym, Interval>();
+  // Local integer scalars set by an assignment already passed in a list still being walked, from loop
+  // indices and fixed values, and not set again since (nor anywhere in a loop entered since): what they
+  // hold there (NPB LU's blts_vec sets istp, iendp for its i loop, and j = l - i in it). Subscripts and
+  // bounds are read through them.
+  const trackable = trackableScalars(proc);
+  const values = new Map<Sym, Expr>();
+  const known = (e: Expr) => substituted(e, values);
   const add = (sym: Sym, box: Box | null, kind: "mod" | "use") => {
     if (!arrays.has(sym)) return;
     const r = of(sym);
     if (!box) r.whole = true;
-    else r[kind] = addMay(r[kind], projectBox(box, loops, fixed));
+    else r[kind] = addMay(r[kind], projectBox(values.size ? box.map((d) => d && { lo: known(d.lo), hi: known(d.hi) }) : box, loops, fixed));
+  };
+  const remember = (s: Stmt): Sym | null => {
+    if (s.kind !== "assign" || s.lhs.kind !== "var" || !trackable.has(s.lhs.sym)) return null;
+    const v = known(s.rhs);
+    let ok = true;
+    walkExpr(v, (x) => {
+      if (x.kind === "var" && !(x.sym.storage === "parameter" || loops.has(x.sym) || fixed(x.sym))) ok = false;
+      if (!(x.kind === "int" || x.kind === "var" || (x.kind === "binary" && (x.op === "+" || x.op === "-" || x.op === "*")) || (x.kind === "unary" && x.op === "-") || (x.kind === "call" && x.intrinsic && ["min", "max", "min0", "max0"].includes(x.name)))) ok = false;
+    });
+    if (!ok) return null;
+    values.set(s.lhs.sym, v);
+    return s.lhs.sym;
   };
   const extent = (x: Extract<Expr, { kind: "var" | "section" }>): Box | null => {
     if (x.kind === "section" && x.substring) return null;
@@ -303,10 +322,19 @@ function mayRegions(proc: Procedure, arrays: ReadonlySet<Sym>, fixed: (s: Sym) =
     }
   };
   const visit = (list: readonly Stmt[]): void => {
+    const set: Sym[] = [];
     for (const s of list) {
+      // Whatever the statement (or a loop, any iteration of its body) sets no longer holds a value known here,
+      // nor does a value computed from it (C may change a loop's index in its body).
+      if (values.size) {
+        const d = definedIn(s);
+        for (const [x, v] of values) if (d.has(x) || mentions(v, d)) values.delete(x);
+      }
       if (s.kind === "assign") {
         read(s.rhs);
         write(s.lhs);
+        const v = remember(s);
+        if (v) set.push(v);
       } else if (s.kind === "call") {
         s.args.forEach(argument);
         call(s);
@@ -319,16 +347,101 @@ function mayRegions(proc: Procedure, arrays: ReadonlySet<Sym>, fixed: (s: Sym) =
       } else for (const e of stmtExprs(s)) read(e);
       if (s.kind === "loop") {
         const r = s.index ? indexInterval(s) : null;
-        if (s.index && r) loops.set(s.index, r);
+        if (s.index && r) loops.set(s.index, values.size ? { lo: known(r.lo), hi: known(r.hi) } : r);
         // Conservative: a loop whose index range is not known makes its accesses cover any value of it.
         else if (s.index) loops.set(s.index, { lo: unknownBound(s), hi: unknownBound(s) });
         for (const b of childBlocks(s)) visit(b);
         if (s.index) loops.delete(s.index);
       } else for (const b of childBlocks(s)) visit(b);
     }
+    // Past its list, a value may have been overwritten (the next iteration) or not set (another branch).
+    for (const v of set) values.delete(v);
   };
   visit(proc.body);
   return out;
+}
+
+/** `e` with the scalars of `values` replaced by what they hold (integer arithmetic, min and max only; other expressions as they are). */
+function substituted(e: Expr, values: ReadonlyMap<Sym, Expr>): Expr {
+  if (values.size === 0) return e;
+  switch (e.kind) {
+    case "var":
+      return values.get(e.sym) ?? e;
+    case "binary": {
+      const l = substituted(e.left, values);
+      const r = substituted(e.right, values);
+      return l === e.left && r === e.right ? e : { ...e, left: l, right: r };
+    }
+    case "unary": {
+      const o = substituted(e.operand, values);
+      return o === e.operand ? e : { ...e, operand: o };
+    }
+    case "call": {
+      if (!e.intrinsic) return e;
+      const args = e.args.map((a) => substituted(a, values));
+      return args.every((a, k) => a === e.args[k]) ? e : { ...e, args };
+    }
+    default:
+      return e;
+  }
+}
+
+/**
+ * Local integer scalars whose value only this procedure's own statements
+ * set, where definedIn sees them: not SAVEd or static, not in an
+ * EQUIVALENCE, not a pointer, and (C) with no address taken (a pointer
+ * could set it unseen).
+ */
+function trackableScalars(proc: Procedure): Set<Sym> {
+  const taken = new Set<Sym>();
+  const visit = (list: readonly Stmt[]) => {
+    for (const s of list) {
+      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "addr" && walkExpr(x.operand, (y) => void (y.kind === "var" && taken.add(y.sym)))));
+      if (s.kind === "loop") for (const x of [...(s.init ?? []), ...(s.update ?? [])]) visit([x]);
+      childBlocks(s).forEach(visit);
+    }
+  };
+  visit(proc.body);
+  const out = new Set<Sym>();
+  for (const s of proc.symbols.values()) if (s.storage === "local" && s.dims.length === 0 && s.type.base === "integer" && s.equivalence === undefined && !s.attrs.pointer && !s.attrs.save && !taken.has(s)) out.add(s);
+  return out;
+}
+
+/** Whether `e` names one of `syms`. */
+function mentions(e: Expr, syms: ReadonlySet<Sym>): boolean {
+  let yes = false;
+  walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && syms.has(x.sym) && (yes = true)));
+  return yes;
+}
+
+const defined = new WeakMap<Stmt, Set<Sym>>();
+
+/** The variables a statement may set, with every statement inside it: assignment targets, DO indices, READ items, call arguments (by reference). */
+function definedIn(s: Stmt): Set<Sym> {
+  let out = defined.get(s);
+  if (out) return out;
+  const found = (out = new Set<Sym>());
+  // What a target names is set; its subscripts are only read.
+  const target = (t: Expr) => (t.kind === "var" || t.kind === "elem" || t.kind === "section" ? found.add(t.sym) : walkExpr(t, (x) => void ((x.kind === "var" || x.kind === "elem") && found.add(x.sym))));
+  const visit = (list: readonly Stmt[]) => {
+    for (const x of list) {
+      if (x.kind === "assign") target(x.lhs);
+      if (x.kind === "loop" && x.index) found.add(x.index);
+      if (x.kind === "io") x.defs.forEach(target);
+      if (x.kind === "call") x.args.forEach(target);
+      for (const e of stmtExprs(x))
+        walkExpr(e, (y) => {
+          if (y.kind === "assign-expr") target(y.target);
+          else if (y.kind === "call" && !y.pure) y.args.forEach(target);
+          else if (y.kind === "implied-do") found.add(y.index);
+        });
+      if (x.kind === "loop") for (const y of [...(x.init ?? []), ...(x.update ?? [])]) visit([y]);
+      childBlocks(x).forEach(visit);
+    }
+  };
+  visit([s]);
+  defined.set(s, found);
+  return found;
 }
 
 /** An expression no projection accepts (not fixed): a box dimension that uses it becomes any value. */
