@@ -135,3 +135,11 @@ test("a routine several files define is entered as often as the calls that may r
     assert.match(l.reasons.map((r) => r.message).join("; "), /entered about 1,000 times, and each time serial code in main \(main\.f:10\), the call of sweep, then reads or writes about 180,000 elements of a, b/, f);
   }
 });
+
+test("a run whose calls reach names several files define is a whole program: every unit of either build is in it", () => {
+  // main calls drive (drive.f or drive_vec.f), which call work (work.f or work_vec.f): a COMMON block made
+  // threadprivate gets its directive in every file, whichever ones the build links.
+  assert.equal(linkFiles(files).link!.wholeFortran, true);
+  // A call of a routine no file defines: not whole.
+  assert.equal(linkFiles({ ...files, "drive_vec.f": drive.replace("call work", "call other") }).link!.wholeFortran, false);
+});

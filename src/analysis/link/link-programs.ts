@@ -90,7 +90,13 @@ export class ProgramLink {
     const allDefined = [...this.linked].every((pr) => [...pr.globals.values()].every((g) => g.storage !== "global" || !g.attrs.external || defined.has(g.name) || g.attrs.intrinsic === true));
     const resolved = (n: string, p: Procedure) => this.programOf.has(this.names.resolve(n, p, this.programOf.get(p)!)!);
     this.closed = inputs.every((i) => i.usable && i.program.file.language === "c") && mains === 1 && allDefined && procs.every((p) => resolvesAll(p, resolved));
-    this.wholeFortran = inputs.every((i) => i.usable) && wholeFortranProgram(procs, resolved);
+    // A name several files define (NPB LU's blts.f, blts_vec.f) reaches one of them, all in the run: every
+    // unit of whichever build links them is here (a COMMON block threadprivate gets its directive in each).
+    const reached = (n: string, p: Procedure) => {
+      const alts = resolved(n, p) ? null : this.alternatives(n, p);
+      return alts === null ? resolved(n, p) : alts.length > 0 && alts.every((a) => this.programOf.has(a));
+    };
+    this.wholeFortran = inputs.every((i) => i.usable) && wholeFortranProgram(procs, reached);
     this.facts = new CommonFacts({
       procedures: procs,
       resolve: (name, caller) => this.names.resolve(name, caller, this.programOf.get(caller)!),
