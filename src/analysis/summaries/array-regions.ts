@@ -495,11 +495,14 @@ function madePointersFrom(proc: Procedure, arrays: ReadonlySet<Sym>): Set<Sym> {
     return null;
   };
   // Stored anywhere (a pointer variable, a member, an element of an array of pointers).
-  const from = (e: Expr) =>
-    walkExpr(e, (x) => {
-      const a = address(x);
-      if (a && arrays.has(a)) out.add(a);
-    });
+  // A call's arguments only when its value may be a pointer (it may give back what it was given): what a call
+  // does to an array it is passed, its regions already say (`t = dot(w, v, n)`).
+  const from = (x: Expr): void => {
+    const a = address(x);
+    if (a && arrays.has(a)) out.add(a);
+    if (x.kind === "call" && x.type && x.type.base !== "pointer" && x.type.base !== "unknown") return;
+    childExprs(x).forEach(from);
+  };
   const visit = (list: readonly Stmt[]) => {
     for (const s of list) {
       if (s.kind === "assign") from(s.rhs);

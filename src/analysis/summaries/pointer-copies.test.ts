@@ -11,6 +11,13 @@ before(() => ensureCParser());
 function verdict(sweepBody: string): { parallel: boolean; why: string } {
   const src = `#define N 32
 double v[N][N][5];
+static double norm(double (*r)[5]) {
+  double s = 0.0;
+  for (int j = 0; j < N; j++)
+    for (int m = 0; m < 5; m++)
+      s += r[j][m] * r[j][m];
+  return s;
+}
 static void sweep(int k, double w[][N][5]) {
 ${sweepBody}
 }
@@ -43,4 +50,10 @@ test("a callee that reaches its array through pointers it makes from it (NPB-C L
     for (int m = 0; m < 5; m++)
       w[k][j][m] = 0.5 * w[k][j][m];`);
   assert.equal(own.parallel, true, own.why);
+  // Plane k given to a function that returns a number: no pointer kept, its regions say what it reads.
+  const called = verdict(`  double s = norm(w[k]);
+  for (int j = 0; j < N; j++)
+    for (int m = 0; m < 5; m++)
+      w[k][j][m] = 0.5 * w[k][j][m] / (1.0 + s);`);
+  assert.equal(called.parallel, true, called.why);
 });
