@@ -62,7 +62,7 @@ test("such a loop doing less work than the solvers loses its directive instead, 
   assert.equal(light.emitted, false);
   assert.equal(light.parallel, true);
   assert.equal(light.reasons.at(-1)?.kind, "shared-common");
-  assert.match(light.reasons.at(-1)!.message, /no directive: the loop at solve\.f:9 \(in sweep\), which does more work, needs \/work\/ threadprivate/);
+  assert.match(light.reasons.at(-1)!.message, /\/work\/ is threadprivate for the loop at solve\.f:9 \(in sweep\), which does more work, and this loop touches it/);
   assert.equal(results[0]!.output!.split("\n").filter((l) => l === "!$omp threadprivate(/work/)").length, 1);
   // The loop inside it, once covered by its region, says why it has none of its own.
   const inner = loopAt(results[0]!, 34);

@@ -78,12 +78,12 @@ export function chooseThreadprivate(files: readonly PlannedFile[], whole: boolea
         const needing = emitted.filter((l) => l.threadprivate?.includes(b) && !users.includes(l));
         if (needing.length > 0 && weight(needing) > weight(users)) {
           const first = needing[0]!;
-          const why = `the loop at ${first.loop.span.file}:${first.loop.span.line} (in ${first.proc.name}), which does more work, needs ${c ? b : `/${b}/`} threadprivate, and this loop touches it without making it private`;
+          const why = `${c ? b : `/${b}/`} is threadprivate for the loop at ${first.loop.span.file}:${first.loop.span.line} (in ${first.proc.name}), which does more work, and this loop touches it without making it private`;
           for (const l of users) {
             // Parallel still, without its directive; the loops inside it are no longer covered by one.
             l.emitted = false;
             l.profitableIf = null;
-            l.reasons.push({ kind: "shared-common", message: `no directive: ${why}` });
+            l.reasons.push({ kind: "shared-common", message: why });
             replaceNested(loops.filter((q) => q.proc === l.proc), l.loop.span.line, { kind: "shared-common", message: `the enclosing loop at line ${l.loop.span.line} has no directive: ${why}` });
           }
           changed = true;

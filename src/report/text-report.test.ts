@@ -63,3 +63,10 @@ test("the summary line counts the loops parallel under a run-time check: their d
   const f = analyze("u.c", ["void fill(int n, double *v) {", "  for (int i = 0; i < n; i++)", "    v[i] = 1.0;", "}"]);
   assert.ok(f.includes("u.c: 1 loop in 1 procedure, 1 parallel, 1 with a directive"), f.join("\n"));
 });
+
+test("a parallel loop left without a directive for another rule than a placement one says which (shared-common)", async () => {
+  const { verdictLine } = await import("./text-report.js");
+  const summary = "/plane/ is threadprivate for the loop at main.f:52 (in pipe), which does more work, and this loop touches it without making it private";
+  const l = { line: 30, endLine: 39, file: "main.f", procedure: "pipe", index: "j", lower: "1", upper: "ld", step: null, condition: null, form: "do", depth: 1, parent: null, candidate: true, parallel: true, emitted: false, causes: [{ rule: "shared-common", count: 1, summary, fix: null, vars: [], calls: [] }] } as never;
+  assert.equal(verdictLine(l), `main.f:30: parallel, no directive [shared-common]: ${summary}`);
+});

@@ -61,7 +61,9 @@ export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT, language: Fi
     if (l.emitted && l.fusion) return `${at}${head}${clauses ? " " + clauses : ""}, fused with the loop at line ${l.fusion.with}: one loop, one parallel region, for both bodies`;
     if (l.emitted && l.serialCopy) return `${at}${head}${clauses ? " " + clauses : ""}, and the loop as written when the check fails`;
     if (l.emitted) return `${at}${head}${clauses ? " " + clauses : ""}`;
-    const why = causes.find(isPlacement);
+    // A parallel loop's causes all say why it has no directive: a placement one first, else the first
+    // (shared-common: another loop needs a COMMON block it touches made threadprivate).
+    const why = causes.find(isPlacement) ?? (l.parallel ? causes[0] : undefined);
     if (l.concurrent && l.parallel) return `${at}${head}: ${CONCURRENT_GUARANTEE}${why ? paint.dim(` (no directive: ${why.summary})`) : ""}`;
     // The clauses it would need, so that "parallel" never hides a reduction or a private variable.
     const lang = language === "c" ? "c" : "fortran";
