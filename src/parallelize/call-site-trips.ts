@@ -6,7 +6,7 @@ import type { Sym } from "../ir/symbol.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import type { CommonFacts } from "../analysis/regions/common-facts.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
-import { assignedInStmts } from "./assigned-in.js";
+import { assignedInStmts } from "../analysis/assigned-in.js";
 import { callersOf, type CallGraph } from "./call-graph.js";
 import { tripForm } from "./trip-count.js";
 import { subscriptExtent, type TripBound } from "./trip-bounds.js";

@@ -8,7 +8,7 @@ import { PLACEMENT_KINDS, type Reason } from "./reason.js";
 import { declaredInside } from "./scalar-plan.js";
 import { simpleBody } from "./simd-loops.js";
 import { constStep, plainCountedLoop } from "./plain-loop.js";
-import { assignedIn } from "./assigned-in.js";
+import { assignedIn } from "../analysis/assigned-in.js";
 import { mentions } from "../analysis/regions/box.js";
 
 /**

@@ -3,7 +3,7 @@ import type { Language } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { evalInt } from "../ir/const-eval.js";
 import { childBlocks, stmtExprs, walkExpr } from "../ir/walk.js";
-import { assignedIn } from "./assigned-in.js";
+import { assignedIn } from "../analysis/assigned-in.js";
 import { profitGuard } from "./profit-guard.js";
 import { constTrips, pureExpr } from "./trip-count.js";
 

@@ -5,7 +5,7 @@ import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Expr } from "../ir/expr.js";
 import type { Sym } from "../ir/symbol.js";
 import { collectLoops, stmtExprs, walkExpr } from "../ir/walk.js";
-import { assignedIn } from "./assigned-in.js";
+import { assignedIn } from "../analysis/assigned-in.js";
 import { linearForm } from "../ir/linear-form.js";
 import { constTrips } from "./trip-count.js";
 

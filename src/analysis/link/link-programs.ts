@@ -93,8 +93,9 @@ export class ProgramLink {
     // A name several files define (NPB LU's blts.f, blts_vec.f) reaches one of them, all in the run: every
     // unit of whichever build links them is here (a COMMON block threadprivate gets its directive in each).
     const reached = (n: string, p: Procedure) => {
-      const alts = resolved(n, p) ? null : this.alternatives(n, p);
-      return alts === null ? resolved(n, p) : alts.length > 0 && alts.every((a) => this.programOf.has(a));
+      if (resolved(n, p)) return true;
+      const alts = this.alternatives(n, p);
+      return !!alts && alts.length > 0 && alts.every((a) => this.programOf.has(a));
     };
     this.wholeFortran = inputs.every((i) => i.usable) && wholeFortranProgram(procs, reached);
     this.facts = new CommonFacts({

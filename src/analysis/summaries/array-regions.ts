@@ -2,7 +2,8 @@ import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
-import { childBlocks, childExprs, stmtExprs, walkExpr } from "../../ir/walk.js";
+import { childBlocks, childExprs, stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
+import { assignedInStmts } from "../assigned-in.js";
 import { memberExtent } from "./common-layout.js";
 import { addMay, anyBox, pointBox, type Box, type Interval } from "../regions/box.js";
 import { symBytes } from "./common-layout.js";
@@ -394,14 +395,9 @@ function substituted(e: Expr, values: ReadonlyMap<Sym, Expr>): Expr {
  */
 function trackableScalars(proc: Procedure): Set<Sym> {
   const taken = new Set<Sym>();
-  const visit = (list: readonly Stmt[]) => {
-    for (const s of list) {
-      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "addr" && walkExpr(x.operand, (y) => void (y.kind === "var" && taken.add(y.sym)))));
-      if (s.kind === "loop") for (const x of [...(s.init ?? []), ...(s.update ?? [])]) visit([x]);
-      childBlocks(s).forEach(visit);
-    }
-  };
-  visit(proc.body);
+  walkStmts(proc.body, (s) => {
+    for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "addr" && walkExpr(x.operand, (y) => void (y.kind === "var" && taken.add(y.sym)))));
+  });
   const out = new Set<Sym>();
   for (const s of proc.symbols.values()) if (s.storage === "local" && s.dims.length === 0 && s.type.base === "integer" && s.equivalence === undefined && !s.attrs.pointer && !s.attrs.save && !taken.has(s)) out.add(s);
   return out;
@@ -416,32 +412,11 @@ function mentions(e: Expr, syms: ReadonlySet<Sym>): boolean {
 
 const defined = new WeakMap<Stmt, Set<Sym>>();
 
-/** The variables a statement may set, with every statement inside it: assignment targets, DO indices, READ items, call arguments (by reference). */
+/** The variables a statement, with every statement inside it, may set (assignedInStmts), once per statement. */
 function definedIn(s: Stmt): Set<Sym> {
   let out = defined.get(s);
-  if (out) return out;
-  const found = (out = new Set<Sym>());
-  // What a target names is set; its subscripts are only read.
-  const target = (t: Expr) => (t.kind === "var" || t.kind === "elem" || t.kind === "section" ? found.add(t.sym) : walkExpr(t, (x) => void ((x.kind === "var" || x.kind === "elem") && found.add(x.sym))));
-  const visit = (list: readonly Stmt[]) => {
-    for (const x of list) {
-      if (x.kind === "assign") target(x.lhs);
-      if (x.kind === "loop" && x.index) found.add(x.index);
-      if (x.kind === "io") x.defs.forEach(target);
-      if (x.kind === "call") x.args.forEach(target);
-      for (const e of stmtExprs(x))
-        walkExpr(e, (y) => {
-          if (y.kind === "assign-expr") target(y.target);
-          else if (y.kind === "call" && !y.pure) y.args.forEach(target);
-          else if (y.kind === "implied-do") found.add(y.index);
-        });
-      if (x.kind === "loop") for (const y of [...(x.init ?? []), ...(x.update ?? [])]) visit([y]);
-      childBlocks(x).forEach(visit);
-    }
-  };
-  visit([s]);
-  defined.set(s, found);
-  return found;
+  if (!out) defined.set(s, (out = assignedInStmts([s])));
+  return out;
 }
 
 /** An expression no projection accepts (not fixed): a box dimension that uses it becomes any value. */
@@ -464,15 +439,10 @@ function movedPointers(proc: Procedure): Set<Sym> {
   const target = (t: Expr) => {
     if (t.kind === "var") out.add(t.sym);
   };
-  const visit = (list: readonly Stmt[]) => {
-    for (const s of list) {
-      if (s.kind === "assign") target(s.lhs);
-      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "assign-expr" && target(x.target)));
-      if (s.kind === "loop") for (const x of [...(s.init ?? []), ...(s.update ?? [])]) visit([x]);
-      childBlocks(s).forEach(visit);
-    }
-  };
-  visit(proc.body);
+  walkStmts(proc.body, (s) => {
+    if (s.kind === "assign") target(s.lhs);
+    for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "assign-expr" && target(x.target)));
+  });
   return out;
 }
 
@@ -503,15 +473,10 @@ function madePointersFrom(proc: Procedure, arrays: ReadonlySet<Sym>): Set<Sym> {
     if (x.kind === "call" && x.type && x.type.base !== "pointer" && x.type.base !== "unknown") return;
     childExprs(x).forEach(from);
   };
-  const visit = (list: readonly Stmt[]) => {
-    for (const s of list) {
-      if (s.kind === "assign") from(s.rhs);
-      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "assign-expr" && x.value && from(x.value)));
-      if (s.kind === "loop") for (const x of [...(s.init ?? []), ...(s.update ?? [])]) visit([x]);
-      childBlocks(s).forEach(visit);
-    }
-  };
-  visit(proc.body);
+  walkStmts(proc.body, (s) => {
+    if (s.kind === "assign") from(s.rhs);
+    for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "assign-expr" && x.value && from(x.value)));
+  });
   return out;
 }
 

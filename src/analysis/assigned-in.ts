@@ -1,15 +1,17 @@
 import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
-import type { SummaryLookup } from "../analysis/summaries/summary.js";
+import type { SummaryLookup } from "./summaries/summary.js";
 import type { Sym } from "../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 
 /**
  * Variables a loop may assign, seen syntactically: assignment targets
- * (scalars, and arrays through an element or section), loop indices, READ
- * items, C ++/+=, addresses taken, arguments of calls (by reference in
- * Fortran). What callees write out of sight is not included: the callers
- * (trip-count caps, profitability guards) are heuristics, never proofs.
+ * (scalars, and arrays through an element or section), loop and implied-DO
+ * indices, READ items, C ++/+=, addresses taken, arguments of calls (by
+ * reference in Fortran). What callees write out of sight is not included:
+ * the parallelizer's callers (trip-count caps, profitability guards) are
+ * heuristics, never proofs; a summary's (array-regions.ts) follows only
+ * local scalars whose address no one takes.
  */
 export function assignedIn(loop: Loop): Set<Sym> {
   return assignedInStmts([loop]);
@@ -42,6 +44,7 @@ export function assignedInStmts(stmts: readonly Stmt[], summaries?: SummaryLooku
         if (x.kind === "assign-expr") target(x.target);
         if (x.kind === "addr") target(x.operand);
         if (x.kind === "call" && !x.intrinsic) args(x.name, x.args);
+        if (x.kind === "implied-do") out.add(x.index);
       });
   });
   return out;
