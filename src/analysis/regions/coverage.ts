@@ -98,6 +98,9 @@ export interface CoverageOptions {
  * jump may leave early widens nothing. Reads need no such care: a read a
  * jump skips does not happen.
  */
+/** No inner loop: what isFixed is asked of values fixed before any loop of the walk (never changed). */
+const NO_INNER: Map<Sym, Interval> = new Map();
+
 export class Coverage {
   /** Boxes surely written so far. */
   boxes: Box[] = [];
@@ -312,21 +315,36 @@ export class Coverage {
       depth--;
       return out;
     };
+    // A node none of whose parts change is returned itself: what is keyed or formed per node (exprKey,
+    // linearForm) is then not made again for a copy (issue 16).
+    const list = (xs: Expr[]): Expr[] => {
+      const ys = xs.map(go);
+      return ys.every((y, k) => y === xs[k]) ? xs : ys;
+    };
     const go = (x: Expr): Expr => {
       switch (x.kind) {
         case "var":
           return this.values.get(x.sym) ?? (x.sym.dims.length === 0 ? fact(facts?.value(x.sym)) : undefined) ?? x;
-        case "binary":
-          return { ...x, left: go(x.left), right: go(x.right) };
+        case "binary": {
+          const left = go(x.left);
+          const right = go(x.right);
+          return left === x.left && right === x.right ? x : { ...x, left, right };
+        }
         case "unary":
-        case "cast":
-          return { ...x, operand: go(x.operand) };
+        case "cast": {
+          const operand = go(x.operand);
+          return operand === x.operand ? x : { ...x, operand };
+        }
         case "elem": {
-          const e = { ...x, subs: x.subs.map(go) };
+          const subs = list(x.subs);
+          const e = subs === x.subs ? x : { ...x, subs };
           return (x.sym !== this.sym ? fact(facts?.elemValue?.(e)) : undefined) ?? e;
         }
-        case "call":
-          return x.intrinsic && x.pure ? { ...x, args: x.args.map(go) } : x;
+        case "call": {
+          if (!(x.intrinsic && x.pure)) return x;
+          const args = list(x.args);
+          return args === x.args ? x : { ...x, args };
+        }
         default:
           return x;
       }
@@ -614,7 +632,7 @@ export class Coverage {
       // Decided by the linear forms (b - a a constant): never a condition.
       const d = constDifference(b, a);
       if (d !== null) return d >= 0;
-      if (this.pending === null || !this.isFixed(a, new Map()) || !this.isFixed(b, new Map())) return false;
+      if (this.pending === null || !this.isFixed(a, NO_INNER) || !this.isFixed(b, NO_INNER)) return false;
       const i = this.options.index;
       if (i && (mentions(a, i) || mentions(b, i))) return false;
       needed.push({ kind: "binary", op: "<=", left: a, right: b, span: a.span, type: { base: "logical" } } as Expr);
@@ -753,8 +771,17 @@ export class Coverage {
   }
 
   private end(e: Expr, inner: Map<Sym, Interval>, which: "lo" | "hi"): Expr | null {
-    return this.plainEnd(e, inner, which) ?? this.projectedEnd(e, inner, which);
+    // Remembered per set of inner loops (a map is made once per loop level and never changed) and
+    // expression: the same subscripts are spread again for each box they are compared with (issue 16).
+    let perInner = this.ends.get(inner);
+    if (!perInner) this.ends.set(inner, (perInner = new WeakMap()));
+    let both = perInner.get(e);
+    if (!both) perInner.set(e, (both = {}));
+    let r = both[which];
+    if (r === undefined) r = both[which] = this.plainEnd(e, inner, which) ?? this.projectedEnd(e, inner, which);
+    return r;
   }
+  private readonly ends = new WeakMap<Map<Sym, Interval>, WeakMap<Expr, { lo?: Expr | null; hi?: Expr | null }>>();
 
   /**
    * The end by project.ts, where plainEnd has none: inner bounds that name
@@ -764,8 +791,8 @@ export class Coverage {
    */
   private projectedEnd(e: Expr, inner: Map<Sym, Interval>, which: "lo" | "hi"): Expr | null {
     const v = (sym: Sym): Expr => ({ kind: "var", sym, span: e.span });
-    const r = projectSide(e, which, inner, (s) => !inner.has(s) && this.isFixed(v(s), new Map()), 0);
-    return r && this.isFixed(r, new Map()) ? r : null;
+    const r = projectSide(e, which, inner, (s) => !inner.has(s) && this.isFixed(v(s), NO_INNER), 0);
+    return r && this.isFixed(r, NO_INNER) ? r : null;
   }
 
   private plainEnd(e: Expr, inner: Map<Sym, Interval>, which: "lo" | "hi"): Expr | null {
@@ -776,10 +803,10 @@ export class Coverage {
       const k = t.e.kind === "var" && inner.has(t.e.sym) ? t.e.sym : null;
       if (k) {
         const r = inner.get(k)!;
-        if (!this.isFixed(r.lo, new Map()) || !this.isFixed(r.hi, new Map())) return null;
+        if (!this.isFixed(r.lo, NO_INNER) || !this.isFixed(r.hi, NO_INNER)) return null;
         l.add((t.coef > 0) === (which === "lo") ? r.lo : r.hi, t.coef);
       } else {
-        if (!this.isFixed(t.e, new Map())) return null;
+        if (!this.isFixed(t.e, NO_INNER)) return null;
         l.add(t.e, t.coef);
       }
     }
@@ -788,6 +815,16 @@ export class Coverage {
 
   /** Built from literals, named constants, fixed scalars, elements of fixed arrays and the current inner indices. */
   isFixed(e: Expr, inner: Map<Sym, Interval>): boolean {
+    // What is fixed depends on the walk's options (the same for the whole walk) and the inner loops.
+    let perInner = this.fixedIn.get(inner);
+    if (!perInner) this.fixedIn.set(inner, (perInner = new WeakMap()));
+    let known = perInner.get(e);
+    if (known === undefined) perInner.set(e, (known = this.fixedNow(e, inner)));
+    return known;
+  }
+  private readonly fixedIn = new WeakMap<Map<Sym, Interval>, WeakMap<Expr, boolean>>();
+
+  private fixedNow(e: Expr, inner: Map<Sym, Interval>): boolean {
     let ok = true;
     walkExpr(e, (x) => {
       if (x.kind === "var" && !(x.sym.storage === "parameter" || this.options.fixed(x.sym) || inner.has(x.sym) || this.options.facts?.stable(x.sym))) ok = false;
