@@ -376,7 +376,7 @@ function commonDepth(a: ArrayRef, b: ArrayRef): number {
 function refFacts(f: AccessForm, atoms: AtomTable): Facts {
   const shared = (p: Poly) => polyVars(p).every((v) => atoms.get(v).kind !== "counter" && atoms.instanceOf(v) === null);
   const list = [...f.guards.filter(shared), ...f.models.flatMap((m) => (m.span && isAffinePoly(m.span) && shared(m.span) ? [m.span] : []))];
-  return new Facts(list);
+  return Facts.of(list);
 }
 
 /** The atoms under which every subscript of `f` stays in bounds ([] when proved), or null. */

@@ -275,10 +275,10 @@ export function finishProblem(frame: ProblemFrame, equations: readonly EquationP
     }
     factList.push(...fromRanges);
   }
-  const facts = new Facts(factList);
+  const facts = Facts.of(factList);
   // A step ≥ 1 the value ranges prove is no assumption. Proved from the ranges alone: the other facts
   // hold in the model that assumes it (a loop whose step is negative may run where the model's must not).
-  const assumed = frame.assumed.length && fromRanges.length ? frame.assumed.filter((p) => !new Facts(fromRanges).proveNonNeg(p)) : frame.assumed.slice();
+  const assumed = frame.assumed.length && fromRanges.length ? frame.assumed.filter((p) => !Facts.of(fromRanges).proveNonNeg(p)) : frame.assumed.slice();
   return { levels: frame.levels, counters: frame.counters, eqs, bounds: frame.bounds, facts, ties: [...ties.values()], shared, relaxed, ranged, assumed, atoms };
 }
 
