@@ -1,6 +1,7 @@
 import type { Sym } from "../ir/symbol.js";
 import { confirmCountedLoops } from "./counted-loops.js";
 import type { Procedure, Program } from "../ir/program.js";
+import type { Stmt } from "../ir/stmt.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { buildCfg } from "./cfg/build-cfg.js";
 import type { Cfg } from "./cfg/cfg.js";
@@ -129,7 +130,15 @@ function lazyFlow(proc: Procedure, cfg: Cfg, regions: ProcedureRegions, summary:
 }
 
 /** Names a procedure calls (CALL statements and function references that are neither intrinsic nor statement functions). */
-export function calledNames(p: Procedure): Set<string> {
+export function calledNames(p: Procedure): ReadonlySet<string> {
+  // Per body: a variant plan swaps a procedure's body for a new list of new statements while it is analyzed.
+  let known = called.get(p.body);
+  if (!known) called.set(p.body, (known = namesCalled(p)));
+  return known;
+}
+const called = new WeakMap<readonly Stmt[], Set<string>>();
+
+function namesCalled(p: Procedure): Set<string> {
   const out = new Set<string>();
   const onExpr = (e: import("../ir/expr.js").Expr) => {
     if (e.kind === "call" && !e.intrinsic && !e.sym?.attrs.statementFunction) out.add(e.name);

@@ -57,8 +57,13 @@ export interface ReportOptions {
 
 /** Which procedures the files of the run define, or the library provides (a call to one neither does: "give doall the file"). */
 function causeContext(program: Program, link: ProgramLink | undefined): CauseContext {
-  return namesContext(link?.has(program) ? link.programs() : [program]);
+  if (!link?.has(program)) return namesContext([program]);
+  // The same for every file of the run: made once (issue 16: each file's report walked every file's procedures).
+  let c = linkNames.get(link);
+  if (!c) linkNames.set(link, (c = namesContext(link.programs())));
+  return c;
 }
+const linkNames = new WeakMap<ProgramLink, CauseContext>();
 
 /** The per-file report of what the front end found: procedures and every loop (and, by default, the parallelizer's verdicts). */
 export function buildFileReport(path: string, program: Program | null, extra: Diagnostic[], options: ReportOptions = {}): FileReport {
