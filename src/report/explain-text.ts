@@ -6,7 +6,7 @@ import { spanLines } from "../parallelize/doacross.js";
 import { realignSummary } from "../parallelize/realign.js";
 import type { ReasonRef } from "../parallelize/reason.js";
 import { exprText } from "../ir/expr-text.js";
-import { blockingGroups, causeGroups, dependencePhrase, type CauseContext, type CauseGroup } from "./cause-groups.js";
+import { blockingGroups, causeGroups, count, dependencePhrase, type CauseContext, type CauseGroup } from "./cause-groups.js";
 
 /** What `explain` may use beyond the plan: the run's procedures, the source lines for the snippets, the detail wanted. */
 export interface ExplainContext extends Partial<CauseContext> {
@@ -110,7 +110,7 @@ function causeLines(g: CauseGroup, plan: LoopPlan, ctx: ExplainContext): string[
   for (const [line, cols] of byLine) out.push(...snippet(file, line, cols, ctx));
   if (g.fix) out.push(`    fix: ${g.fix}`);
   if (ctx.verbose && g.reasons.length > 1) for (const r of g.reasons) out.push(`    - ${r.source && r.sink ? `${dependencePhrase(r)}; ${r.message}` : r.message}`);
-  if (ctx.verbose && g.omitted) out.push(`    - and ${g.omitted.toLocaleString("en-US")} more, not listed (a loop's report lists its first 20 dependences)`);
+  if (ctx.verbose && g.omitted) out.push(`    - and ${count(g.omitted)} more, not listed (a loop's report lists its first 20 dependences)`);
   return out;
 }
 
