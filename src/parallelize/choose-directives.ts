@@ -8,6 +8,7 @@ import { CONCURRENT_NO_DIRECTIVE } from "./concurrent-plan.js";
 import type { LoopPlan } from "./loop-plan.js";
 import { FEW_ENTRIES, NESTED_RATIO, profitability, round as fmt, type CalleeWork, type TripLimit } from "./profitability.js";
 import { doacrossPays } from "./doacross.js";
+import { threadsGuardFits } from "./threads-guard.js";
 import { contradictory } from "./contradictory.js";
 
 /** Below this constant trip count, collapsing a perfectly nested parallel inner loop gives the threads enough iterations. */
@@ -171,6 +172,7 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
     plan.profitableIf = profit.ifCondition;
     // Round robin: iteration i + 1 runs on the next thread while i finishes its ordered span.
     plan.schedule = "static, 1";
+    if (threadsGuardFits(proc, program)) plan.threadsGuard = true;
     return true;
   };
 

@@ -39,8 +39,9 @@ test("a running sum after much work of each iteration's own: pipelined, the sum 
   assert.equal(loop.emitted, true);
   assert.equal(loop.parallel, false, "as a DOALL loop it is serial");
   assert.deepEqual(loop.doacross, { from: 14, to: 14 });
-  assert.equal(loop.directive, "!$omp parallel do private(t) ordered(1) schedule(static, 1)");
-  assert.match(out, /!\$omp parallel do private\(t\) ordered\(1\) schedule\(static, 1\)\n  do i = 2, n\n/);
+  // With no more threads than processors (threads-guard.ts).
+  assert.equal(loop.directive, "!$omp parallel do private(t) ordered(1) schedule(static, 1) if(omp_get_max_threads() <= omp_get_num_procs())");
+  assert.match(out, /!\$omp parallel do private\(t\) ordered\(1\) schedule\(static, 1\) if\(omp_get_max_threads\(\) <= omp_get_num_procs\(\)\)\n  do i = 2, n\n/);
   assert.match(out, /    x\(i\) = t\n    !\$omp ordered depend\(sink: i - 1\)\n    s\(i\) = s\(i - 1\) \+ x\(i\)\n  !\$omp ordered depend\(source\)\n  end do\n  !\$omp end parallel do\n/);
   // The inner loop is covered by the region.
   assert.equal(at(10).emitted, false);

@@ -142,6 +142,7 @@ export function undoDoacross(plans: readonly LoopPlan[], p: LoopPlan, why: Reaso
   p.profitableIf = null;
   p.schedule = null;
   delete p.doacross;
+  delete p.threadsGuard;
   // Its clauses were the pipelined directive's.
   if (!p.parallel && p.runtimeCheck === null) dropClauses(p);
   p.reasons.push(why);

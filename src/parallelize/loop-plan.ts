@@ -94,6 +94,12 @@ export interface LoopPlan {
    */
   doacross?: DoacrossSpan;
   /**
+   * An emitted pipelined loop runs in parallel only while the team has no
+   * more threads than there are processors (threads-guard.ts): its `if`
+   * clause asks the runtime, and the file declares what it asks.
+   */
+  threadsGuard?: boolean;
+  /**
    * A pipelined variant's (plan-program.ts unswitched: the loop without
    * statements under a flag, run pipelined under `if(.not. flag)`): the
    * plan of the loop as written, which stands when the variant gets no

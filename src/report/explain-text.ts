@@ -56,7 +56,8 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
   else if (plan.parallel) lines.push(`Parallel: no dependence is carried by this loop${clauseNote(plan)}.`);
   else if (plan.emitted && plan.doacross) {
     const { from, to } = spanLines(l, plan.doacross);
-    lines.push(`Pipelined (doacross): every carried dependence has both ends in lines ${from}-${to}, which run in iteration order (\`ordered depend(sink)\` waits for the previous iteration, \`ordered depend(source)\` lets the next one go); the rest of each iteration runs in parallel. As a DOALL loop it is serial, ${blocking.length === 1 ? "for one cause" : `for ${blocking.length} causes`}:`);
+    const spin = plan.threadsGuard ? " It runs so only while there are no more threads than processors (a waiting thread spins, and would take the time of the one it waits for): with more, on one thread." : "";
+    lines.push(`Pipelined (doacross): every carried dependence has both ends in lines ${from}-${to}, which run in iteration order (\`ordered depend(sink)\` waits for the previous iteration, \`ordered depend(source)\` lets the next one go); the rest of each iteration runs in parallel.${spin} As a DOALL loop it is serial, ${blocking.length === 1 ? "for one cause" : `for ${blocking.length} causes`}:`);
     if (plan.guard) {
       const [lo, hi] = plan.guard.lines;
       lines.push(`  - ${plan.guard.cond} guards statements (line${lo === hi ? ` ${lo}` : `s ${lo}-${hi}`}) that would keep it serial: the directive's if() runs it pipelined only while ${plan.guard.cond} is false, when they do not run; when it is true the loop runs on one thread, in order.`);

@@ -48,3 +48,14 @@ test("C pragmas continued with a backslash are directive lines", () => {
   assert.equal(r.identical, true);
   assert.deepEqual(r.directiveLines, [2, 3]);
 });
+
+test("the lines only OpenMP compilers read that doall adds count as directive lines: Fortran's !$ declarations, C's omp.h under _OPENMP", () => {
+  const f = "      program p\n      integer i\n      i = 1\n      end\n";
+  const fo = "      program p\n      integer i\n!$    integer omp_get_max_threads, omp_get_num_procs\n      i = 1\n      end\n";
+  assert.equal(checkDirectivesOnly(f, fo, "fortran").identical, true);
+  const c = "int x;\nint main(void) { return x; }\n";
+  const co = "int x;\n#ifdef _OPENMP\n#include <omp.h>\n#endif\nint main(void) { return x; }\n";
+  assert.equal(checkDirectivesOnly(c, co, "c").identical, true);
+  // Any other preprocessor line is the user's text changed.
+  assert.equal(checkDirectivesOnly(c, "int x;\n#include <omp.h>\nint main(void) { return x; }\n", "c").identical, false);
+});

@@ -23,15 +23,28 @@ export function alignLines(a: string[], b: string[]): number[] {
   return match;
 }
 
-/** An OpenMP directive line (or a continuation of one) in the given language. */
+/**
+ * An OpenMP directive line (or a continuation of one) in the given
+ * language, or the Fortran `!$` line (read only by a compiler with
+ * OpenMP) that declares what a pipelined loop's `if` clause asks
+ * (threads-guard.ts).
+ */
 export function isDirectiveLine(line: string, lang: Lang): boolean {
-  return lang === "c" ? /^\s*#\s*pragma\s+omp\b/.test(line) : /^\s*!\$omp|^[cC*]\$omp/i.test(line);
+  return lang === "c" ? /^\s*#\s*pragma\s+omp\b/.test(line) : /^\s*!\$omp|^[cC*]\$omp|^\s*!\$\s+integer(\s*::)?\s*omp_get_max_threads, omp_get_num_procs\s*$/i.test(line);
 }
+
+/** C's `omp.h` for a compiler with OpenMP only, as doall adds it (threads-guard.ts). */
+const OMP_INCLUDE = ["#ifdef _OPENMP", "#include <omp.h>", "#endif"];
 
 /** Which lines of a transformed text are directive lines (C pragmas continue past a trailing backslash). */
 export function directiveLineFlags(lines: string[], lang: Lang): boolean[] {
   const flags = new Array<boolean>(lines.length).fill(false);
   for (let i = 0; i < lines.length; i++) {
+    if (lang === "c" && OMP_INCLUDE.every((l, k) => lines[i + k]?.replace(/\r$/, "") === l)) {
+      for (let k = 0; k < OMP_INCLUDE.length; k++) flags[i + k] = true;
+      i += OMP_INCLUDE.length - 1;
+      continue;
+    }
     if (!isDirectiveLine(lines[i]!, lang)) continue;
     flags[i] = true;
     if (lang === "c") while (/\\\r?$/.test(lines[i]!) && i + 1 < lines.length) flags[++i] = true;

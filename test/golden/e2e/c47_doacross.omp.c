@@ -10,6 +10,9 @@
 
 static double x[N], s[N], w[M], r[N];
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 int main(void) {
   // doall: parallel
   #pragma omp parallel for simd
@@ -17,7 +20,7 @@ int main(void) {
     w[k] = (double)(k % 13) / 7.0;
   s[0] = 0.0;
   // doall: serial -- s[i] reads s[i - 1]: doall pipelines it
-  #pragma omp parallel for ordered(1) schedule(static, 1)
+  #pragma omp parallel for ordered(1) schedule(static, 1) if(omp_get_max_threads() <= omp_get_num_procs())
   for (int i = 1; i < N; i++) {
     double t = 0.0;
     // doall: either reduction(+:t)

@@ -11,6 +11,7 @@ program pipelined
   double precision :: x(n), s(n), w(m), r(n), t
   integer :: i, k
   ! doall: parallel
+  !$ integer :: omp_get_max_threads, omp_get_num_procs
   !$omp parallel do simd
   do k = 1, m
     w(k) = dble(mod(k, 13)) / 7.0d0
@@ -18,7 +19,7 @@ program pipelined
   !$omp end parallel do simd
   s(1) = 0.0d0
   ! doall: serial -- s(i) reads s(i - 1): doall pipelines it (t private)
-  !$omp parallel do private(t) ordered(1) schedule(static, 1)
+  !$omp parallel do private(t) ordered(1) schedule(static, 1) if(omp_get_max_threads() <= omp_get_num_procs())
   do i = 2, n
     t = 0.0d0
     ! doall: either reduction(+:t)
