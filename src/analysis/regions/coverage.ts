@@ -82,6 +82,9 @@ export interface CoverageOptions {
   probeAssume?: boolean;
 }
 
+/** No inner loop: what isFixed is asked of values fixed before any loop of the walk (never changed). */
+const NO_INNER: Map<Sym, Interval> = new Map();
+
 /**
  * Which elements of one array a sequence of statements surely writes
  * before reading them (seed 004 §1.1: DDEF and EUSE of a path, for an
@@ -98,9 +101,6 @@ export interface CoverageOptions {
  * jump may leave early widens nothing. Reads need no such care: a read a
  * jump skips does not happen.
  */
-/** No inner loop: what isFixed is asked of values fixed before any loop of the walk (never changed). */
-const NO_INNER: Map<Sym, Interval> = new Map();
-
 export class Coverage {
   /** Boxes surely written so far. */
   boxes: Box[] = [];
