@@ -132,7 +132,10 @@ export function transferBlock(ctx: RangeContext, b: number, s: RangeState, bound
 
 /** The state along the edge from → to: its condition, a counted loop's index, injected facts. */
 function edgeState(ctx: RangeContext, from: number, to: number, o: RangeState, bounds: Map<number, LoopBounds>, inj: Injection): RangeState | null {
-  const st = o.clone();
+  // Copied only when the edge narrows something (most edges are plain fall-throughs): the state is
+  // then the predecessor's own, which nothing changes in place (transferBlock copies it first).
+  let st = o;
+  const own = (): RangeState => (st === o ? (st = o.clone()) : st);
   for (const e of ctx.edges.get(from) ?? []) {
     if (e.to !== to) continue;
     // Two rounds: a conjunction's second comparison may narrow a variable the first one uses.
@@ -145,7 +148,7 @@ function edgeState(ctx: RangeContext, from: number, to: number, o: RangeState, b
         const id = ctx.conditionSource(e.cond, e.truth);
         const nr = narrow(st.get(v), r.set, mergeWhy(r.why, [id]));
         if (nr.set.isEmpty()) return null;
-        st.set(v, nr);
+        own().set(v, nr);
       }
     }
   }
@@ -157,11 +160,13 @@ function edgeState(ctx: RangeContext, from: number, to: number, o: RangeState, b
     if (b) {
       const r = inside ? bodyIndexRange(b) : exitIndexRange(b);
       if (r.set.isEmpty()) return null;
-      st.set(iv, r);
+      own().set(iv, r);
     }
-    if (!apply(st, (inside ? inj.bodyEntry : inj.loopExit)?.get(cl.index)?.entries())) return null;
+    const facts = (inside ? inj.bodyEntry : inj.loopExit)?.get(cl.index);
+    if (facts && !apply(own(), facts.entries())) return null;
   }
-  if (inj.atEntry && !apply(st, inj.atEntry(to))) return null;
+  const atEntry = inj.atEntry?.(to);
+  if (atEntry && !apply(own(), atEntry)) return null;
   return st;
 }
 
