@@ -9,6 +9,15 @@ import { childBlocks } from "../../ir/walk.js";
  * not sure).
  */
 export function hasBackwardJump(stmts: readonly Stmt[]): boolean {
+  // Per body: every liveness question asks it of its procedure again (issue 16); statements are not
+  // changed after lowering (a variant body is a new list).
+  let known = bodies.get(stmts);
+  if (known === undefined) bodies.set(stmts, (known = backward(stmts)));
+  return known;
+}
+const bodies = new WeakMap<readonly Stmt[], boolean>();
+
+function backward(stmts: readonly Stmt[]): boolean {
   const order: Stmt[] = [];
   const walk = (l: readonly Stmt[]) =>
     l.forEach((x) => {

@@ -71,6 +71,17 @@ export class CommonLiveness {
 
   constructor(readonly world: ProgramWorld) {}
 
+  /**
+   * unchangedIn per body: a walk per question (each loop, each array) made it again over the whole
+   * procedure (issue 16). The world's summaries of a procedure do not change while it lives.
+   */
+  private unchanged(proc: Procedure, summaries: SummaryLookup): (s: Sym) => boolean {
+    let f = this.unchangedMemo.get(proc.body);
+    if (!f) this.unchangedMemo.set(proc.body, (f = unchangedIn(proc, summaries)));
+    return f;
+  }
+  private readonly unchangedMemo = new WeakMap<readonly Stmt[], (s: Sym) => boolean>();
+
   /** Whether the value `sym` (a COMMON member of `proc`) has after `s` may be read later. */
   liveAfter(proc: Procedure, s: Stmt, sym: Sym): boolean {
     return this.deadAfter(proc, s, sym, false) === null;
@@ -133,12 +144,12 @@ export class CommonLiveness {
    * surely written (then what reaches the exit is new), and the
    * comparisons the walk assumed.
    */
-  private walk(proc: Procedure, rest: Stmt[], sym: Sym, mine: Sym | null, v: CommonVar | null, summaries: SummaryLookup, assume: boolean, initial: [Sym, Expr][]): "live" | { whole: boolean; conditions: RunCondition[] } {
+  private walk(proc: Procedure, rest: Stmt[], sym: Sym, mine: Sym | null, v: CommonVar | null, summaries: SummaryLookup, assume: boolean, initial: readonly (readonly [Sym, Expr])[]): "live" | { whole: boolean; conditions: RunCondition[] } {
     const c = new Coverage(sym, {
       assume,
       initial,
       facts: factsIn(this.world.facts, proc),
-      fixed: unchangedIn(proc, summaries),
+      fixed: this.unchanged(proc, summaries),
       lang: proc.language,
       collect: true,
       firstExposure: true,

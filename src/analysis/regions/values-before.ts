@@ -14,9 +14,20 @@ import { assignedIn } from "./coverage.js";
  * assigns them — no other statement, no call given them, no pointer to
  * them (`&x` counts as an assignment) — so the value holds from there on.
  */
-export function valuesBefore(proc: Procedure, s: Stmt): [Sym, Expr][] {
+export function valuesBefore(proc: Procedure, s: Stmt): readonly (readonly [Sym, Expr])[] {
   const top = topLevelIndex(proc.body, s);
   if (top <= 0) return [];
+  // The same for every statement under one top-level statement of one body: asked for each array a
+  // loop's liveness or privatization follows (issue 16).
+  let perBody = known.get(proc.body);
+  if (!perBody) known.set(proc.body, (perBody = new Map()));
+  let v = perBody.get(top);
+  if (!v) perBody.set(top, (v = before(proc, top)));
+  return v;
+}
+const known = new WeakMap<readonly Stmt[], Map<number, readonly (readonly [Sym, Expr])[]>>();
+
+function before(proc: Procedure, top: number): [Sym, Expr][] {
   const candidates = new Map<Sym, { at: number; value: Expr }>();
   for (let k = 0; k < top; k++) {
     const t = proc.body[k]!;
