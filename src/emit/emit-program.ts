@@ -8,7 +8,7 @@ import { fuseLines } from "./fuse-lines.js";
 import { realignLines } from "./realign-lines.js";
 import { serialCopyLines } from "./serial-copy-lines.js";
 import type { DirectiveClauses } from "./directive-text.js";
-import { emitFortranDirectives, type FortranLoopDirective, type ThreadprivateDirective } from "./fortran/emit-fortran.js";
+import { emitFortranDirectives, type FortranLoopDirective, type UnitDirectives } from "./fortran/emit-fortran.js";
 import { cDirectiveLine, directiveLine } from "../parallelize/threadprivate-blocks.js";
 import { OMP_QUERIES, THREADS_GUARD } from "../parallelize/threads-guard.js";
 import type { LineInsertion } from "./insert-lines.js";
@@ -28,7 +28,7 @@ export function planClauses(plan: LoopPlan): DirectiveClauses {
   if (plan.runtimeCheck) conds.push(lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c);
   if (plan.profitableIf) conds.push(plan.profitableIf);
   // A pipelined loop: no more threads than processors (threads-guard.ts).
-  if (plan.threadsGuard && plan.doacross && !plan.parallel) conds.push(THREADS_GUARD);
+  if (threadsGuarded(plan)) conds.push(THREADS_GUARD);
   const ifCondition = conds.length === 0 ? undefined : conds.length === 1 ? conds[0] : conds.map((c) => `(${c})`).join(lang === "fortran" ? " .and. " : " && ");
   // A doacross loop (doacross.ts) is serial as a plan: its private scalars are kept with its span.
   const doacross = plan.emitted && plan.doacross && !plan.parallel ? plan.doacross : null;
@@ -87,7 +87,7 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
   // whose lines the text does not allow), the added lines of aligned and peeled loops, and the serial copy
   // of a C loop under an overlap check (serial-copy-lines.ts; the driver checked the text).
   const copies = emitted.flatMap((p) => (p.serialCopy && p.runtimeCheck ? serialCopyLines(source, p.loop, p.runtimeCheck.c) ?? [] : []));
-  const extra = [...ompDeclarations(plan, emitted, source), ...emitted.flatMap((p) => (p.doacross && !p.parallel ? orderedLines(text, file.language, file.form, p.loop, p.doacross) ?? [] : [])), ...realigned.flatMap((e) => e.insert), ...copies];
+  const extra = [...ompInclude(plan, emitted), ...emitted.flatMap((p) => (p.doacross && !p.parallel ? orderedLines(text, file.language, file.form, p.loop, p.doacross) ?? [] : [])), ...realigned.flatMap((e) => e.insert), ...copies];
   if (file.language === "c") {
     // The C globals the run makes threadprivate that this file declares (threadprivate-blocks.ts checked the line).
     const vars = [...threadprivate].filter((v) => plan.program.globals.get(v)?.storage === "global").sort();
@@ -108,39 +108,31 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
     ...emitted.map((p) => ({ line: p.loop.span.line, endLine: (p.fusion?.second.loop ?? p.loop).endSpan.endLine, clauses: planClauses(p), end: !sharesTerminal(p.loop) && !(p.fusion?.second.loop ?? p.loop).sharesLine?.last, construct: p.simd ? ("parallel do simd" as const) : undefined })),
     ...simd.map((p) => ({ line: p.loop.span.line, endLine: p.loop.endSpan.endLine, clauses: simdClauses(p), end: false, construct: "simd" as const })),
   ];
-  // Every unit of this file that declares a block the run makes threadprivate (threadprivate-blocks.ts checked each has its line).
-  const units: ThreadprivateDirective[] = [];
+  // Every unit of this file that declares a block the run makes threadprivate (threadprivate-blocks.ts checked each has its line),
+  // and every unit with a pipelined loop whose if() asks the runtime (threads-guard.ts).
+  const guarded = new Set(emitted.filter(threadsGuarded).map((p) => p.proc));
+  const units: UnitDirectives[] = [];
   for (const proc of plan.program.procedures) {
-    if (proc.span.file !== file.path || proc.host) continue;
-    const blocks = [...threadprivate].filter((b) => [...proc.symbols.values()].some((s) => s.storage === "common" && (s.common ?? "") === b)).sort();
+    const blocks = proc.span.file !== file.path || proc.host ? [] : [...threadprivate].filter((b) => [...proc.symbols.values()].some((s) => s.storage === "common" && (s.common ?? "") === b)).sort();
     const line = directiveLine(proc);
-    if (blocks.length && line !== null) units.push({ line, blocks });
+    if (line !== null && (blocks.length || guarded.has(proc))) units.push({ line, blocks, ...(guarded.has(proc) ? { ompQueries: OMP_QUERIES } : {}) });
   }
   return emitFortranDirectives(text, file.form ?? "fixed", loops, units, extra);
 }
 
+/** An emitted pipelined loop whose if() asks the runtime for its threads and processors (threads-guard.ts). */
+function threadsGuarded(p: LoopPlan): boolean {
+  return !!p.threadsGuard && !!p.doacross && !p.parallel;
+}
+
 /**
- * The declarations of the runtime functions a pipelined loop's `if` clause
- * calls (threads-guard.ts), read only by a compiler with OpenMP: C's
- * `omp.h` under `#ifdef _OPENMP` before the file's first function; in
- * Fortran, a `!$` type declaration in each unit that has such a loop,
- * before its first executable statement (where its threadprivate
- * directive goes too).
+ * C: the declarations of the runtime functions a pipelined loop's `if`
+ * clause calls (threads-guard.ts), `omp.h` under `#ifdef _OPENMP` before
+ * the file's first function, read only by a compiler with OpenMP. (Fortran
+ * declares them per unit: UnitDirectives.)
  */
-function ompDeclarations(plan: ProgramPlan, emitted: readonly LoopPlan[], source: string): LineInsertion[] {
-  const guarded = emitted.filter((p) => p.threadsGuard && p.doacross && !p.parallel);
-  if (guarded.length === 0) return [];
-  const file = plan.program.file;
-  if (file.language === "c") {
-    const line = cDirectiveLine(plan.program);
-    return line === null ? [] : [{ line, where: "before", lines: ["#ifdef _OPENMP", "#include <omp.h>", "#endif"] }];
-  }
-  const out: LineInsertion[] = [];
-  for (const proc of new Set(guarded.map((p) => p.proc))) {
-    const line = directiveLine(proc);
-    if (line === null) continue;
-    const names = OMP_QUERIES.join(", ");
-    out.push({ line, where: "before", lines: [file.form === "free" ? `${/^[ \t]*/.exec(source.split("\n")[line - 1] ?? "")![0]}!$ integer :: ${names}` : `!$    integer ${names}`] });
-  }
-  return out;
+function ompInclude(plan: ProgramPlan, emitted: readonly LoopPlan[]): LineInsertion[] {
+  if (plan.program.file.language !== "c" || !emitted.some(threadsGuarded)) return [];
+  const line = cDirectiveLine(plan.program);
+  return line === null ? [] : [{ line, where: "before", lines: ["#ifdef _OPENMP", "#include <omp.h>", "#endif"] }];
 }

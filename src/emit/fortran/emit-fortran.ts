@@ -19,10 +19,16 @@ export interface FortranLoopDirective {
   construct?: "parallel do" | "parallel do simd" | "simd";
 }
 
-/** `!$omp threadprivate(/b/, ...)` for one program unit, before the given line (its first executable statement, or END). */
-export interface ThreadprivateDirective {
+/**
+ * What one program unit gets before the given line (its first executable
+ * statement, or END): `!$omp threadprivate(/b/, ...)` for `blocks`, and a
+ * `!$` declaration of the runtime functions `ompQueries` that a pipelined
+ * loop's if() asks (threads-guard.ts), read only by a compiler with OpenMP.
+ */
+export interface UnitDirectives {
   line: number;
   blocks: string[];
+  ompQueries?: readonly string[];
 }
 
 /**
@@ -33,14 +39,19 @@ export interface ThreadprivateDirective {
  * `!$omp&` lines within 72 columns; free form indents like the DO and
  * continues with `&`.
  */
-export function emitFortranDirectives(text: string, form: "fixed" | "free", loops: FortranLoopDirective[], threadprivate: ThreadprivateDirective[] = [], extra: readonly LineInsertion[] = []): string {
+export function emitFortranDirectives(text: string, form: "fixed" | "free", loops: FortranLoopDirective[], units: UnitDirectives[] = [], extra: readonly LineInsertion[] = []): string {
   const lines = text.split("\n");
   const ins: LineInsertion[] = [];
-  // First: a unit's specification directive goes before its first executable statement, which may be a DO with its own directive.
-  for (const t of threadprivate) {
+  // First: a unit's specification lines go before its first executable statement, which may be a DO with its own directive.
+  for (const t of units) {
     const indent = form === "fixed" ? "" : /^[ \t]*/.exec((lines[t.line - 1] ?? "").replace(/\r$/, ""))![0];
-    const body = wrapWords([`threadprivate(${t.blocks.map((b) => `/${b}/`).join(", ")})`], form === "fixed" ? FIXED_WIDTH - 7 : FREE_WIDTH - indent.length - 10);
-    ins.push({ line: t.line, where: "before", lines: body.map((b) => `${indent}!$omp ${b}`) });
+    if (t.blocks.length) {
+      const body = wrapWords([`threadprivate(${t.blocks.map((b) => `/${b}/`).join(", ")})`], form === "fixed" ? FIXED_WIDTH - 7 : FREE_WIDTH - indent.length - 10);
+      ins.push({ line: t.line, where: "before", lines: body.map((b) => `${indent}!$omp ${b}`) });
+    }
+    // Fixed form: the statement from column 7, after the sentinel.
+    const names = t.ompQueries?.join(", ");
+    if (names) ins.push({ line: t.line, where: "before", lines: [form === "fixed" ? `!$    integer ${names}` : `${indent}!$ integer :: ${names}`] });
   }
   // Lines the caller places: a doacross loop's `ordered depend` inside its body, a peeled loop's copy before its
   // directive; a copy after a loop goes after its END directive.
