@@ -9,7 +9,7 @@ import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { assignedInStmts } from "../analysis/assigned-in.js";
 import { callersOf, type CallGraph } from "./call-graph.js";
 import { tripForm } from "./trip-count.js";
-import { subscriptExtent, type TripBound } from "./trip-bounds.js";
+import { subscriptExtent, tighter, type TripBound } from "./trip-bounds.js";
 
 /**
  * Trip-count caps from what the calls of a procedure pass (issue 17): a
@@ -80,10 +80,9 @@ export function callSiteTrips(proc: Procedure, graph: CallGraph, whole: boolean,
       const span = f.span.constant + f.span.terms.reduce((acc, t, j) => acc + t.coef * per[j]![i]!, 0);
       most = Math.max(most, Math.floor((span - 1 + f.step) / f.step));
     }
-    return extent === null ? most : Math.min(most, extent);
+    return tighter(most, extent);
   };
 }
-
 
 /** The arguments of the call of `proc` that a site's statement makes (a CALL; a function reference in an expression gives none). */
 function actuals(stmt: Stmt, proc: Procedure, graph: CallGraph, caller: Procedure): readonly Expr[] | null {

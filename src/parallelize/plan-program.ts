@@ -45,7 +45,7 @@ import { procedureWork } from "./procedure-work.js";
 import type { CalleeWork, TripLimit } from "./profitability.js";
 import { constTrips } from "./trip-count.js";
 import { callSiteTrips } from "./call-site-trips.js";
-import { tripBounds } from "./trip-bounds.js";
+import { tighter, tripBounds } from "./trip-bounds.js";
 import { planScalars } from "./scalar-plan.js";
 import { phase } from "../util/phases.js";
 
@@ -147,7 +147,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
       for (const { loop } of collectLoops(proc.body)) {
         const a = cap(loop);
         const b = sites(loop);
-        caps.set(loop, a === null ? b : b === null ? a : Math.min(a, b));
+        caps.set(loop, tighter(a, b));
         if (b !== null && (a === null || b < a)) byCalls.add(loop);
       }
       // After every question of the tests and the trip counts: the ranges are computed on the first.

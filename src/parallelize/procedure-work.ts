@@ -1,7 +1,7 @@
 import type { Procedure } from "../ir/program.js";
 import type { CallGraph } from "./call-graph.js";
 import { blockWork, type CalleeWork } from "./profitability.js";
-import { subscriptExtent, type TripBound } from "./trip-bounds.js";
+import { subscriptExtent, tighter, type TripBound } from "./trip-bounds.js";
 import type { Loop } from "../ir/stmt.js";
 
 /**
@@ -24,13 +24,7 @@ export function procedureWork(graph: CallGraph, callCaps?: (p: Procedure) => Tri
     // 5x5x5 element: guessed at 100 per loop, each of its calls weighed a million statements).
     // And at what every call of it passes, when that is known (call-site-trips.ts: LU's blts over ist..iend).
     const caps = callCaps?.(p);
-    const limit = caps
-      ? (l: Loop) => {
-          const a = subscriptExtent(l);
-          const b = caps(l);
-          return a === null ? b : b === null ? a : Math.min(a, b);
-        }
-      : subscriptExtent;
+    const limit = caps ? (l: Loop) => tighter(subscriptExtent(l), caps(l)) : subscriptExtent;
     const w = blockWork(p.body, calleeOf(p), limit);
     busy.delete(p);
     memo.set(p, w);

@@ -12,6 +12,11 @@ import { constTrips } from "./trip-count.js";
 /** At most how many iterations a loop runs, when known; null otherwise. */
 export type TripBound = (loop: Loop) => number | null;
 
+/** The tighter of two trip-count caps, either of which may be unknown (null). */
+export function tighter(a: number | null, b: number | null): number | null {
+  return a === null ? b : b === null ? a : Math.min(a, b);
+}
+
 /**
  * Upper bounds of trip counts from the value ranges (issue 7) where each
  * nest starts: `do ix = kx1, kx2` with kx1, kx2 in 1..5 runs at most 5
@@ -74,9 +79,7 @@ export function tripBounds(proc: Procedure, ranges: NestRanges | null): TripBoun
   return (loop) => {
     const c = constTrips(loop);
     if (c !== null) return c;
-    const a = fromRanges(loop);
-    const b = subscriptExtent(loop);
-    return a === null ? b : b === null ? a : Math.min(a, b);
+    return tighter(fromRanges(loop), subscriptExtent(loop));
   };
 }
 
