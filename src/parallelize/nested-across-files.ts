@@ -1,7 +1,7 @@
 import type { Procedure } from "../ir/program.js";
 import { callersOf, type CallSite } from "./call-graph.js";
 import type { LoopPlan } from "./loop-plan.js";
-import { replaceNested } from "./nested-reasons.js";
+import { dropDirective } from "./nested-reasons.js";
 import type { ConsumerContext } from "./serial-consumers.js";
 
 /**
@@ -44,16 +44,8 @@ export function dropNestedAcrossFiles(files: readonly ConsumerContext[]): LoopPl
       if (!plan.emitted) continue;
       const site = inside(plan.proc, new Set());
       if (!site) continue;
-      plan.emitted = false;
-      plan.profitableIf = null;
       const where = `${site.caller.span.file}:${site.line}`;
-      const why = { kind: "nested" as const, message: `every call of ${plan.proc.name} runs inside a loop with a directive (the call at ${where}), where this loop's region would run on one thread` };
-      plan.reasons.push(why);
-      replaceNested(
-        f.loops.filter((q) => q.proc === plan.proc),
-        plan.loop.span.line,
-        why,
-      );
+      dropDirective(f.loops, plan, { kind: "nested", message: `every call of ${plan.proc.name} runs inside a loop with a directive (the call at ${where}), where this loop's region would run on one thread` });
       dropped.push(plan);
     }
   }

@@ -13,3 +13,20 @@ export function replaceNested(plans: readonly LoopPlan[], line: number, why: Rea
     if (q.reasons.length < n) q.reasons.push({ ...why, line });
   }
 }
+
+/**
+ * A loop parallel still, whose directive a decision over the whole run
+ * takes away (threadprivate-blocks.ts, nested-across-files.ts): `why`
+ * says so, and the loops of its procedure that its region covered get
+ * `inside` in place of "nested" (default: `why`).
+ */
+export function dropDirective(plans: readonly LoopPlan[], plan: LoopPlan, why: Reason, inside: Reason = why): void {
+  plan.emitted = false;
+  plan.profitableIf = null;
+  plan.reasons.push(why);
+  replaceNested(
+    plans.filter((q) => q.proc === plan.proc),
+    plan.loop.span.line,
+    inside,
+  );
+}

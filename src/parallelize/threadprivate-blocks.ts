@@ -6,7 +6,7 @@ import type { ProcedureSummary, SummaryLookup } from "../analysis/summaries/summ
 import type { Sym } from "../ir/symbol.js";
 import { clauseSym, dropClauses, type LoopPlan } from "./loop-plan.js";
 import type { ProgramPlan } from "./plan-program.js";
-import { replaceNested } from "./nested-reasons.js";
+import { dropDirective } from "./nested-reasons.js";
 import { blockWork } from "./profitability.js";
 
 /** One file's plan in a run, and whether its directives can be written (a file with errors gets none). */
@@ -79,13 +79,8 @@ export function chooseThreadprivate(files: readonly PlannedFile[], whole: boolea
         if (needing.length > 0 && weight(needing) > weight(users)) {
           const first = needing[0]!;
           const why = `${c ? b : `/${b}/`} is threadprivate for the loop at ${first.loop.span.file}:${first.loop.span.line} (in ${first.proc.name}), which does more work, and this loop touches it without making it private`;
-          for (const l of users) {
-            // Parallel still, without its directive; the loops inside it are no longer covered by one.
-            l.emitted = false;
-            l.profitableIf = null;
-            l.reasons.push({ kind: "shared-common", message: why });
-            replaceNested(loops.filter((q) => q.proc === l.proc), l.loop.span.line, { kind: "shared-common", message: `the enclosing loop at line ${l.loop.span.line} has no directive: ${why}` });
-          }
+          // Parallel still, without their directives; the loops inside them are no longer covered by one.
+          for (const l of users) dropDirective(loops, l, { kind: "shared-common", message: why }, { kind: "shared-common", message: `the enclosing loop at line ${l.loop.span.line} has no directive: ${why}` });
           changed = true;
           continue;
         }
@@ -249,7 +244,6 @@ function coveredBy(t: Extent, ok: readonly Extent[]): boolean {
   }
   return at >= t.end;
 }
-
 
 /** The loop needed a refused block: serial, with the reason. */
 function serialize(l: LoopPlan, block: string, why: string): void {
