@@ -3,7 +3,7 @@ import { topLevelIndex } from "../ir/walk.js";
 import type { CarriedDependence } from "../analysis/dependence/verdict.js";
 import { dropClauses, type LoopPlan } from "./loop-plan.js";
 import { constStep, plainCountedLoop } from "./plain-loop.js";
-import type { Reason } from "./reason.js";
+import { arrayDependencesOnly, type Reason } from "./reason.js";
 import { replaceNested } from "./nested-reasons.js";
 import { blockWork, REGION_WORK, type CalleeWork, type TripLimit } from "./profitability.js";
 
@@ -51,7 +51,7 @@ export interface DoacrossSpan {
 export function doacrossSpan(plan: LoopPlan, carried: readonly CarriedDependence[], enclosingLabels: readonly string[]): DoacrossSpan | null {
   const loop = plan.loop;
   if (carried.length === 0 || plan.runtimeCheck) return null;
-  if (!plan.reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output")) return null;
+  if (!arrayDependencesOnly(plan.reasons)) return null;
   // Private arrays (and COMMON blocks made threadprivate for them) are new in each iteration as in a
   // parallel loop: their dependences are not among `carried`, and the directive lists them (NPB LU's
   // jacld blocks for blts, its k loop's pipeline).

@@ -4,7 +4,7 @@ import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import type { ProcedureDeps } from "../analysis/dependence/analyze.js";
 import { truncated } from "../analysis/dependence/lazy-solution.js";
 import type { LoopPlan } from "./loop-plan.js";
-import { PLACEMENT_KINDS, type Reason } from "./reason.js";
+import { arrayDependencesOnly, PLACEMENT_KINDS, type Reason } from "./reason.js";
 import { declaredInside } from "./scalar-plan.js";
 import { simpleBody } from "./simd-loops.js";
 import { constStep, plainCountedLoop } from "./plain-loop.js";
@@ -153,7 +153,7 @@ function candidate(outer: LoopPlan, inner: LoopPlan, planOf: Map<Loop, LoopPlan>
   // The outer loop: serial for carried array dependences only; its index not read after it (it becomes
   // an inner loop's, private to the region: the value after the nest would be lost).
   if (outer.parallel || outer.runtimeCheck || outer.reasons.length === 0 || outer.liveIndex) return false;
-  if (!outer.reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output")) return false;
+  if (!arrayDependencesOnly(outer.reasons)) return false;
   // Under no loop that runs in parallel (the nest would be inside its region anyway).
   for (let q = outer.parent ? planOf.get(outer.parent) : undefined; q; q = q.parent ? planOf.get(q.parent) : undefined) if (q.parallel || q.runtimeCheck) return false;
   // The inner loop: parallel as written (not once aligned or peeled: realign.ts rewrites its header too), private scalars only.

@@ -29,6 +29,7 @@ import { CommonFacts } from "../analysis/regions/common-facts.js";
 import { arrayReductions } from "./array-reductions.js";
 import { overlapPairs } from "./overlap-plan.js";
 import { carriedReasons } from "./array-reasons.js";
+import { arrayDependencesOnly } from "./reason.js";
 import { callVerdicts } from "./call-verdict.js";
 import { wholeFortranProgram, type ProgramLink } from "../analysis/link/link-programs.js";
 import { exclusions } from "./exclusions.js";
@@ -365,7 +366,7 @@ function unswitched(plan: LoopPlan, ctx: VariantContext, options: ParallelizeOpt
     if (!variant) continue;
     const v = variantPlan(proc, variant.loop, variant.body, plan, ctx, options, callVerdict, untaken);
     // Parallel without them, or pipelined (doacross.ts: the variant keeps every top-level statement, so its span is the loop's).
-    const pipelined = !!v?.doacross && v.reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output");
+    const pipelined = !!v?.doacross && arrayDependencesOnly(v.reasons);
     if (!v || (v.reasons.length > 0 && !pipelined) || guardedTouchesClauses(flow, g.guards, v)) continue;
     const not = { kind: "unary", op: "not", operand: g.cond, span: g.cond.span, type: { base: "logical" } } as Expr;
     const check: RuntimeCheck = { expr: not, fortran: exprText(not, "fortran"), c: exprText(not, "c") };

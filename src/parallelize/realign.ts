@@ -12,7 +12,7 @@ import type { LoopPlan } from "./loop-plan.js";
 import { orderedBody } from "./doacross.js";
 import { plainBody, writes } from "./plain-body.js";
 import { constStep, plainCountedLoop } from "./plain-loop.js";
-import type { Reason } from "./reason.js";
+import { arrayDependencesOnly, type Reason } from "./reason.js";
 import { replaceNested } from "./nested-reasons.js";
 
 /**
@@ -172,7 +172,7 @@ function candidate(plan: LoopPlan): boolean {
   const loop = plan.loop;
   if (plan.parallel || plan.liveIndex) return false;
   // Serial for array dependences alone, or parallel only under a check that tests them away.
-  if (plan.runtimeCheck ? plan.reasons.length > 0 : !plan.reasons.length || !plan.reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output")) return false;
+  if (plan.runtimeCheck ? plan.reasons.length > 0 : !plan.reasons.length || !arrayDependencesOnly(plan.reasons)) return false;
   if (!plainCountedLoop(loop) || constStep(loop) !== 1 || !loop.lower || !loop.upper || loop.name) return false;
   if (loop.index!.type.unsigned) return false;
   if (!plainBody(loop.body)) return false;

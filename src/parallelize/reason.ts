@@ -32,6 +32,11 @@ export type ReasonKind =
 /** The kinds that say why a loop proved parallel gets no directive (where it is, not what it does). */
 export const PLACEMENT_KINDS: ReadonlySet<ReasonKind> = new Set<ReasonKind>(["nested", "not-profitable", "existing-directive", "included-file", "layout", "jump-target", "concurrent"]);
 
+/** Whether every reason is an array dependence (flow, anti, output): what a loop's restructuring or pipelining can answer. */
+export function arrayDependencesOnly(reasons: readonly Reason[]): boolean {
+  return reasons.every((r) => r.kind === "flow" || r.kind === "anti" || r.kind === "output");
+}
+
 /** One end of a dependence: the same shape in the JSON report and in `doall deps --json`. */
 export interface ReasonRef {
   line: number;
