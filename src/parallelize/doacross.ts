@@ -115,7 +115,12 @@ export const DOACROSS_RATIO = 1;
  * without one lose them, as any serial loop does.
  */
 export function dropUnusedPipelineClauses(plans: readonly LoopPlan[]): void {
-  for (const p of plans) if (!p.emitted && p.doacross && !p.parallel && p.runtimeCheck === null) dropClauses(p);
+  for (const p of plans) if (!p.emitted && pipelineClausesOnly(p)) dropClauses(p);
+}
+
+/** A serial loop (no run-time check) that may run pipelined: its clauses are only the pipelined directive's (plan-program.ts finish). */
+export function pipelineClausesOnly(p: LoopPlan): boolean {
+  return !!p.doacross && !p.parallel && p.runtimeCheck === null;
 }
 
 /** The lines the ordered span covers: from its first statement to the end of its last (the report's `doacross`). */

@@ -9,6 +9,7 @@ import { declaredInside } from "./scalar-plan.js";
 import { simpleBody } from "./simd-loops.js";
 import { constStep, plainCountedLoop } from "./plain-loop.js";
 import { assignedIn } from "../analysis/assigned-in.js";
+import { pipelineClausesOnly } from "./doacross.js";
 import { mentions } from "../analysis/regions/box.js";
 
 /**
@@ -61,8 +62,7 @@ export function chooseInterchanges(plans: LoopPlan[], deps: ProcedureDeps, file:
     if (!legal(deps, outer.loop, inner) || (!holdsLoops(inner) && !strideKept(outer.loop, inner))) continue;
     const lang = outer.proc.language;
     // A serial loop's clauses were kept only for a pipelined directive (plan-program.ts finish), which it loses here.
-    const pipelinedOnly = !!outer.doacross && !outer.parallel && outer.runtimeCheck === null;
-    const saved = { parallel: outer.parallel, reasons: outer.reasons, omitted: outer.omitted, blockers: outer.blockers, private: pipelinedOnly ? [] : outer.private, hints: outer.hints };
+    const saved = { parallel: outer.parallel, reasons: outer.reasons, omitted: outer.omitted, blockers: outer.blockers, private: pipelineClausesOnly(outer) ? [] : outer.private, hints: outer.hints };
     const index = outer.loop.index!;
     outer.interchange = { inner, saved };
     // The nest runs interchanged, not pipelined (doacross.ts): its candidacy goes (and is not put back on undo).
