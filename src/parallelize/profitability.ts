@@ -5,6 +5,7 @@ import { evalInt } from "../ir/const-eval.js";
 import { childBlocks, stmtExprs, walkExpr } from "../ir/walk.js";
 import { assignedIn } from "../analysis/assigned-in.js";
 import { profitGuard } from "./profit-guard.js";
+import { groupThousands } from "../util/group-thousands.js";
 import { constTrips, pureExpr } from "./trip-count.js";
 
 /**
@@ -143,8 +144,7 @@ export function profitability(loop: Loop, lang: Language, entered: Entries = { c
 export function round(n: number): string {
   if (n < 1000) return String(Math.round(n));
   const digits = Math.floor(Math.log10(n)) - 1;
-  // As toLocaleString("en-US") writes an integer, without its cost: digits grouped by three with commas.
-  return String(Math.round(n / 10 ** digits) * 10 ** digits).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return groupThousands(String(Math.round(n / 10 ** digits) * 10 ** digits));
 }
 
 /** Statements executed by a block once (IF: the longer branch; inner loops: trips × body; calls: what the callee executes). */

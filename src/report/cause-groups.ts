@@ -1,6 +1,7 @@
 import type { LoopPlan } from "../parallelize/loop-plan.js";
 import { PLACEMENT_KINDS, type Reason, type ReasonRef } from "../parallelize/reason.js";
 import { RULES, ruleOf, type Rule, type RuleId } from "./rules.js";
+import { groupThousands } from "../util/group-thousands.js";
 
 /**
  * A loop's reasons grouped by cause (issue 19 §3): one group per rule, in
@@ -63,8 +64,8 @@ export function blockingGroups(groups: CauseGroup[]): CauseGroup[] {
 }
 
 const unique = (xs: string[]) => [...new Set(xs)];
-/** 1234567 as "1,234,567", as toLocaleString("en-US") writes it, without ICU's cost per call (issue 16: 84 ms of NPB's reports). */
-export const count = (n: number) => (Number.isSafeInteger(n) ? String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",") : n.toLocaleString("en-US"));
+/** 1234567 as "1,234,567", as toLocaleString("en-US") writes it (group-thousands.ts). */
+export const count = (n: number) => (Number.isSafeInteger(n) ? groupThousands(String(n)) : n.toLocaleString("en-US"));
 const plural = (n: number, one: string, many = one + "s") => `${count(n)} ${n === 1 ? one : many}`;
 
 /** "a, b and c" */
