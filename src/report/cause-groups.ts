@@ -76,6 +76,11 @@ export function listWords(xs: string[], max = 6): string {
   return shown.length <= 1 ? shown.join("") : `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`;
 }
 
+/** "line 5", or "lines 5-9". */
+export function linesText(from: number, to: number): string {
+  return from === to ? `line ${from}` : `lines ${from}-${to}`;
+}
+
 export function refText(r: ReasonRef): string {
   return `${r.text ?? "?"} at line ${r.line}${r.column ? `:${r.column}` : ""}`;
 }

@@ -6,7 +6,7 @@ import { spanLines } from "../parallelize/doacross.js";
 import { realignSummary } from "../parallelize/realign.js";
 import type { ReasonRef } from "../parallelize/reason.js";
 import { exprText } from "../ir/expr-text.js";
-import { blockingGroups, causeGroups, count, dependencePhrase, type CauseContext, type CauseGroup } from "./cause-groups.js";
+import { blockingGroups, causeGroups, count, dependencePhrase, linesText, type CauseContext, type CauseGroup } from "./cause-groups.js";
 
 /** What `explain` may use beyond the plan: the run's procedures, the source lines for the snippets, the detail wanted. */
 export interface ExplainContext extends Partial<CauseContext> {
@@ -49,7 +49,7 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
     const r = realignSummary(l, plan.realign);
     const i = l.index?.name ?? "i";
     if (r.kind === "align")
-      lines.push(`Aligned: every carried dependence goes, ${r.shift === 1 ? "one iteration" : `${r.shift} iterations`} apart, from a statement before line ${r.from} to one at or after it. Those statements (line${r.from === r.to ? ` ${r.from}` : `s ${r.from}-${r.to}`}) now run ${r.shift === 1 ? "one iteration" : `${r.shift} iterations`} later (they read ${i} + ${r.shift}), the loop starts as much earlier, and guards keep each statement to the iterations it had; then what they read from ${r.shift === 1 ? "the iteration" : `${r.shift} iterations`} before they read in the same one, and no dependence is carried. --no-restructure keeps the loop as written.`);
+      lines.push(`Aligned: every carried dependence goes, ${r.shift === 1 ? "one iteration" : `${r.shift} iterations`} apart, from a statement before line ${r.from} to one at or after it. Those statements (${linesText(r.from, r.to)}) now run ${r.shift === 1 ? "one iteration" : `${r.shift} iterations`} later (they read ${i} + ${r.shift}), the loop starts as much earlier, and guards keep each statement to the iterations it had; then what they read from ${r.shift === 1 ? "the iteration" : `${r.shift} iterations`} before they read in the same one, and no dependence is carried. --no-restructure keeps the loop as written.`);
     else
       lines.push(`Peeled: every carried dependence touches an element the loop names without its index, and with the ${r.iteration} iteration run alone ${r.iteration === "first" ? "before" : "after"} the others (a copy of the loop that stops after one iteration), no dependence is carried by the rest. --no-restructure keeps the loop as written.`);
   } else if (plan.parallel && l.concurrent) lines.push(`Parallel: ${CONCURRENT_GUARANTEE}${clauseNote(plan)}.`);
@@ -60,13 +60,13 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
     lines.push(`Pipelined (doacross): every carried dependence has both ends in lines ${from}-${to}, which run in iteration order (\`ordered depend(sink)\` waits for the previous iteration, \`ordered depend(source)\` lets the next one go); the rest of each iteration runs in parallel.${spin} As a DOALL loop it is serial, ${blocking.length === 1 ? "for one cause" : `for ${blocking.length} causes`}:`);
     if (plan.guard) {
       const [lo, hi] = plan.guard.lines;
-      lines.push(`  - ${plan.guard.cond} guards statements (line${lo === hi ? ` ${lo}` : `s ${lo}-${hi}`}) that would keep it serial: the directive's if() runs it pipelined only while ${plan.guard.cond} is false, when they do not run; when it is true the loop runs on one thread, in order.`);
+      lines.push(`  - ${plan.guard.cond} guards statements (${linesText(lo, hi)}) that would keep it serial: the directive's if() runs it pipelined only while ${plan.guard.cond} is false, when they do not run; when it is true the loop runs on one thread, in order.`);
     }
   } else if (plan.runtimeCheck) {
     lines.push(`Parallel only when ${lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c} holds (checked at run time).`);
     if (plan.guard) {
       const [lo, hi] = plan.guard.lines;
-      lines.push(`  - ${plan.guard.cond} guards statements (line${lo === hi ? ` ${lo}` : `s ${lo}-${hi}`}) that keep the loop serial; while it is false they do not run and the loop is parallel. When it is true the loop runs on one thread, in order.`);
+      lines.push(`  - ${plan.guard.cond} guards statements (${linesText(lo, hi)}) that keep the loop serial; while it is false they do not run and the loop is parallel. When it is true the loop runs on one thread, in order.`);
     }
     if (plan.sizeCheck && plan.privateArrays.length) {
       const arrays = plan.privateArrays.join(", ");

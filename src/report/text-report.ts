@@ -1,5 +1,6 @@
 import { CONCURRENT_GUARANTEE } from "../parallelize/concurrent-plan.js";
 import { cForHeader } from "./explain-text.js";
+import { linesText } from "./cause-groups.js";
 import type { CauseReport, FileReport, LoopReport } from "./file-report.js";
 import { parallelCounts } from "./loop-counts.js";
 import { RULES, type RuleId } from "./rules.js";
@@ -56,7 +57,7 @@ export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT, language: Fi
   if (l.parallel || (l.runtimeCheck && blocking.length === 0)) {
     const head = l.parallel ? paint.parallel("parallel") : paint.check(`parallel if ${l.runtimeCheck}`);
     if (l.emitted && l.interchange) return `${at}${head}${clauses ? " " + clauses : ""}, interchanged with the loop at line ${l.interchange.with}: that loop now runs outside, in parallel, and this one inside it, serial`;
-    if (l.emitted && l.realign?.kind === "align") return `${at}${head}${clauses ? " " + clauses : ""}, aligned: the statements at line${l.realign.from === l.realign.to ? ` ${l.realign.from}` : `s ${l.realign.from}-${l.realign.to}`} run ${l.realign.shift === 1 ? "one iteration" : `${l.realign.shift} iterations`} later, so what they read from ${l.realign.shift === 1 ? "the iteration" : `${l.realign.shift} iterations`} before they now read in the same one`;
+    if (l.emitted && l.realign?.kind === "align") return `${at}${head}${clauses ? " " + clauses : ""}, aligned: the statements at ${linesText(l.realign.from, l.realign.to)} run ${l.realign.shift === 1 ? "one iteration" : `${l.realign.shift} iterations`} later, so what they read from ${l.realign.shift === 1 ? "the iteration" : `${l.realign.shift} iterations`} before they now read in the same one`;
     if (l.emitted && l.realign?.kind === "peel") return `${at}${head}${clauses ? " " + clauses : ""}, with its ${l.realign.iteration} iteration peeled: that iteration runs alone, ${l.realign.iteration === "first" ? "before" : "after"} the others`;
     if (l.emitted && l.fusion) return `${at}${head}${clauses ? " " + clauses : ""}, fused with the loop at line ${l.fusion.with}: one loop, one parallel region, for both bodies`;
     if (l.emitted && l.serialCopy) return `${at}${head}${clauses ? " " + clauses : ""}, and the loop as written when the check fails`;
