@@ -921,25 +921,78 @@ function leaves(s: Stmt, follower?: string | null): boolean {
   return yes;
 }
 
-/** A box written in every iteration of a loop over k in [lo, hi], as one box over the whole loop. */
+/**
+ * A box written in every iteration of a loop over k in [lo, hi], as one
+ * box over the whole loop; null when the union of the iterations' boxes is
+ * not a box.
+ *
+ * Only one dimension may move with k: a(k, k) over k = 1..n writes the
+ * diagonal, not a(1:n, 1:n). In that dimension each iteration writes a
+ * tile [a*k + c1, a*k + c2] (a point k + c is the common case); the tiles
+ * leave no gap between iterations when they are at least |a| wide, and the
+ * union is then [a*lo + c1, a*hi + c2] (a > 0; from the other ends for
+ * a < 0): FT's Stockham passes write scr(j, i*lj + 1 + k) for k below
+ * lk and scr(j, i*lj + lk + 1 + k), two tiles that make one of width
+ * lj = 2*lk for every i. A tile wider than |a| makes a box that is not
+ * empty when the loop runs no iteration, so it needs one iteration proved.
+ */
 function widen(b: Box, k: Sym, lo: Expr, hi: Expr, trips: number | null): Box | null {
-  const kv: Expr = { kind: "var", sym: k, span: lo.span };
-  let uses = false;
+  let moving = -1;
   const out: Box = [];
-  for (const r of b) {
+  for (let d = 0; d < b.length; d++) {
+    const r = b[d];
     if (!r) return null;
     if (!mentions(r.lo, k) && !mentions(r.hi, k)) {
       out.push(r);
       continue;
     }
-    // Only a point k + c widens (to [lo + c, hi + c]).
-    const c = constDifference(r.lo, kv);
-    if (c === null || constDifference(r.hi, kv) !== c) return null;
-    uses = true;
-    out.push({ lo: plus(lo, c), hi: plus(hi, c) });
+    const tile = tileOf(r, k);
+    if (!tile) return null;
+    // 0*k + c (the index cancels): the same values in every iteration.
+    if (tile.a === 0) {
+      out.push({ lo: atIndex(r.lo, k, lo), hi: atIndex(r.hi, k, lo) });
+      continue;
+    }
+    if (moving >= 0) return null;
+    moving = d;
+    const { a, c1, c2 } = tile;
+    const width = c2 - c1 + 1;
+    if (width < Math.abs(a) || (width > Math.abs(a) && !(trips !== null && trips >= 1))) return null;
+    out.push(a > 0 ? { lo: atIndex(r.lo, k, lo), hi: atIndex(r.hi, k, hi) } : { lo: atIndex(r.lo, k, hi), hi: atIndex(r.hi, k, lo) });
   }
-  if (!uses && !(trips !== null && trips >= 1)) return null;
+  if (moving < 0 && !(trips !== null && trips >= 1)) return null;
   return out;
+}
+
+/**
+ * An interval [a*k + c1, a*k + c2]: both ends the same multiple of the
+ * index (a = 0 when it cancels) plus terms free of it, which differ by a
+ * constant (c2 - c1; c1 taken as 0). Null otherwise.
+ */
+function tileOf(r: Interval, k: Sym): { a: number; c1: number; c2: number } | null {
+  const coef = (e: Expr): number | null => {
+    const f = linearForm(e);
+    let a = 0;
+    for (const t of f.terms) {
+      if (t.e.kind === "var" && t.e.sym === k) a += t.coef;
+      else if (mentions(t.e, k)) return null;
+    }
+    return a;
+  };
+  const a = coef(r.lo);
+  if (a === null || coef(r.hi) !== a) return null;
+  const d = constDifference(r.hi, r.lo);
+  if (d === null || d < 0) return null;
+  return { a, c1: 0, c2: d };
+}
+
+/** `e` with the index k replaced by `v`, in its linear form. */
+function atIndex(e: Expr, k: Sym, v: Expr): Expr {
+  const l = new Linear();
+  const f = linearForm(e);
+  l.constant = f.constant;
+  for (const t of f.terms) l.add(t.e.kind === "var" && t.e.sym === k ? v : t.e, t.coef);
+  return formExpr(l, v.span);
 }
 
 /** A must-write over a strided index set in one dimension (Coverage.strided). */
