@@ -1,4 +1,4 @@
-import type { Expr } from "./expr.js";
+import type { CallExpr, Expr } from "./expr.js";
 import type { Sym } from "./symbol.js";
 
 /**
@@ -8,9 +8,11 @@ import type { Sym } from "./symbol.js";
  * common integer intrinsics. Returns undefined when the value is not a
  * compile-time integer (or does not fit a safe JS integer). `value` gives
  * other variables a value (what every call passes a dummy:
- * call-site-trips.ts).
+ * call-site-trips.ts); `call`, calls of the program's own functions
+ * (one that only computes an integer from its arguments:
+ * analysis/constants/interpret-function.ts).
  */
-export function evalInt(e: Expr, depth = 0, value?: (s: Sym) => number | undefined): number | undefined {
+export function evalInt(e: Expr, depth = 0, value?: (s: Sym) => number | undefined, call?: (e: CallExpr) => number | undefined): number | undefined {
   if (depth > 64) return undefined;
   const d = depth + 1;
   let v: number | undefined;
@@ -19,22 +21,22 @@ export function evalInt(e: Expr, depth = 0, value?: (s: Sym) => number | undefin
       v = e.value;
       break;
     case "var":
-      if (e.sym.storage === "parameter" && e.sym.value && (e.sym.type.base === "integer" || e.sym.type.base === "unknown")) v = evalInt(e.sym.value, d, value);
+      if (e.sym.storage === "parameter" && e.sym.value && (e.sym.type.base === "integer" || e.sym.type.base === "unknown")) v = evalInt(e.sym.value, d, value, call);
       else v = value?.(e.sym);
       break;
     case "cast":
-      if (e.to.base === "integer") v = evalInt(e.operand, d, value);
+      if (e.to.base === "integer") v = evalInt(e.operand, d, value, call);
       break;
     case "unary": {
-      const x = evalInt(e.operand, d, value);
+      const x = evalInt(e.operand, d, value, call);
       if (x === undefined) return undefined;
       v = e.op === "-" ? -x : e.op === "+" ? x : undefined;
       break;
     }
     case "binary": {
-      const a = evalInt(e.left, d, value);
+      const a = evalInt(e.left, d, value, call);
       if (a === undefined) return undefined;
-      const b = evalInt(e.right, d, value);
+      const b = evalInt(e.right, d, value, call);
       if (b === undefined) return undefined;
       switch (e.op) {
         case "+":
@@ -67,8 +69,11 @@ export function evalInt(e: Expr, depth = 0, value?: (s: Sym) => number | undefin
       break;
     }
     case "call": {
-      if (!e.intrinsic) return undefined;
-      const args = e.args.map((a) => evalInt(a, d, value));
+      if (!e.intrinsic) {
+        v = call?.(e);
+        break;
+      }
+      const args = e.args.map((a) => evalInt(a, d, value, call));
       if (args.some((a) => a === undefined)) return undefined;
       const xs = args as number[];
       switch (e.name) {
@@ -108,26 +113,26 @@ export function evalInt(e: Expr, depth = 0, value?: (s: Sym) => number | undefin
  * over those (an .and. with one false side is false whatever the other
  * side is; likewise an .or. with one true side). Undefined when the value
  * depends on run-time data: the condition must then be tested when the
- * program runs.
+ * program runs. `value` and `call` as for evalInt.
  */
-export function evalCondition(e: Expr, depth = 0): boolean | undefined {
+export function evalCondition(e: Expr, depth = 0, value?: (s: Sym) => number | undefined, call?: (e: CallExpr) => number | undefined): boolean | undefined {
   if (depth > 64) return undefined;
   const d = depth + 1;
   if (e.kind === "logical") return e.value;
   if (e.kind === "unary" && e.op === "not") {
-    const x = evalCondition(e.operand, d);
+    const x = evalCondition(e.operand, d, value, call);
     return x === undefined ? undefined : !x;
   }
   if (e.kind !== "binary") return undefined;
   if (e.op === "and" || e.op === "or") {
-    const a = evalCondition(e.left, d);
-    const b = evalCondition(e.right, d);
+    const a = evalCondition(e.left, d, value, call);
+    const b = evalCondition(e.right, d, value, call);
     const decisive = e.op === "or";
     if (a === decisive || b === decisive) return decisive;
     return a === undefined || b === undefined ? undefined : !decisive;
   }
-  const a = evalInt(e.left, d);
-  const b = a === undefined ? undefined : evalInt(e.right, d);
+  const a = evalInt(e.left, d, value, call);
+  const b = a === undefined ? undefined : evalInt(e.right, d, value, call);
   if (a === undefined || b === undefined) return undefined;
   switch (e.op) {
     case "<":

@@ -105,7 +105,9 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   // Linked, the call sites in the other files count too (their directives are not known here: none assumed).
   const graph = link ? linkedCallGraph(link) : callGraph([program]);
   // COMMON scalars set once: over all the linked files, or this one alone.
-  const facts = link ? link.facts : new CommonFacts({ procedures: program.procedures, resolve: graph.resolve });
+  // Every unit of the program in the run: COMMON blocks may be made threadprivate (threadprivate-blocks.ts).
+  const whole = link ? link.wholeFortran || link.closed : wholeProgram(program, graph);
+  const facts = link ? link.facts : new CommonFacts({ procedures: program.procedures, resolve: graph.resolve, whole });
   try {
     for (const f of phase("flow", () => analyzeFlow(program, { lazyDependences: true, assumeBounds: options.boundsAssumption !== false, facts, ...(link ? { linked: (name, caller) => link.summaryFor(name, caller, program), made: (p) => link.summaryOf(p), untaken: (s) => link.untakenGlobal(s) } : {}) }))) flows.set(f.proc, f);
   } catch (e) {
@@ -120,8 +122,6 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const perProc = new Map<Procedure, LoopPlan[]>();
   // What planning a fused variant of a procedure's loops needs (fusion.ts), once the directives are chosen.
   const fusionContexts = new Map<Procedure, VariantContext>();
-  // Every unit of the program in the run: COMMON blocks may be made threadprivate (threadprivate-blocks.ts).
-  const whole = link ? link.wholeFortran || link.closed : wholeProgram(program, graph);
   const bindings = link ? linkedBindings(link) : new ParamBindings(program);
   // The file's nests and procedures share their dependence solutions. Not the run's files: measured on
   // NPB, sharing across files saved no time and kept every file's problems until the run's end.

@@ -13,6 +13,7 @@ import { LinkedNames, type LinkInput } from "./linked-names.js";
 import { layoutsAgree } from "./block-sizes.js";
 import { SharedIndex, translateSummary, type Translated } from "./translate-summary.js";
 import { phase } from "../../util/phases.js";
+import { originOf } from "../../ir/procedure-variant.js";
 
 /**
  * The files of one run linked together: every procedure's summary, made
@@ -75,7 +76,7 @@ export class ProgramLink {
       const out = new Set<Procedure>();
       const may = new Set<Procedure>();
       for (const n of calledNames(p)) {
-        const t = this.names.resolve(n, p, this.programOf.get(p)!);
+        const t = this.names.resolve(n, p, this.programOf.get(originOf(p))!);
         if (t && this.programOf.has(t)) out.add(t);
         for (const a of t ? [] : (this.alternatives(n, p) ?? [])) may.add(a);
       }
@@ -88,7 +89,7 @@ export class ProgramLink {
     const defined = new Set<string>();
     for (const pr of this.linked) for (const g of pr.globals.values()) if (g.storage === "global" && !g.attrs.external) defined.add(g.name);
     const allDefined = [...this.linked].every((pr) => [...pr.globals.values()].every((g) => g.storage !== "global" || !g.attrs.external || defined.has(g.name) || g.attrs.intrinsic === true));
-    const resolved = (n: string, p: Procedure) => this.programOf.has(this.names.resolve(n, p, this.programOf.get(p)!)!);
+    const resolved = (n: string, p: Procedure) => this.programOf.has(this.names.resolve(n, p, this.programOf.get(originOf(p))!)!);
     this.closed = inputs.every((i) => i.usable && i.program.file.language === "c") && mains === 1 && allDefined && procs.every((p) => resolvesAll(p, resolved));
     // A name several files define (NPB LU's blts.f, blts_vec.f) reaches one of them, all in the run: every
     // unit of whichever build links them is here (a COMMON block threadprivate gets its directive in each).
@@ -100,11 +101,12 @@ export class ProgramLink {
     this.wholeFortran = inputs.every((i) => i.usable) && wholeFortranProgram(procs, reached);
     this.facts = new CommonFacts({
       procedures: procs,
-      resolve: (name, caller) => this.names.resolve(name, caller, this.programOf.get(caller)!),
+      whole: this.wholeFortran || this.closed,
+      resolve: (name, caller) => this.resolve(name, caller),
       // NPB LU's ssor.f and ssor_vec.f: either one is the one called.
       alternatives: (name, caller) => this.alternatives(name, caller),
       // C globals set once, when the files are the whole program and no pointer reaches them.
-      ...(this.closed ? { cGlobals: { inFile: (p: Procedure, name: string) => this.programOf.get(p)?.globals.get(name), untaken: (g: Sym) => this.untakenGlobal(g) } } : {}),
+      ...(this.closed ? { cGlobals: { inFile: (p: Procedure, name: string) => this.programOf.get(originOf(p))?.globals.get(name), untaken: (g: Sym) => this.untakenGlobal(g) } } : {}),
     });
     const sccs = stronglyConnected(procs, (p) => mayCall.get(p)!);
     sccs.forEach((scc, k) => {
@@ -121,7 +123,7 @@ export class ProgramLink {
           this.summaries.set(p, kept);
           continue;
         }
-        const program = this.programOf.get(p)!;
+        const program = this.programOf.get(originOf(p))!;
         try {
           const cfg = buildCfg(p, (name) => this.summaryFor(name, p, program), (s) => this.untakenGlobal(s));
           this.summaries.set(p, summarize(cfg, blockRegions(cfg), assumeBounds, this.facts));
@@ -184,13 +186,13 @@ export class ProgramLink {
    * call site of each (call-graph.ts: liveness follows every caller).
    */
   alternatives(name: string, caller: Procedure): Procedure[] | null {
-    const program = this.programOf.get(caller);
+    const program = this.programOf.get(originOf(caller));
     return program ? this.names.alternatives(name, caller, program) : null;
   }
 
   /** The summaries the calls of a linked procedure use (summaryFor in its own file). */
   summariesFor(caller: Procedure): SummaryLookup {
-    const program = this.programOf.get(caller);
+    const program = this.programOf.get(originOf(caller));
     return (name) => (program ? this.summaryFor(name, caller, program) : undefined);
   }
 
@@ -229,7 +231,7 @@ export class ProgramLink {
 
   /** The symbol a linked procedure's file has for a C global: by name; another file's static one, none. */
   globalIn(p: Procedure, g: Sym): Sym | null {
-    const program = this.programOf.get(p);
+    const program = this.programOf.get(originOf(p));
     const mine = program?.globals.get(g.name);
     return mine && sameGlobal(mine, g) ? mine : null;
   }
@@ -242,7 +244,7 @@ export class ProgramLink {
   /** The callee's summary in the symbols of `program`, or why it cannot be given there. */
   translated(callee: Procedure, program: Program): Translated | undefined {
     const s = this.summaries.get(callee);
-    const from = this.programOf.get(callee);
+    const from = this.programOf.get(originOf(callee));
     if (!s || !from) return undefined;
     if (from === program) return { summary: s };
     let perProgram = this.translations.get(s);
@@ -289,7 +291,7 @@ export class ProgramLink {
 
   /** The procedure a call to `name` in `caller` (of a linked program) reaches, if known. */
   resolve(name: string, caller: Procedure): Procedure | undefined {
-    const program = this.programOf.get(caller);
+    const program = this.programOf.get(originOf(caller));
     return program ? this.names.resolve(name, caller, program) : undefined;
   }
 

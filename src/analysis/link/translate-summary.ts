@@ -50,7 +50,9 @@ export function translateSummary(s: ProcedureSummary, from: Program, index: Shar
       return sameShape(g.sym, sym) ? [{ sym, regions: g.regions }] : [];
     }),
   };
-  return { summary: { ...s, shared, ...(regions ? { regions } : {}) }, ...(hidden ? { hidden } : {}) };
+  // A specialized summary's globals are the callee file's symbols: none here.
+  const { specialize: _, ...rest } = s;
+  return { summary: { ...rest, shared, ...(regions ? { regions } : {}) }, ...(hidden ? { hidden } : {}) };
 }
 
 const foreignKeys = new WeakMap<Sym, number>();

@@ -106,7 +106,10 @@ function translate(caller: Procedure, call: CallSiteRef, summary: ProcedureSumma
     const n = sym.dims.length === 0 && sym.type.base !== "pointer" ? 0 : Math.max(1, sym.dims.length);
     return { mod: mod ? [anyBox(n)] : [], use: use ? [anyBox(n)] : [], euse: euse ? [anyBox(n)] : [], ddef: [] };
   };
-  const known = summary && !summary.unknown ? summary : undefined;
+  const general = summary && !summary.unknown ? summary : undefined;
+  // The regions for what this call passes, when its constants make them more precise (specialized-regions.ts).
+  const special = general?.specialize?.(caller, call.args);
+  const known = special ? { ...general!, regions: special } : general;
   const subst = new Substitution(caller, call, known);
   call.args.forEach((written, k) => {
     const a = caller.language === "c" ? pointedArgument(written) : written;
@@ -533,7 +536,8 @@ function elementBytes(s: Sym): number | undefined {
  */
 export function commonRegionsAt(caller: Procedure, call: CallSiteRef, summary: ProcedureSummary | undefined, block: string, start: number, end: number, like: Sym): ArrayRegions | null | "unknown" {
   if (!summary || summary.unknown) return "unknown";
-  const entry = summary.regions?.commons.find((c) => c.block === block && c.start === start && sameShape(c.member, like));
+  const regions = summary.specialize?.(caller, call.args) ?? summary.regions;
+  const entry = regions?.commons.find((c) => c.block === block && c.start === start && sameShape(c.member, like));
   if (entry) return moveSameShape(entry.regions, entry.member, like, new Substitution(caller, call, summary));
   const eff = summary.commons.get(block);
   if (!eff) return null;

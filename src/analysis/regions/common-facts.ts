@@ -7,6 +7,8 @@ import { exprEquals } from "../../ir/expr-equals.js";
 import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
 import { memberExtent, overlaps, typeBytes, type Extent } from "../summaries/common-layout.js";
 import { hasBackwardJump } from "./backward-jump.js";
+import { calleesOf, formalWritten } from "./formal-written.js";
+import { RunConstants } from "../constants/run-constants.js";
 
 /** Where a procedure is called: the caller, and whether the call is inside one of its loops. */
 interface SiteOfCall {
@@ -31,6 +33,12 @@ export interface FactWorld {
    * reach it (ProgramLink.untakenGlobal). Absent: C globals have no facts.
    */
   cGlobals?: { inFile(proc: Procedure, name: string): Sym | undefined; untaken(s: Sym): boolean };
+  /**
+   * The procedures are the whole program (ProgramLink.closed or
+   * wholeFortran): every call of each of them is among them. Then a dummy
+   * every call gives one constant has it (run-constants.ts).
+   */
+  whole?: boolean;
 }
 
 /** An IF around a definition, and which of its branches holds it. */
@@ -90,7 +98,11 @@ export class CommonFacts {
   private readonly none: boolean;
   private readonly sites = new Map<Procedure, SiteOfCall[]>();
 
+  /** Integer constants across calls (interprocedural constant propagation) over the same procedures. */
+  readonly constants: RunConstants;
+
   constructor(readonly world: FactWorld) {
+    this.constants = new RunConstants(world);
     let unknown = false;
     for (const p of world.procedures) if (this.scan(p)) unknown = true;
     this.none = unknown;
@@ -588,51 +600,6 @@ export interface ProcedureFacts {
 /** The facts as the coverage walk of one procedure takes them. */
 export function factsIn(facts: CommonFacts | undefined, proc: Procedure): ProcedureFacts | undefined {
   return facts && { value: (s) => facts.valueIn(proc, s), stable: (s) => facts.stableIn(proc, s), elemValue: (e) => facts.elemValueIn(proc, e), elemStable: (e) => facts.stableElemIn(proc, e) };
-}
-
-/**
- * Whether a procedure may change its dummy argument k: by its text (an
- * assignment, a READ, a DO index, C's ++ and address-of), or by giving it
- * to a call that may (followed `depth` calls down; deeper, or an unknown
- * callee: yes).
- */
-function formalWritten(p: Procedure, k: number, world: FactWorld, depth: number): boolean {
-  const d = p.params[k];
-  if (!d) return true;
-  let yes = false;
-  const target = (t: Expr) => walkExpr(t, (x) => void ((x.kind === "var" || x.kind === "elem") && x.sym === d && (yes = true)));
-  const walk = (list: readonly Stmt[]) => {
-    for (const s of list) {
-      if (yes) return;
-      if (s.kind === "assign") target(s.lhs);
-      if (s.kind === "io") s.defs.forEach(target);
-      if (s.kind === "loop" && s.index === d) yes = true;
-      const calls: { name: string; args: readonly Expr[]; intrinsic?: boolean }[] = s.kind === "call" ? [s] : [];
-      for (const e of stmtExprs(s))
-        walkExpr(e, (x) => {
-          if (x.kind === "assign-expr") target(x.target);
-          if (x.kind === "addr") target(x.operand);
-          if (x.kind === "call" && !x.pure) calls.push(x);
-        });
-      for (const c of calls)
-        c.args.forEach((a, j) => {
-          if (yes || !(a.kind === "var" && a.sym === d)) return;
-          const callees = c.intrinsic ? null : calleesOf(world, c.name, p);
-          if (c.intrinsic || !callees || depth <= 0 || callees.some((callee) => formalWritten(callee, j, world, depth - 1))) yes = true;
-        });
-      childBlocks(s).forEach(walk);
-    }
-  };
-  walk(p.body);
-  return yes;
-}
-
-/** The procedures of the run a call may reach: the one its name resolves to, or each of a name several files define; null when none is known. */
-function calleesOf(world: FactWorld, name: string, caller: Procedure): readonly Procedure[] | null {
-  const t = world.resolve(name, caller);
-  if (t) return [t];
-  const alts = world.alternatives?.(name, caller) ?? null;
-  return alts && alts.length > 0 ? alts : null;
 }
 
 /** The scanf family: they store through their pointer arguments and keep none of them. */

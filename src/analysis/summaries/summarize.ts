@@ -5,6 +5,7 @@ import { procedureRegion } from "../regions/cfg-regions.js";
 import type { RegionSets } from "../regions/region-sets.js";
 import { callRegions } from "../regions/call-regions.js";
 import { arrayRegions } from "./array-regions.js";
+import { specializer } from "./specialized-regions.js";
 import type { CommonFacts } from "../regions/common-facts.js";
 import { symBytes, type Extent } from "./common-layout.js";
 import { throughParams } from "./through-params.js";
@@ -113,7 +114,11 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds 
     const v = vars.lookup(s);
     return v === undefined || !!modified[v];
   };
-  summary.regions = arrayRegions(proc, writes, (call) => callRegions(proc, call, callees.get(key(call.name)), assumeBounds), (name) => callees.get(key(name)) ?? undefined, assumeBounds, facts);
+  const regionsOf = (p: typeof proc) => arrayRegions(p, writes, (call) => callRegions(p, call, callees.get(key(call.name)), assumeBounds), (name) => callees.get(key(name)) ?? undefined, assumeBounds, facts);
+  summary.regions = regionsOf(proc);
+  // Per call, for the constants it passes (specialized-regions.ts): over the run's procedures only.
+  const specialize = facts && specializer(proc, regionsOf, facts.constants, facts.world);
+  if (specialize) summary.specialize = specialize;
   return summary;
 }
 

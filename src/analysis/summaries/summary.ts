@@ -24,6 +24,13 @@ export interface ProcedureSummary {
   unknown: boolean;
   /** Which elements of its arrays it touches (array-regions.ts); absent: not computed (every element). */
   regions?: RegionSummary;
+  /**
+   * The regions for what one call passes (specialized-regions.ts), when
+   * that call's constants let a copy of the body be summarized more
+   * precisely; undefined for other calls. Only in the callee's own file's
+   * symbols (a summary moved to another file's globals has none).
+   */
+  specialize?: (caller: Procedure, args: readonly Expr[]) => RegionSummary | undefined;
 }
 
 /**
