@@ -133,7 +133,7 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
 }
 
 /** A write to a SAVEd / static / DATA-initialized local (Fortran DATA implies SAVE), if any. */
-function savedWrite(p: Procedure): string | null {
+export function savedWrite(p: Procedure): string | null {
   const saved = (s: Sym) => s.storage === "local" && (s.attrs.save === true || (p.language === "fortran" && s.attrs.initialized === true));
   let found: string | null = null;
   const target = (e: Expr) => {

@@ -175,9 +175,11 @@ export interface LoopPlan {
   /**
    * `runtimeCheck` holds the negation of this condition (source text): the
    * loop is parallel while the statements it guards, on these lines, do
-   * not run (invariant-guards.ts; NPB EP's `timers_enabled`).
+   * not run (invariant-guards.ts; NPB EP's `timers_enabled`). With
+   * `calls`, the statements are in the callees of those calls, on these
+   * lines of the loop (quiet-calls.ts; NPB FT's Swarztrauber).
    */
-  guard?: { cond: string; lines: [number, number] };
+  guard?: { cond: string; lines: [number, number]; calls?: string[] };
   /** The value ranges the array verdict needed (issue 7 §5; range-facts-used.ts); absent or empty when none. */
   facts?: RangeFact[];
 }

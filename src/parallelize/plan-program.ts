@@ -20,8 +20,11 @@ import { buildCfg } from "../analysis/cfg/build-cfg.js";
 import { buildDependences } from "../analysis/deps/build-deps.js";
 import { analyzeRegions } from "../analysis/regions/loop-regions.js";
 import { invariantGuards, lines, withoutGuards } from "./invariant-guards.js";
+import { quietCalls, quietCondition } from "./quiet-calls.js";
+import { withQuiet } from "../analysis/summaries/quiet-summary.js";
+import { savedWrite } from "./call-verdict.js";
 import type { Sym } from "../ir/symbol.js";
-import { collectLoops, userLoops, walkStmts } from "../ir/walk.js";
+import { collectLoops, stmtExprs, userLoops, walkExpr, walkStmts } from "../ir/walk.js";
 import type { NestRanges } from "../analysis/ranges/nest-ranges.js";
 import { arrayPrivatization, type CallContext } from "./array-privatization.js";
 import { CommonLiveness } from "../analysis/regions/common-liveness.js";
@@ -123,6 +126,8 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   // What planning a fused variant of a procedure's loops needs (fusion.ts), once the directives are chosen.
   const fusionContexts = new Map<Procedure, VariantContext>();
   const bindings = link ? linkedBindings(link) : new ParamBindings(program);
+  // A C flag (quiet-calls.ts) no pointer reaches: one the link finds so, or a static of this file whose address it never takes.
+  const unreached = link ? (s: Sym) => link.untakenGlobal(s) : (s: Sym) => s.storage === "global" && s.attrs.save === true && !addressTaken(program, s);
   // The file's nests and procedures share their dependence solutions. Not the run's files: measured on
   // NPB, sharing across files saved no time and kept every file's problems until the run's end.
   const solutions = options.dependence?.solutions ?? new SolutionCache();
@@ -172,7 +177,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
       for (let k = 0; k < plans.length; k++) {
         const pl = plans[k]!;
         if (pl.parallel || pl.runtimeCheck || pl.reasons.length === 0) continue;
-        const u = unswitched(pl, variants, options, (name) => calls.verdict(name, proc), link ? (s) => link.untakenGlobal(s) : undefined);
+        const u = unswitched(pl, variants, options, (name) => calls.verdict(name, proc), link ? (s) => link.untakenGlobal(s) : undefined, unreached);
         if (u) plans[k] = u;
       }
     // Serial loops that alignment or peeling makes parallel (seed 004 §3; --no-restructure keeps them as written).
@@ -356,7 +361,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
  * as written, guarded statements included, on the same copies); its
  * directive gets `if(.not. cond)`. Null otherwise.
  */
-function unswitched(plan: LoopPlan, ctx: VariantContext, options: ParallelizeOptions, callVerdict: Parameters<typeof exclusions>[2], untaken?: (s: Sym) => boolean): LoopPlan | null {
+function unswitched(plan: LoopPlan, ctx: VariantContext, options: ParallelizeOptions, callVerdict: Parameters<typeof exclusions>[2], untaken: ((s: Sym) => boolean) | undefined, unreached: (s: Sym) => boolean): LoopPlan | null {
   const flow = ctx.flow;
   const region = regionOf(flow, plan.loop);
   if (!region) return null;
@@ -379,6 +384,31 @@ function unswitched(plan: LoopPlan, ctx: VariantContext, options: ParallelizeOpt
       sizeCheck: false,
       guard: { cond: exprText(g.cond, proc.language), lines: [lo, hi] },
       ...(v.reasons.length > 0 ? { asWritten: plan } : {}),
+    };
+  }
+  // Calls whose callees do I/O only under a flag (quiet-calls.ts): the loop with their quiet summaries.
+  const key = (n: string) => (proc.language === "fortran" ? n.toLowerCase() : n);
+  for (const g of quietCalls(proc, plan.loop, ctx.callContext.summaries, unreached)) {
+    const summaries = withQuiet(ctx.callContext.summaries, g.summaries, key);
+    const quietCtx: VariantContext = { ...ctx, callContext: { ...ctx.callContext, summaries }, depOptions: { ...ctx.depOptions, summaries } };
+    // Quiet, such a callee is summarized, unless its own text writes saved variables.
+    const verdict: typeof callVerdict = (name) => {
+      const q = g.quiet.get(key(name));
+      return q && savedWrite(q.variant) === null ? { kind: "summarized" } : callVerdict(name);
+    };
+    const v = variantPlan(proc, plan.loop, proc.body, plan, quietCtx, options, verdict, untaken);
+    if (!v || v.reasons.length > 0) continue;
+    // The guarded statements' own COMMON blocks (timers) must not be what the loop makes threadprivate.
+    if (v.threadprivate?.some((b) => [...g.quiet.values()].some((q) => q.guardedBlocks.includes(b)))) continue;
+    const not = quietCondition(g.flag, plan.loop.span);
+    const check: RuntimeCheck = { expr: not, fortran: exprText(not, "fortran"), c: exprText(not, "c") };
+    return {
+      ...v,
+      loop: plan.loop,
+      parallel: false,
+      runtimeCheck: v.runtimeCheck ? both(check, v.runtimeCheck) : check,
+      sizeCheck: false,
+      guard: { cond: g.flag.name, lines: g.lines, calls: g.names },
     };
   }
   return null;
@@ -543,4 +573,14 @@ function foldConstant(e: Expr): Expr {
 function both(a: RuntimeCheck, b: RuntimeCheck): RuntimeCheck {
   const expr: Expr = { kind: "binary", op: "and", left: a.expr, right: b.expr, span: a.expr.span, type: { base: "logical" } } as Expr;
   return { expr, fortran: `(${a.fortran}) .and. (${b.fortran})`, c: `(${a.c}) && (${b.c})` };
+}
+
+/** Whether some procedure of the file takes the address of `s` (`&s`). */
+function addressTaken(program: Program, s: Sym): boolean {
+  let yes = false;
+  for (const p of program.procedures)
+    walkStmts(p.body, (t) => {
+      for (const e of stmtExprs(t)) walkExpr(e, (x) => void (x.kind === "addr" && x.operand.kind === "var" && x.operand.sym === s && (yes = true)));
+    });
+  return yes;
 }

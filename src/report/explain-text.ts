@@ -66,7 +66,8 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
     lines.push(`Parallel only when ${lang === "fortran" ? plan.runtimeCheck.fortran : plan.runtimeCheck.c} holds (checked at run time).`);
     if (plan.guard) {
       const [lo, hi] = plan.guard.lines;
-      lines.push(`  - ${plan.guard.cond} guards statements (${linesText(lo, hi)}) that keep the loop serial; while it is false they do not run and the loop is parallel. When it is true the loop runs on one thread, in order.`);
+      const what = plan.guard.calls ? `statements of ${plan.guard.calls.join(", ")} (called on ${linesText(lo, hi)})` : `statements (${linesText(lo, hi)})`;
+      lines.push(`  - ${plan.guard.cond} guards ${what} that keep the loop serial; while it is false they do not run and the loop is parallel. When it is true the loop runs on one thread, in order.`);
     }
     if (plan.sizeCheck && plan.privateArrays.length) {
       const arrays = plan.privateArrays.join(", ");

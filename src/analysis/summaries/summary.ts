@@ -3,6 +3,7 @@ import type { Expr } from "../../ir/expr.js";
 import type { Sym } from "../../ir/symbol.js";
 import type { Box } from "../regions/box.js";
 import type { Extent } from "./common-layout.js";
+import type { QuietSummary } from "./quiet-summary.js";
 
 /**
  * What a call to a procedure may read and write, as its callers see it:
@@ -31,6 +32,8 @@ export interface ProcedureSummary {
    * symbols (a summary moved to another file's globals has none).
    */
   specialize?: (caller: Procedure, args: readonly Expr[]) => RegionSummary | undefined;
+  /** What a call does while a flag of the run is false, when only statements under that flag do I/O (quiet-summary.ts). */
+  quiet?: QuietSummary;
 }
 
 /**

@@ -1,0 +1,86 @@
+import type { Expr } from "../ir/expr.js";
+import type { Procedure } from "../ir/program.js";
+import type { Loop } from "../ir/stmt.js";
+import type { Sym } from "../ir/symbol.js";
+import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import { assignedInStmts } from "../analysis/assigned-in.js";
+import { commonMember } from "../analysis/regions/call-regions.js";
+import { overlaps } from "../analysis/summaries/common-layout.js";
+import type { QuietSummary } from "../analysis/summaries/quiet-summary.js";
+import type { ProcedureSummary, SummaryLookup } from "../analysis/summaries/summary.js";
+
+/** Calls of a loop to procedures quiet while one flag is false, with the flag in the caller's symbols. */
+export interface QuietGroup {
+  /** The caller's variable for the flag. */
+  flag: Sym;
+  /** The quiet summaries, by the name the loop calls them (lower case in Fortran). */
+  summaries: Map<string, ProcedureSummary>;
+  quiet: Map<string, QuietSummary>;
+  /** The calls' names as written, and the lines of the loop they are on. */
+  names: string[];
+  lines: [number, number];
+}
+
+/**
+ * The calls of a loop whose callees do I/O only under a flag of the run
+ * (quiet-summary.ts), grouped by the flag: NPB FT's fftXYZ calls
+ * Swarztrauber, which times itself under `timers_enabled`. A group is
+ * kept when the caller can name the flag (it declares the COMMON member
+ * at the same bytes, or sees the C global) and nothing in the loop writes
+ * it: no statement of its own, and no call, read with the quiet summaries
+ * (the guarded statements do not run while the flag is false, and nothing
+ * else makes it true). The loop may then be planned with those summaries
+ * and run in parallel under `if(.not. flag)` (plan-program.ts).
+ */
+export function quietCalls(proc: Procedure, loop: Loop, summaries: SummaryLookup, untaken?: (s: Sym) => boolean): QuietGroup[] {
+  const key = (n: string) => (proc.language === "fortran" ? n.toLowerCase() : n);
+  const calls: { name: string; line: number }[] = [];
+  walkStmts(loop.body, (s) => {
+    if (s.kind === "call" && !s.intrinsic) calls.push({ name: s.name, line: s.span.line });
+    for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "call" && !x.intrinsic && calls.push({ name: x.name, line: s.span.line })));
+  });
+  const groups = new Map<Sym, QuietGroup>();
+  for (const c of calls) {
+    const q = summaries(c.name)?.quiet;
+    const flag = q && callerFlag(proc, q);
+    if (!q || !flag) continue;
+    let g = groups.get(flag);
+    if (!g) groups.set(flag, (g = { flag, summaries: new Map(), quiet: new Map(), names: [], lines: [c.line, c.line] }));
+    g.summaries.set(key(c.name), q.summary);
+    g.quiet.set(key(c.name), q);
+    if (!g.names.includes(c.name)) g.names.push(c.name);
+    g.lines = [Math.min(g.lines[0], c.line), Math.max(g.lines[1], c.line)];
+  }
+  const own = assignedInStmts([loop]);
+  // A C global some pointer may reach could be written through it.
+  return [...groups.values()].filter((g) => !own.has(g.flag) && (g.flag.storage !== "global" || untaken?.(g.flag) === true) && calls.every((c) => !writesFlag(g.summaries.get(key(c.name)) ?? summaries(c.name), g)));
+}
+
+/** The caller's variable for a callee's flag: the COMMON member at the same bytes (same shape), or the C global of that name its file sees. */
+function callerFlag(proc: Procedure, q: QuietSummary): Sym | null {
+  if ("global" in q.where) {
+    const g = proc.fileGlobals?.get(q.where.global);
+    return g && g.storage === "global" && !g.attrs.pointer ? g : null;
+  }
+  return commonMember(proc, q.where.block, q.where.start, q.flag);
+}
+
+/** Whether a call with this summary may write the flag (no summary: it may). */
+function writesFlag(s: ProcedureSummary | undefined, g: QuietGroup): boolean {
+  if (!s || s.unknown) return true;
+  const flag = g.flag;
+  if (flag.storage === "global") return [...s.shared.values()].some((e) => e.mod && e.sym.name === flag.name);
+  const q = [...g.quiet.values()][0]!;
+  if (!("block" in q.where)) return true;
+  const eff = s.commons.get(q.where.block);
+  if (!eff) return false;
+  if (eff.mod === "all") return true;
+  const ext = { start: q.where.start, end: q.where.start + q.where.bytes };
+  return eff.mod.some((e) => overlaps(e, ext));
+}
+
+/** The condition under which the calls are quiet, `.not. flag`, for the directive's if(). */
+export function quietCondition(flag: Sym, at: Expr["span"]): Expr {
+  const v = { kind: "var", sym: flag, span: at, type: flag.type } as Expr;
+  return { kind: "unary", op: "not", operand: v, span: at, type: { base: "logical" } } as Expr;
+}
