@@ -51,7 +51,7 @@ export function analyzeRangedDependences(proc: Procedure, base: DependenceOption
   const assume = boundsAssumed(analysis);
   // Computed when a test first asks for a range (issue 16): most procedures' tests never do.
   // Conservative: if the analysis fails, the tests run without ranges; the caller reports the failure.
-  const ranges = proc.unanalyzable ? null : (prior?.ranges ?? new NestRanges(() => phase("ranges", () => analyzeRanges(cfg ?? proc, { boundsAssumption: assume }))));
+  const ranges = proc.unanalyzable ? null : (prior?.ranges ?? new NestRanges(() => phase("ranges", () => analyzeRanges(cfg ?? proc, { boundsAssumption: assume, ...(base.entryValues ? { entryValues: base.entryValues } : {}) }))));
   const options: DependenceOptions = { ...base, assumeInBounds: assume };
   if (ranges) {
     const r = ranges;

@@ -3,9 +3,14 @@ import type { CarriedDependence } from "../analysis/dependence/verdict.js";
 import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { Expr } from "../ir/expr.js";
 import { exprEquals } from "../ir/expr-equals.js";
-import type { Loop } from "../ir/stmt.js";
+import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { valuesBefore } from "../analysis/regions/values-before.js";
+import { arrayViews } from "../analysis/regions/array-view.js";
+import { memberExtent, overlaps } from "../analysis/summaries/common-layout.js";
+import { sameGlobal } from "../ir/symbol.js";
+import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import type { Procedure } from "../ir/program.js";
 import { Coverage } from "../analysis/regions/coverage.js";
 import { argumentWritten, callRegions } from "../analysis/regions/call-regions.js";
 import type { CommonLiveness } from "../analysis/regions/common-liveness.js";
@@ -147,9 +152,12 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   // what it reads and writes); one that reaches it otherwise (COMMON, a statement function) would not,
   // unless every copy of the block is the thread's own (threadprivate: callees see it too).
   const hidden = loopRefs(cfg, info, v).filter((r) => r.origin !== "explicit" && !(r.origin === "call" && r.expr !== null));
+  // A callee may reach it through its block (or as a global) though the procedure never names it: the
+  // dataflow then has no reference of it at the call (NPB FT's Swarztrauber and scr, fftXYZ naming plane).
+  const reacher = hidden.length === 0 ? calleeReaching(cfg.proc, loop, sym, calls.summaries) : null;
   // The unit made threadprivate: a Fortran COMMON block, or a C global (not a static: one file's, by name).
   const unit = lang === "fortran" && sym.storage === "common" ? (sym.common ?? "") : lang === "c" && sym.storage === "global" && !sym.attrs.save ? sym.name : null;
-  const block = hidden.length > 0 && calls.threadprivate && unit !== null && hidden.every((r) => r.origin === "call") ? unit : null;
+  const block = (hidden.length > 0 || reacher !== null) && calls.threadprivate && unit !== null && hidden.every((r) => r.origin === "call") ? unit : null;
   // A threadprivate copy is static storage, not the stack.
   const bytes = symBytes(sym);
   if (block === null && bytes !== undefined && bytes > MAX_PRIVATE_BYTES) return `it is too large to copy onto every thread's stack (${size} elements, ${bytes} bytes)`;
@@ -162,6 +170,7 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
     deadIf = dead;
   }
   if (hidden.length > 0 && block === null) return `it is also accessed by ${hidden[0]!.callee ?? "a statement doall cannot model"} (line ${hidden[0]!.span.line})`;
+  if (reacher !== null && block === null) return `it is also accessed by ${reacher.name} (line ${reacher.line}), through ${unit !== null && lang === "fortran" ? `/${unit}/` : "its name"}`;
   const fixed = new Set<Sym>();
   if (loop.index) fixed.add(loop.index);
   for (const s of info.scalars) if (s.class === "read-only") for (const x of cfg.vars.vars[s.var]!.syms) fixed.add(x);
@@ -174,22 +183,60 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
     return id !== undefined && !written.has(id);
   };
   const proc = cfg.proc;
-  const c = new Coverage(sym, {
-    fixed: (s) => fixed.has(s) || readOnlyArray(s),
-    lang,
-    assumeBounds: calls.assumeBounds,
-    assume,
-    index: loop.index ?? undefined,
-    facts: factsIn(calls.facts, proc),
-    // Bounds of inner loops through scalars set once above the loop (for (i = 1; i <= isize - 1; ...)).
-    initial: valuesBefore(proc, loop),
-    calls: (call) => {
-      const r = callRegions(proc, call, calls.summaries(call.name), calls.assumeBounds);
-      const mine = r.arrays.get(sym);
-      return mine ? { euse: mine.euse, ddef: mine.ddef } : r.opaque ? "unknown" : null;
-    },
-    argWritten: (call, k) => argumentWritten(calls.summaries(call.name), k),
-  });
-  if (!c.run(loop.body)) return c.why ?? "some element may be read before it is written in the same iteration";
+  const walk = (of: Sym, body: readonly Stmt[], readsInBounds: boolean) =>
+    new Coverage(of, {
+      fixed: (s) => fixed.has(s) || readOnlyArray(s),
+      lang,
+      assumeBounds: readsInBounds && calls.assumeBounds,
+      assume,
+      index: loop.index ?? undefined,
+      facts: factsIn(calls.facts, proc),
+      // Bounds of inner loops through scalars set once above the loop (for (i = 1; i <= isize - 1; ...)).
+      initial: valuesBefore(proc, loop),
+      calls: (call) => {
+        const r = callRegions(proc, call, calls.summaries(call.name), calls.assumeBounds);
+        const mine = r.arrays.get(of);
+        return mine ? { euse: mine.euse, ddef: mine.ddef } : r.opaque ? "unknown" : null;
+      },
+      argWritten: (call, k) => argumentWritten(calls.summaries(call.name), k),
+    });
+  const c = walk(sym, loop.body, true);
+  if (!c.run(loop.body)) {
+    // A vector filled and read as the rows of a matrix a callee works on (array-view.ts: NPB FT's plane),
+    // each piece of the body on its own: covered in each, covered in all.
+    const views = arrayViews(proc, sym, loop.body, calls.summaries);
+    const walks = views?.map((v) => ({ v, w: walk(v.view, v.body, false) }));
+    if (!walks || !walks.every(({ v, w }) => w.run(v.body))) return c.why ?? "some element may be read before it is written in the same iteration";
+    return { conditions: [...deadIf, ...walks.flatMap(({ w }) => w.conditions)], block };
+  }
   return { conditions: [...deadIf, ...c.conditions], block };
+}
+
+/**
+ * The first call of the loop whose callee reaches the array's storage
+ * otherwise than through an argument: a COMMON member's bytes in its
+ * block (summary.commons), a C global among its shared variables, or any
+ * storage for an unknown callee; null when none does.
+ */
+function calleeReaching(proc: Procedure, loop: Loop, sym: Sym, summaries: SummaryLookup): { name: string; line: number } | null {
+  if (sym.storage !== "common" && sym.storage !== "global" && sym.storage !== "module") return null;
+  const ext = sym.storage === "common" ? memberExtent(proc, sym) : null;
+  const reaches = (name: string): boolean => {
+    const s = summaries(name);
+    if (!s || s.unknown) return true;
+    if (sym.storage === "common") {
+      const eff = s.commons.get(sym.common ?? "");
+      if (!eff) return false;
+      const hit = (l: "all" | readonly { start: number; end: number }[]) => l === "all" || !ext || l.some((e) => overlaps(e, ext));
+      return hit(eff.use) || hit(eff.mod);
+    }
+    return [...s.shared.values()].some((e) => sameGlobal(e.sym, sym) || e.sym === sym) || !!s.regions?.globals.some((g) => sameGlobal(g.sym, sym));
+  };
+  let found: { name: string; line: number } | null = null;
+  walkStmts(loop.body, (st) => {
+    if (found) return;
+    if (st.kind === "call" && !st.intrinsic && reaches(st.name)) found = { name: st.name, line: st.span.line };
+    for (const e of stmtExprs(st)) walkExpr(e, (x) => void (!found && x.kind === "call" && !x.intrinsic && !x.pure && reaches(x.name) && (found = { name: x.name, line: st.span.line })));
+  });
+  return found;
 }

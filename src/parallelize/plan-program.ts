@@ -136,7 +136,9 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const byCalls = new Set<Loop>();
   for (const proc of program.procedures) {
     // The bounds assumption and the value ranges at each nest's start are set by analyzeRangedDependences.
-    const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summariesFor(proc), bindings, solutions };
+    // What every call gives the dummies, for the value ranges (run-constants.ts; none unless the run is the whole program).
+    const entryValues = facts.constants.formalValues(proc);
+    const depOptions: DependenceOptions = { ...options.dependence, summaries: calls.summariesFor(proc), bindings, solutions, ...(entryValues.size ? { entryValues } : {}) };
     let deps: ProcedureDeps | null = null;
     let used: RangeFactsUsed | null = null;
     let ranges: NestRanges | null = null;
@@ -154,7 +156,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
         const a = cap(loop);
         const b = sites(loop);
         caps.set(loop, tighter(a, b));
-        if (b !== null && (a === null || b < a)) byCalls.add(loop);
+        if (b !== null && (a === null || b <= a)) byCalls.add(loop);
       }
       // After every question of the tests and the trip counts: the ranges are computed on the first.
       if (ranged.rangeError !== undefined) warnings.push({ message: `value-range analysis of ${proc.name} failed: ${ranged.rangeError}`, line: proc.span.line, file: proc.span.file });
@@ -327,13 +329,16 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   // The check covers the dependences left after privatization and reductions (the others need none).
   const check = remaining.length > 0 ? (deps && combinedCheck(remaining, arrays.assumes, deps, loop)) : null;
   const conditional = remaining.length > 0 && check !== null;
-  const boundsOnly = remaining.length === 0 && arrays.assumes.length > 0 && arrays.runtimeCheck !== null;
+  // No dependence left once arrays are private: the assumptions alone (a strided loop's step >= 1), even
+  // when the privatized dependences had no check of their own.
+  const assumed = remaining.length === 0 && arrays.assumes.length > 0 ? (arrays.runtimeCheck ?? (deps && combinedCheck([], arrays.assumes, deps, loop))) : null;
+  const boundsOnly = assumed !== null;
   if (remaining.length > 0 && !conditional) {
     const listed = carriedReasons(remaining, lang);
     plan.reasons.push(...listed.reasons);
     plan.omitted = listed.omitted;
   }
-  if (plan.reasons.length === 0 && (conditional || boundsOnly)) plan.runtimeCheck = conditional ? check : arrays.runtimeCheck;
+  if (plan.reasons.length === 0 && (conditional || boundsOnly)) plan.runtimeCheck = conditional ? check : assumed;
   if (plan.runtimeCheck && boundsOnly && arrays.stepsOnly) plan.stepCheck = true;
   if (plan.reasons.length === 0 && privateIf) {
     if (!plan.runtimeCheck) plan.sizeCheck = true;
@@ -341,7 +346,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   }
   if (plan.runtimeCheck) plan.overlaps = overlapPairs(remaining, deps);
   if (plan.runtimeCheck && arrays.fitted.length) plan.fitted = arrays.fitted;
-  if (remaining.length === 0 && arrays.assumes.length > 0 && !arrays.runtimeCheck)
+  if (remaining.length === 0 && arrays.assumes.length > 0 && !assumed)
     plan.reasons.push({ kind: "unknown-bound", message: "independent only while subscripts stay within their declared bounds, which is not proved" });
   // Serial for its array dependences alone: it may still run pipelined (chooseDirectives weighs it).
   if (remaining.length > 0 && !plan.runtimeCheck) {

@@ -2,7 +2,8 @@ import type { CallExpr, Expr } from "../../ir/expr.js";
 import { evalInt } from "../../ir/const-eval.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Stmt } from "../../ir/stmt.js";
-import { originOf } from "../../ir/procedure-variant.js";
+import type { Sym } from "../../ir/symbol.js";
+import { originalCall, originOf } from "../../ir/procedure-variant.js";
 import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
 import type { FactWorld } from "../regions/common-facts.js";
 import { calleesOf, formalWritten } from "../regions/formal-written.js";
@@ -65,7 +66,7 @@ export class RunConstants {
       }
       this.atCalls.set(caller, m);
     }
-    return m.get(args) ?? EMPTY;
+    return m.get(args) ?? m.get(originalCall(args)) ?? EMPTY;
   }
 
   /** The value of `e` at the call with these arguments in `caller`. */
@@ -88,7 +89,7 @@ export class RunConstants {
   formalValues(proc: Procedure): Constants {
     const known = this.formals.get(proc);
     if (known) return known;
-    const out = new Map<import("../../ir/symbol.js").Sym, number>();
+    const out = new Map<Sym, number>();
     this.formals.set(proc, out);
     const sites = this.siteMap().get(proc) ?? [];
     if (!this.world.whole || proc.kind === "program" || this.escapedNames().has(proc.name) || sites.length === 0) return out;
@@ -123,6 +124,18 @@ export class RunConstants {
       if (!once || !(own || (a.sym.storage === "dummy" && this.formalValues(originOf(caller)).has(a.sym)))) return undefined;
     }
     return this.valueAt(caller, args, a);
+  }
+
+  /**
+   * The value a dummy has wherever the procedure reads it: what every call
+   * gives it (formalValues) when nothing in the procedure, nor a call it
+   * is given to, stores into it (a C parameter may be assigned).
+   */
+  fixedFormal(proc: Procedure, sym: Sym): number | undefined {
+    const p = originOf(proc);
+    const k = p.params.indexOf(sym);
+    const v = k >= 0 ? this.formalValues(p).get(sym) : undefined;
+    return v !== undefined && (p.language === "fortran" || !formalWritten(p, k, this.world, 3)) ? v : undefined;
   }
 
   private callValue(c: CallExpr, caller: Procedure, args: readonly number[]): number | undefined {

@@ -57,6 +57,8 @@ export interface DependenceOptions {
    * call may touch every argument and every variable a callee can reach.
    */
   summaries?: SummaryLookup;
+  /** What every call gives the procedure's dummies (run-constants.ts), for the value ranges (ranged-dependences.ts). */
+  entryValues?: ReadonlyMap<Sym, number>;
   /** What the pointer parameters of the file's static functions point to (param-bindings.ts). */
   bindings?: ParamBindings;
   /**

@@ -150,6 +150,9 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
       carried.push(dep);
     }
   }
+  // An atom with no variable left (a fit `128 <= n1` once n1 is known to be 128) holds or fails by itself:
+  // one that holds asks nothing of the run.
+  for (const [key, a] of assumes) if ([...a.terms.keys()].every((t) => t === "") && (a.terms.get("") ?? 0) >= 0) assumes.delete(key);
   const needed = simplifyConjunction([...assumes.values()]);
   const conditional = carried.length > 0 ? allConditional : assumes.size > 0;
   const runtimeCheck = conditional ? combinedCheck(carried, needed, deps, loop) : null;

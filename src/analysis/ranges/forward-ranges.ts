@@ -1,3 +1,4 @@
+import { IntSet } from "./int-set.js";
 import type { Ref } from "../refs/ref.js";
 import { conditionConstraints } from "./condition-ranges.js";
 import { bodyIndexRange, exitIndexRange, type LoopBounds } from "./loop-index.js";
@@ -48,6 +49,10 @@ export function solveForward(ctx: RangeContext, inj: Injection = {}): ForwardRes
   const inState = (b: number): RangeState | null => {
     if (b === cfg.entry) {
       const s = new RangeState();
+      for (const [sym, value] of ctx.entryValues) {
+        const v = ctx.varOf(sym);
+        if (v !== undefined) s.set(v, { set: IntSet.point(value), why: [ctx.sources.add("calls", `${sym.name} = ${value}, at every call of ${cfg.proc.name}`, cfg.proc.span.line)] });
+      }
       return inj.atEntry && !apply(s, inj.atEntry(b)) ? null : s;
     }
     let acc: RangeState | null = null;

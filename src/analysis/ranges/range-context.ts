@@ -28,6 +28,12 @@ export interface RangeOptions {
    * (range-analysis.ts replays a block when a statement is asked for).
    */
   exhaustive?: boolean;
+  /**
+   * Values the procedure's dummies have when it starts: what every call
+   * of the whole program gives them (run-constants.ts; NPB FT's fftXYZ
+   * is called with nx, ny, nz).
+   */
+  entryValues?: ReadonlyMap<Sym, number>;
 }
 
 /**
@@ -39,6 +45,8 @@ export interface RangeOptions {
  */
 export class RangeContext {
   readonly sources = new SourceTable();
+  /** RangeOptions.entryValues. */
+  readonly entryValues: ReadonlyMap<Sym, number>;
   /** Tracked symbol → dataflow variable id. */
   private readonly varOfSym = new Map<Sym, number>();
   readonly symOfVar = new Map<number, Sym>();
@@ -70,6 +78,7 @@ export class RangeContext {
   ) {
     this.boundsAssumption = options.boundsAssumption !== false;
     this.exhaustive = options.exhaustive === true;
+    this.entryValues = options.entryValues ?? new Map();
     for (const v of cfg.vars.vars) {
       const s = v.syms[0];
       if (v.pseudo || v.syms.length !== 1 || !s || !isRangeType(s)) continue;

@@ -4,11 +4,12 @@ import { IntSet } from "./int-set.js";
  * Where a range came from, for the report: "which fact made this loop
  * parallel" (issue 7 §5). Only the sources a user would want to check are
  * recorded: declared array bounds (seed 003 §3), the all-iterations form
- * of §3, facts moved back to a definition (§4), and branch conditions.
+ * of §3, facts moved back to a definition (§4), branch conditions, and
+ * the value every call gives a dummy (run-constants.ts).
  * Constants, PARAMETERs and assignments carry the sources of the values
  * they were computed from.
  */
-export type SourceKind = "bounds" | "all-iterations" | "anticipated" | "condition";
+export type SourceKind = "bounds" | "all-iterations" | "anticipated" | "condition" | "calls";
 
 export interface RangeSource {
   id: number;

@@ -222,6 +222,11 @@ function dummyOf(s: ProcedureSummary, k: number): Sym | undefined {
   return s.regions?.dummies[k];
 }
 
+/** An expression of the callee's (a bound of its dummy) in the caller's terms at a call, or null (array-view.ts). */
+export function inCallerTerms(caller: Procedure, call: CallSiteRef, summary: ProcedureSummary, e: Expr): Expr | null {
+  return new Substitution(caller, call, summary).expr(e);
+}
+
 /** Callee bounds in the caller's terms. */
 class Substitution {
   constructor(

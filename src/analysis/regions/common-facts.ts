@@ -599,7 +599,19 @@ export interface ProcedureFacts {
 
 /** The facts as the coverage walk of one procedure takes them. */
 export function factsIn(facts: CommonFacts | undefined, proc: Procedure): ProcedureFacts | undefined {
-  return facts && { value: (s) => facts.valueIn(proc, s), stable: (s) => facts.stableIn(proc, s), elemValue: (e) => facts.elemValueIn(proc, e), elemStable: (e) => facts.stableElemIn(proc, e) };
+  if (!facts) return undefined;
+  // A dummy every call of the whole program gives one constant, never stored into (run-constants.ts): that constant.
+  const formal = (s: Sym): Expr | undefined => {
+    if (s.storage !== "dummy") return undefined;
+    const v = facts.constants.fixedFormal(proc, s);
+    return v === undefined ? undefined : ({ kind: "int", value: v, span: s.span, type: { base: "integer", bytes: 4 } } as Expr);
+  };
+  return {
+    value: (s) => facts.valueIn(proc, s) ?? formal(s),
+    stable: (s) => facts.stableIn(proc, s) || formal(s) !== undefined,
+    elemValue: (e) => facts.elemValueIn(proc, e),
+    elemStable: (e) => facts.stableElemIn(proc, e),
+  };
 }
 
 /** The scanf family: they store through their pointer arguments and keep none of them. */

@@ -14,6 +14,7 @@ import { Coverage } from "./coverage.js";
 import { factsIn, type CommonFacts } from "./common-facts.js";
 import { valuesBefore } from "./values-before.js";
 import { hasBackwardJump } from "./backward-jump.js";
+import { arrayViews } from "./array-view.js";
 
 /** Where a procedure is called: the caller, the statement, and whether the call is the statement itself (a CALL) or inside an expression. */
 export interface CallerSite {
@@ -145,6 +146,22 @@ export class CommonLiveness {
    * comparisons the walk assumed.
    */
   private walk(proc: Procedure, rest: Stmt[], sym: Sym, mine: Sym | null, v: CommonVar | null, summaries: SummaryLookup, assume: boolean, initial: readonly (readonly [Sym, Expr])[]): "live" | { whole: boolean; conditions: RunCondition[] } {
+    const r = this.walkAs(proc, rest, sym, mine, v, summaries, assume, initial, true);
+    if (r !== "live" || !mine) return r;
+    // A vector the continuation fills and reads as the rows of a matrix a callee works on (array-view.ts):
+    // read before written only if so in the view. Never all of it written, as far as the view can say.
+    const views = arrayViews(proc, mine, rest, summaries);
+    if (!views) return r;
+    const conditions: RunCondition[] = [];
+    for (const v of views) {
+      const w = this.walkAs(proc, v.body, v.view, v.view, null, summaries, assume, initial, false);
+      if (w === "live") return w;
+      conditions.push(...w.conditions);
+    }
+    return { whole: false, conditions };
+  }
+
+  private walkAs(proc: Procedure, rest: Stmt[], sym: Sym, mine: Sym | null, v: CommonVar | null, summaries: SummaryLookup, assume: boolean, initial: readonly (readonly [Sym, Expr])[], readsInBounds: boolean): "live" | { whole: boolean; conditions: RunCondition[] } {
     const c = new Coverage(sym, {
       assume,
       initial,
@@ -153,7 +170,7 @@ export class CommonLiveness {
       lang: proc.language,
       collect: true,
       firstExposure: true,
-      assumeBounds: this.world.assumeBounds,
+      assumeBounds: readsInBounds && this.world.assumeBounds,
       calls: (call, assuming) => {
         // Assuming, a callee's EUSE under comparisons of values set before any call, with those comparisons.
         const effect = (r: ArrayRegions) => callEffect(r, assuming);

@@ -235,6 +235,7 @@ export class Coverage {
       this.boxes = boxes;
       this.strided = strided;
       this.forget(s);
+      this.joined(s);
       return ok2;
     }
     if (s.kind === "assign") {
@@ -287,6 +288,46 @@ export class Coverage {
     for (const [y, w] of this.values) if (namesOf(w).has(x)) this.values.delete(y);
     if (this.isFixed(v, inner) && !mentions(v, x)) this.values.set(x, v);
     else this.values.delete(x);
+  }
+
+  /**
+   * After an IF, a scalar of the procedure's own that a branch assigns has
+   * a value the walk does not know, but one that stays until the scalar is
+   * assigned again: a name of its own (a phi), fixed. NPB FT's fftXYZ sets
+   * `ble = bls + fftblock - 1` then `if (ble .gt. n2) ble = n2`, and its
+   * loops over j = bls..ble write the rows they then read. A phi made in a
+   * loop's body names one iteration's value: nothing the walk keeps after
+   * the loop may name it (leftLoop). Fortran only (a C local may be
+   * reached through a pointer).
+   */
+  private joined(s: Stmt): void {
+    if (this.options.lang !== "fortran") return;
+    let set = this.assigned.get(s);
+    if (!set) this.assigned.set(s, (set = assignedIn(s, this.options.argWritten)));
+    for (const x of set) {
+      if (x === this.sym || x.dims.length > 0 || x.storage !== "local" || x.equivalence !== undefined || x.attrs.pointer || x.attrs.target || x.type.base !== "integer") continue;
+      const phi: Sym = { ...x, id: -1_000_000 - this.phiOrder.size, name: `${x.name}'` };
+      this.phiOrder.set(phi, this.phiOrder.size);
+      this.values.set(x, { kind: "var", sym: phi, span: s.span, type: x.type } as Expr);
+    }
+  }
+  private readonly phiOrder = new Map<Sym, number>();
+  /** Indices of the loops walked any number of times (anyTimes) around the statement: fixed within an iteration. */
+  private readonly steady = new Set<Sym>();
+
+  /** Whether `e` names a phi made since `mark` (phiOrder.size when a loop started). */
+  private namesPhiSince(e: Expr, mark: number): boolean {
+    if (this.phiOrder.size === mark) return false;
+    let yes = false;
+    walkExpr(e, (x) => void (x.kind === "var" && (this.phiOrder.get(x.sym) ?? -1) >= mark && (yes = true)));
+    return yes;
+  }
+
+  /** Leaving a loop: what names a phi of its body (one iteration's value) is dropped from `boxes` and the values. */
+  private leftLoop(mark: number, boxes: Box[]): Box[] {
+    if (this.phiOrder.size === mark) return boxes;
+    for (const [x, v] of this.values) if (this.namesPhiSince(v, mark)) this.values.delete(x);
+    return boxes.filter((b) => !b.some((r) => r && (this.namesPhiSince(r.lo, mark) || this.namesPhiSince(r.hi, mark))));
   }
 
   /** Forgets the values of every scalar a statement (and what it contains) may assign. */
@@ -387,6 +428,7 @@ export class Coverage {
     this.boxes = outer.slice();
     const outerStrided = this.strided;
     this.strided = outerStrided.slice();
+    const mark = this.phiOrder.size;
     // Values the body assigns change from one iteration to the next.
     this.forget(s);
     const here = new Map(inner).set(k, { lo: lower, hi: upper });
@@ -401,7 +443,7 @@ export class Coverage {
     const ok = this.block(s.body, here, elems.filter((e) => !mentions(e, k)), conditional);
     this.earlier.pop();
     if (!ok) return false;
-    const made = this.boxes.filter((b) => !outer.includes(b));
+    const made = this.leftLoop(mark, this.boxes.filter((b) => !outer.includes(b)));
     this.boxes = outer;
     this.strided = outerStrided;
     this.forget(s);
@@ -511,10 +553,23 @@ export class Coverage {
     const outer = this.boxes;
     const outerStrided = this.strided;
     this.boxes = outer.slice();
-    const ok = this.block([...s.body, ...(s.update ?? [])], inner, mine, conditional);
+    const mark = this.phiOrder.size;
+    // A counted loop's index (stepping by a variable: NPB FT's `do bls = 1, n2, fftblock`) keeps its value
+    // through an iteration: fixed there, as a name of that iteration's value (its own map of inner loops:
+    // what is fixed is remembered per map).
+    const steady = s.form === "do" && s.index && !s.body.some((x) => assignedIn(x, this.options.argWritten).has(s.index!)) ? s.index : null;
+    const here = steady ? new Map(inner) : inner;
+    if (steady) this.steady.add(steady);
+    let ok: boolean;
+    try {
+      ok = this.block([...s.body, ...(s.update ?? [])], here, mine, conditional);
+    } finally {
+      if (steady) this.steady.delete(steady);
+    }
     this.boxes = outer;
     this.strided = outerStrided;
     this.forget(s);
+    this.leftLoop(mark, []);
     this.jumped = wasJumped || leaves(s, follower);
     if (s.index) for (let n = elems.length - 1; n >= 0; n--) if (mentions(elems[n]!, s.index)) elems.splice(n, 1);
     return ok;
@@ -827,7 +882,7 @@ export class Coverage {
   private fixedNow(e: Expr, inner: Map<Sym, Interval>): boolean {
     let ok = true;
     walkExpr(e, (x) => {
-      if (x.kind === "var" && !(x.sym.storage === "parameter" || this.options.fixed(x.sym) || inner.has(x.sym) || this.options.facts?.stable(x.sym))) ok = false;
+      if (x.kind === "var" && !(x.sym.storage === "parameter" || this.options.fixed(x.sym) || inner.has(x.sym) || this.phiOrder.has(x.sym) || this.steady.has(x.sym) || this.options.facts?.stable(x.sym))) ok = false;
       if (x.kind === "elem" && (x.sym === this.sym || !(this.options.fixed(x.sym) || this.options.facts?.elemStable?.(x)))) ok = false;
       if (x.kind === "section" || (x.kind === "call" && !(x.intrinsic && x.pure)) || x.kind === "assign-expr" || x.kind === "deref" || x.kind === "member" || x.kind === "unknown") ok = false;
     });

@@ -10,6 +10,7 @@ import { symBytes } from "./common-layout.js";
 import { argumentWritten, commonRegionsAt, type CallRegions, type CallSiteRef } from "../regions/call-regions.js";
 import { Coverage, type CallArrayEffect, type CoverageOptions } from "../regions/coverage.js";
 import { factsIn, type CommonFacts } from "../regions/common-facts.js";
+import { arrayViews } from "../regions/array-view.js";
 import { indexInterval, projectBox } from "../regions/project.js";
 import type { ArrayRegions, CommonArrayRegions, ProcedureSummary, RegionSummary } from "./summary.js";
 
@@ -63,22 +64,36 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
     // Not touched at all (most members of a COMMON block, in most procedures): no walk needed.
     if (!m.whole && m.mod.length === 0 && m.use.length === 0 && !byStatementFunctions.has(sym)) return { mod: [], use: [], euse: [], ddef: [] };
     if (byStatementFunctions.has(sym)) return { mod: m.whole ? [anyBox(n)] : m.mod, use: [anyBox(n)], euse: [anyBox(n)], ddef: [] };
-    const c = new Coverage(sym, {
-      fixed,
-      lang: proc.language,
-      collect: true,
-      probeAssume: true,
-      assumeBounds,
-      facts: factsIn(facts, proc),
-      calls: (call, assume) => {
-        const c = callsOf(call);
-        const r = c.arrays.get(sym);
-        return r ? callEffect(r, assume) : c.opaque ? "unknown" : null;
-      },
-      argWritten: (call, k) => argumentWritten(calleeSummary(call.name), k),
-    });
+    const walk = (of: Sym, readsInBounds: boolean) =>
+      new Coverage(of, {
+        fixed,
+        lang: proc.language,
+        collect: true,
+        probeAssume: readsInBounds,
+        assumeBounds: readsInBounds && assumeBounds,
+        facts: factsIn(facts, proc),
+        calls: (call, assume) => {
+          const c = callsOf(call);
+          const r = c.arrays.get(of);
+          return r ? callEffect(r, assume) : c.opaque ? "unknown" : null;
+        },
+        argWritten: (call, k) => argumentWritten(calleeSummary(call.name), k),
+      });
+    const c = walk(sym, true);
     const ok = c.run(proc.body);
-    const euse = ok && !c.exposedAll ? c.exposed : [anyBox(n)];
+    let euse = ok && !c.exposedAll ? c.exposed : [anyBox(n)];
+    if (euse.length > 0) {
+      // A vector the body fills and reads as the rows of a matrix a callee works on (array-view.ts: NPB
+      // FT's plane): nothing read first when nothing is so in the view.
+      const views = arrayViews(proc, sym, proc.body, calleeSummary);
+      if (
+        views?.every((v) => {
+          const w = walk(v.view, false);
+          return w.run(v.body) && !w.exposedAll && w.exposed.length === 0;
+        })
+      )
+        euse = [];
+    }
     return {
       mod: m.whole ? [anyBox(n)] : m.mod,
       use: m.whole ? [anyBox(n)] : m.use,

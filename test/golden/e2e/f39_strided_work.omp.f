@@ -89,13 +89,17 @@ c doall: either
 c doall: serial -- x(2*i) was written by the previous iteration
       do 30 k = 1, n
 c doall: either
+!$omp parallel do simd if(n / 2 >= 200)
          do 10 i = 1, n / 2
             x(2 * i - 1) = r(2 * i - 1, 1, k)
    10    continue
+!$omp end parallel do simd
 c doall: either reduction(+:rough)
+!$omp parallel do reduction(+:rough) if(n / 2 >= 100)
          do 20 i = 1, n / 2
             x(2 * i) = x(2 * i) + x(2 * i - 1)
             rough = rough + x(2 * i)
    20    continue
+!$omp end parallel do
    30 continue
       end

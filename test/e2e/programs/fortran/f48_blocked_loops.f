@@ -5,9 +5,10 @@ c     short. Two blocks never share a column: the loop over the blocks is
 c     parallel. bs is a variable whose value is known where the loop
 c     starts. A block loop whose inner range reaches one past its block
 c     (min(jj + bs, n)) updates the first column of the next block too, and
-c     stays serial. A routine given its block size as an argument steps
-c     by a value doall does not know: the loop over the blocks is parallel
-c     when the size is at least 1, which the directive checks.
+c     stays serial. A routine given its block size as an argument (24,
+c     then 16: no one value for every call) steps by a value doall does
+c     not know: the loop over the blocks is parallel when the size is at
+c     least 1, which the directive checks.
       program blocks
       integer n, bs
       parameter (n = 300)
@@ -65,6 +66,7 @@ c doall: either
   110    continue
   120 continue
       call blkadd(t, n, 24)
+      call blkadd(t, n, 16)
       s = 0.0d0
 c doall: parallel reduction(+:s)
       do 140 j = 1, n
