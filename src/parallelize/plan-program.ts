@@ -20,7 +20,7 @@ import { buildCfg } from "../analysis/cfg/build-cfg.js";
 import { buildDependences } from "../analysis/deps/build-deps.js";
 import { analyzeRegions } from "../analysis/regions/loop-regions.js";
 import { invariantGuards, lines, withoutGuards } from "./invariant-guards.js";
-import { quietCalls, quietCondition } from "./quiet-calls.js";
+import { quietCalls } from "./quiet-calls.js";
 import { withQuiet } from "../analysis/summaries/quiet-summary.js";
 import { savedWrite } from "./call-verdict.js";
 import type { Sym } from "../ir/symbol.js";
@@ -378,18 +378,8 @@ function unswitched(plan: LoopPlan, ctx: VariantContext, options: ParallelizeOpt
     // Parallel without them, or pipelined (doacross.ts: the variant keeps every top-level statement, so its span is the loop's).
     const pipelined = !!v?.doacross && arrayDependencesOnly(v.reasons);
     if (!v || (v.reasons.length > 0 && !pipelined) || guardedTouchesClauses(flow, g.guards, v)) continue;
-    const not = { kind: "unary", op: "not", operand: g.cond, span: g.cond.span, type: { base: "logical" } } as Expr;
-    const check: RuntimeCheck = { expr: not, fortran: exprText(not, "fortran"), c: exprText(not, "c") };
     const [lo, hi] = lines(g.guards.flatMap((x) => x.then));
-    return {
-      ...v,
-      loop: plan.loop,
-      parallel: false,
-      runtimeCheck: v.runtimeCheck ? both(check, v.runtimeCheck) : check,
-      sizeCheck: false,
-      guard: { cond: exprText(g.cond, proc.language), lines: [lo, hi] },
-      ...(v.reasons.length > 0 ? { asWritten: plan } : {}),
-    };
+    return whileFalse(v, plan, g.cond, { cond: exprText(g.cond, proc.language), lines: [lo, hi] });
   }
   // Calls whose callees do I/O only under a flag (quiet-calls.ts): the loop with their quiet summaries.
   const key = (n: string) => (proc.language === "fortran" ? n.toLowerCase() : n);
@@ -405,18 +395,29 @@ function unswitched(plan: LoopPlan, ctx: VariantContext, options: ParallelizeOpt
     if (!v || v.reasons.length > 0) continue;
     // The guarded statements' own COMMON blocks (timers) must not be what the loop makes threadprivate.
     if (v.threadprivate?.some((b) => [...g.quiet.values()].some((q) => q.guardedBlocks.includes(b)))) continue;
-    const not = quietCondition(g.flag, plan.loop.span);
-    const check: RuntimeCheck = { expr: not, fortran: exprText(not, "fortran"), c: exprText(not, "c") };
-    return {
-      ...v,
-      loop: plan.loop,
-      parallel: false,
-      runtimeCheck: v.runtimeCheck ? both(check, v.runtimeCheck) : check,
-      sizeCheck: false,
-      guard: { cond: g.flag.name, lines: g.lines, calls: g.names },
-    };
+    const flag = { kind: "var", sym: g.flag, span: plan.loop.span, type: g.flag.type } as Expr;
+    return whileFalse(v, plan, flag, { cond: g.flag.name, lines: g.lines, calls: g.names });
   }
   return null;
+}
+
+/**
+ * A loop parallel (or pipelined) while a condition is false, when what it
+ * guards does not run: `v`, planned without it, under if(.not. cond); the
+ * loop as written when `v` still has reasons (a pipelined variant).
+ */
+function whileFalse(v: LoopPlan, plan: LoopPlan, cond: Expr, guard: NonNullable<LoopPlan["guard"]>): LoopPlan {
+  const not = { kind: "unary", op: "not", operand: cond, span: cond.span, type: { base: "logical" } } as Expr;
+  const check: RuntimeCheck = { expr: not, fortran: exprText(not, "fortran"), c: exprText(not, "c") };
+  return {
+    ...v,
+    loop: plan.loop,
+    parallel: false,
+    runtimeCheck: v.runtimeCheck ? both(check, v.runtimeCheck) : check,
+    sizeCheck: false,
+    guard,
+    ...(v.reasons.length > 0 ? { asWritten: plan } : {}),
+  };
 }
 
 /** What planning a variant of a procedure's loops needs: the procedure's flow, options, and its ranges as written (null: computed anew). */

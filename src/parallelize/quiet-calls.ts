@@ -1,4 +1,3 @@
-import type { Expr } from "../ir/expr.js";
 import type { Procedure } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
@@ -77,10 +76,4 @@ function writesFlag(s: ProcedureSummary | undefined, g: QuietGroup): boolean {
   if (eff.mod === "all") return true;
   const ext = { start: q.where.start, end: q.where.start + q.where.bytes };
   return eff.mod.some((e) => overlaps(e, ext));
-}
-
-/** The condition under which the calls are quiet, `.not. flag`, for the directive's if(). */
-export function quietCondition(flag: Sym, at: Expr["span"]): Expr {
-  const v = { kind: "var", sym: flag, span: at, type: flag.type } as Expr;
-  return { kind: "unary", op: "not", operand: v, span: at, type: { base: "logical" } } as Expr;
 }
