@@ -40,7 +40,7 @@ export function quietCalls(proc: Procedure, loop: Loop, summaries: SummaryLookup
   });
   const groups = new Map<Sym, QuietGroup>();
   for (const c of calls) {
-    const q = summaries(c.name)?.quiet;
+    const q = summaries(c.name)?.quiet?.();
     const flag = q && callerFlag(proc, q);
     if (!q || !flag) continue;
     let g = groups.get(flag);

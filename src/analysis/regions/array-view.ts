@@ -84,6 +84,8 @@ export function arrayViews(proc: Procedure, sym: Sym, body: readonly Stmt[], sum
     if (bad) return null;
     leads.push(lead);
   }
+  // No call gets the vector as a matrix: nothing to see in a view (and a copy of the body is costly).
+  if (leads.every((l) => l === null)) return null;
   const leadVars = new Set<Sym>();
   for (const l of leads) if (l) walkExpr(l, (x) => void (x.kind === "var" && leadVars.add(x.sym)));
   // The pieces: cut after each statement that assigns a lead's variable.

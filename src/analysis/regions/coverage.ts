@@ -227,15 +227,17 @@ export class Coverage {
       const strided = this.strided;
       this.boxes = boxes.slice();
       const ok = this.block(s.then, inner, [...elems], conditional);
+      const afterThen = this.values;
       this.values = new Map(saved);
       this.boxes = boxes.slice();
       this.strided = strided;
       const ok2 = ok && this.block(s.else, inner, [...elems], conditional);
+      const afterElse = this.values;
       this.values = saved;
       this.boxes = boxes;
       this.strided = strided;
       this.forget(s);
-      this.joined(s);
+      this.joined(s, (x) => saved.has(x) || afterThen.has(x) || afterElse.has(x));
       return ok2;
     }
     if (s.kind === "assign") {
@@ -300,12 +302,13 @@ export class Coverage {
    * the loop may name it (leftLoop). Fortran only (a C local may be
    * reached through a pointer).
    */
-  private joined(s: Stmt): void {
+  private joined(s: Stmt, known: (x: Sym) => boolean): void {
     if (this.options.lang !== "fortran") return;
     let set = this.assigned.get(s);
     if (!set) this.assigned.set(s, (set = assignedIn(s, this.options.argWritten)));
     for (const x of set) {
-      if (x === this.sym || x.dims.length > 0 || x.storage !== "local" || x.equivalence !== undefined || x.attrs.pointer || x.attrs.target || x.type.base !== "integer") continue;
+      // Only a scalar the walk followed (a value before the IF, or from a branch): bounds are made of those.
+      if (!known(x) || x === this.sym || x.dims.length > 0 || x.storage !== "local" || x.equivalence !== undefined || x.attrs.pointer || x.attrs.target || x.type.base !== "integer") continue;
       const phi: Sym = { ...x, id: -1_000_000 - this.phiOrder.size, name: `${x.name}'` };
       this.phiOrder.set(phi, this.phiOrder.size);
       this.values.set(x, { kind: "var", sym: phi, span: s.span, type: x.type } as Expr);

@@ -71,6 +71,13 @@ export function quietSummary(proc: Procedure, general: ProcedureSummary, summari
   return undefined;
 }
 
+/** Whether the body has an IF THEN on a flag (flagOf): whether a quiet summary may exist. */
+export function hasFlagGuards(proc: Procedure): boolean {
+  let yes = false;
+  walkStmts(proc.body, (s) => void (!yes && flagOf(s) && (yes = true)));
+  return yes;
+}
+
 /** The flag of `if (flag) ...` with no ELSE: a logical or integer scalar of a COMMON block or a C global. */
 function flagOf(s: Stmt): Sym | null {
   if (s.kind !== "if" || s.else.length > 0 || (s as IfStmt).cond.kind !== "var") return null;

@@ -6,7 +6,7 @@ import type { RegionSets } from "../regions/region-sets.js";
 import { callRegions } from "../regions/call-regions.js";
 import { arrayRegions } from "./array-regions.js";
 import { specializer } from "./specialized-regions.js";
-import { quietSummary } from "./quiet-summary.js";
+import { hasFlagGuards, quietSummary, type QuietSummary } from "./quiet-summary.js";
 import { buildCfg } from "../cfg/build-cfg.js";
 import { analyzeRegions } from "../regions/loop-regions.js";
 import type { CommonFacts } from "../regions/common-facts.js";
@@ -123,11 +123,16 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds 
   const specialize = facts && specializer(proc, regionsOf, facts.constants, facts.world);
   if (specialize) summary.specialize = specialize;
   // I/O only under a flag of the run (timers): what a call does while it is false.
-  const quiet = quietSummary(proc, summary, (variant) => {
-    const vcfg = buildCfg(variant, (name) => callees.get(key(name)) ?? undefined);
-    return summarize(vcfg, analyzeRegions(vcfg).blocks, assumeBounds, facts);
-  });
-  if (quiet) summary.quiet = quiet;
+  if ((summary.io || summary.unknown) && hasFlagGuards(proc)) {
+    let made: { q: QuietSummary | undefined } | undefined;
+    summary.quiet = () =>
+      (made ??= {
+        q: quietSummary(proc, summary, (variant) => {
+          const vcfg = buildCfg(variant, (name) => callees.get(key(name)) ?? undefined);
+          return summarize(vcfg, analyzeRegions(vcfg).blocks, assumeBounds, facts);
+        }),
+      }).q;
+  }
   return summary;
 }
 

@@ -32,8 +32,12 @@ export interface ProcedureSummary {
    * symbols (a summary moved to another file's globals has none).
    */
   specialize?: (caller: Procedure, args: readonly Expr[]) => RegionSummary | undefined;
-  /** What a call does while a flag of the run is false, when only statements under that flag do I/O (quiet-summary.ts). */
-  quiet?: QuietSummary;
+  /**
+   * What a call does while a flag of the run is false, when only
+   * statements under that flag do I/O (quiet-summary.ts); made when first
+   * asked (a loop that calls the procedure stays serial otherwise).
+   */
+  quiet?: () => QuietSummary | undefined;
 }
 
 /**
