@@ -1,4 +1,5 @@
 import { addConst } from "./add-const.js";
+import { copyIr, sharedIrPart } from "./copy-ir.js";
 import type { Expr } from "./expr.js";
 import type { Stmt } from "./stmt.js";
 import type { Sym } from "./symbol.js";
@@ -11,7 +12,7 @@ import type { Sym } from "./symbol.js";
  * shared with the originals (they describe the same variables and text).
  */
 export function shiftIndex(stmts: readonly Stmt[], index: Sym, by: number): Stmt[] {
-  return stmts.map((s) => copy(s, index, by) as Stmt);
+  return copyIr([...stmts], (o) => (o.kind === "var" && o.sym === index ? addConst(o as unknown as Expr, by) : undefined));
 }
 
 /**
@@ -24,7 +25,7 @@ export function indexReads(stmts: readonly Stmt[], index: Sym): number {
   const seen = new Set<object>();
   const visit = (x: unknown): void => {
     if (Array.isArray(x)) return x.forEach(visit);
-    if (!x || typeof x !== "object" || shared(x) || seen.has(x)) return;
+    if (!x || typeof x !== "object" || sharedIrPart(x) || seen.has(x)) return;
     seen.add(x);
     const o = x as Record<string, unknown>;
     if (o.kind === "var" && o.sym === index) {
@@ -35,19 +36,4 @@ export function indexReads(stmts: readonly Stmt[], index: Sym): number {
   };
   visit(stmts);
   return places.size;
-}
-
-/** Symbols, spans and types: shared, never copied. */
-function shared(x: object): boolean {
-  return ("storage" in x && "layout" in x) || ("file" in x && "line" in x && "column" in x) || ("base" in x && !("kind" in x));
-}
-
-function copy(x: unknown, index: Sym, by: number): unknown {
-  if (Array.isArray(x)) return x.map((y) => copy(y, index, by));
-  if (!x || typeof x !== "object" || shared(x)) return x;
-  const o = x as Record<string, unknown>;
-  if (o.kind === "var" && o.sym === index) return addConst(o as unknown as Expr, by);
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) out[k] = k === "sym" ? v : copy(v, index, by);
-  return out;
 }

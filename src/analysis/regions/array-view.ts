@@ -10,6 +10,7 @@ import { assignedInStmts } from "../assigned-in.js";
 import type { ProcedureSummary } from "../summaries/summary.js";
 import { inCallerTerms } from "./call-regions.js";
 import { copiedCall } from "../../ir/procedure-variant.js";
+import { copyIr } from "../../ir/copy-ir.js";
 import { memberExtent, overlaps } from "../summaries/common-layout.js";
 
 /** A vector seen as a matrix over a piece of a body: `view(r, c)` is element r + lead*(c - 1) of it. */
@@ -128,11 +129,10 @@ function one(at: Expr): Expr {
 /** The statements copied with the vector's references made the view's; null when one cannot be. */
 function rewrite(body: readonly Stmt[], sym: Sym, view: Sym, lead: Expr | null): Stmt[] | null {
   let ok = true;
-  const copy = (x: unknown): unknown => {
-    if (Array.isArray(x)) return x.map(copy);
-    if (!x || typeof x !== "object" || shared(x)) return x;
-    const o = x as Record<string, unknown>;
-    if ((o.kind === "var" || o.kind === "elem" || o.kind === "section") && o.sym === sym) {
+  const out = copyIr(
+    [...body],
+    (o, copy) => {
+      if (!((o.kind === "var" || o.kind === "elem" || o.kind === "section") && o.sym === sym)) return undefined;
       if (o.kind === "var") return { ...o, sym: view };
       const subs = o.subs as Expr[];
       const split = o.kind === "elem" && subs.length === 1 ? rows(subs[0]!, lead) : null;
@@ -141,14 +141,10 @@ function rewrite(body: readonly Stmt[], sym: Sym, view: Sym, lead: Expr | null):
         return o;
       }
       return { ...o, sym: view, subs: split.map((e) => copy(e)) };
-    }
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(o)) out[k] = k === "sym" || k === "index" ? v : copy(v);
+    },
     // A call keeps what is known where it stands (the constants before it: specialized-regions.ts).
-    if (o.kind === "call" && Array.isArray(o.args)) copiedCall(out.args as Expr[], o.args as Expr[]);
-    return out;
-  };
-  const out = copy(body) as Stmt[];
+    (from, to) => void (from.kind === "call" && Array.isArray(from.args) && copiedCall(to.args as Expr[], from.args as Expr[])),
+  );
   return ok ? out : null;
 }
 
@@ -174,9 +170,4 @@ function factorOf(e: Expr, lead: Expr): Expr | null {
   if (exprEquals(e.left, lead)) return e.right;
   if (exprEquals(e.right, lead)) return e.left;
   return null;
-}
-
-/** Symbols, spans and types: shared, never copied. */
-function shared(x: object): boolean {
-  return ("storage" in x && "layout" in x) || ("file" in x && "line" in x && "column" in x) || ("base" in x && !("kind" in x));
 }

@@ -2,6 +2,7 @@ import type { Expr } from "../../ir/expr.js";
 import { evalCondition, evalInt } from "../../ir/const-eval.js";
 import type { Procedure } from "../../ir/program.js";
 import { procedureVariant } from "../../ir/procedure-variant.js";
+import { copyIr } from "../../ir/copy-ir.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { childBlocks, walkExpr, walkStmts } from "../../ir/walk.js";
@@ -147,7 +148,7 @@ class Variant {
       const c = evalCondition(s.cond, 0, (x) => at.get(x));
       if (c !== undefined) return this.list(c ? s.then : s.else, at);
     }
-    const copy = copyWith(s, at) as Stmt;
+    const copy = copyWith(s, at);
     // The lists inside, copied the same way (an unrolled loop or a decided IF in them).
     const blocks = childBlocks(s);
     const copies = childBlocks(copy);
@@ -160,20 +161,9 @@ class Variant {
   }
 }
 
-/** A deep copy of a statement's own parts (its lists copied too, then replaced by Variant), reads of the valued scalars as literals. */
-function copyWith(x: unknown, at: ReadonlyMap<Sym, number>): unknown {
-  if (Array.isArray(x)) return x.map((y) => copyWith(y, at));
-  if (!x || typeof x !== "object" || shared(x)) return x;
-  const o = x as Record<string, unknown>;
+/** A copy of a statement (its lists copied too, then replaced by Variant), reads of the valued scalars as literals. */
+function copyWith(s: Stmt, at: ReadonlyMap<Sym, number>): Stmt {
   // Never a target: the valued scalars are dummies never stored into, and indices of unrolled loops,
   // which the copy stores only by the assignments it adds.
-  if (o.kind === "var" && at.has(o.sym as Sym)) return { kind: "int", value: at.get(o.sym as Sym)!, span: o.span, type: (o.sym as Sym).type };
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(o)) out[k] = k === "sym" || k === "index" ? v : copyWith(v, at);
-  return out;
-}
-
-/** Symbols, spans and types: shared, never copied. */
-function shared(x: object): boolean {
-  return ("storage" in x && "layout" in x) || ("file" in x && "line" in x && "column" in x) || ("base" in x && !("kind" in x));
+  return copyIr(s, (o) => (o.kind === "var" && at.has(o.sym as Sym) ? { kind: "int", value: at.get(o.sym as Sym)!, span: o.span, type: (o.sym as Sym).type } : undefined));
 }
