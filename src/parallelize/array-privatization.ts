@@ -7,7 +7,7 @@ import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { valuesBefore } from "../analysis/regions/values-before.js";
 import { arrayViews } from "../analysis/regions/array-view.js";
-import { memberExtent, overlaps } from "../analysis/summaries/common-layout.js";
+import { touchesStorage } from "../analysis/summaries/touches-storage.js";
 import { sameGlobal } from "../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import type { Procedure } from "../ir/program.js";
@@ -220,16 +220,10 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
  */
 function calleeReaching(proc: Procedure, loop: Loop, sym: Sym, summaries: SummaryLookup): { name: string; line: number } | null {
   if (sym.storage !== "common" && sym.storage !== "global" && sym.storage !== "module") return null;
-  const ext = sym.storage === "common" ? memberExtent(proc, sym) : null;
   const reaches = (name: string): boolean => {
     const s = summaries(name);
     if (!s || s.unknown) return true;
-    if (sym.storage === "common") {
-      const eff = s.commons.get(sym.common ?? "");
-      if (!eff) return false;
-      const hit = (l: "all" | readonly { start: number; end: number }[]) => l === "all" || !ext || l.some((e) => overlaps(e, ext));
-      return hit(eff.use) || hit(eff.mod);
-    }
+    if (sym.storage === "common") return touchesStorage(proc, sym, s, "use") || touchesStorage(proc, sym, s, "def");
     return [...s.shared.values()].some((e) => sameGlobal(e.sym, sym) || e.sym === sym) || !!s.regions?.globals.some((g) => sameGlobal(g.sym, sym));
   };
   let found: { name: string; line: number } | null = null;

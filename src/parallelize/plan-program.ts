@@ -384,7 +384,7 @@ function unswitched(plan: LoopPlan, ctx: VariantContext, options: ParallelizeOpt
   // Calls whose callees do I/O only under a flag (quiet-calls.ts): the loop with their quiet summaries.
   const key = (n: string) => (proc.language === "fortran" ? n.toLowerCase() : n);
   for (const g of quietCalls(proc, plan.loop, ctx.callContext.summaries, unreached)) {
-    const summaries = withQuiet(ctx.callContext.summaries, g.summaries, key);
+    const summaries = withQuiet(ctx.callContext.summaries, g.quiet, key);
     const quietCtx: VariantContext = { ...ctx, callContext: { ...ctx.callContext, summaries }, depOptions: { ...ctx.depOptions, summaries } };
     // Quiet, such a callee is summarized, unless its own text writes saved variables.
     const verdict: typeof callVerdict = (name) => {

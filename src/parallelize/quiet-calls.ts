@@ -4,7 +4,7 @@ import type { Sym } from "../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { assignedInStmts } from "../analysis/assigned-in.js";
 import { commonMember } from "../analysis/regions/call-regions.js";
-import { overlaps } from "../analysis/summaries/common-layout.js";
+import { touchesStorage } from "../analysis/summaries/touches-storage.js";
 import type { QuietSummary } from "../analysis/summaries/quiet-summary.js";
 import type { ProcedureSummary, SummaryLookup } from "../analysis/summaries/summary.js";
 
@@ -12,8 +12,7 @@ import type { ProcedureSummary, SummaryLookup } from "../analysis/summaries/summ
 export interface QuietGroup {
   /** The caller's variable for the flag. */
   flag: Sym;
-  /** The quiet summaries, by the name the loop calls them (lower case in Fortran). */
-  summaries: Map<string, ProcedureSummary>;
+  /** The callees' quiet summaries, by the name the loop calls them (lower case in Fortran). */
   quiet: Map<string, QuietSummary>;
   /** The calls' names as written, and the lines of the loop they are on. */
   names: string[];
@@ -44,15 +43,14 @@ export function quietCalls(proc: Procedure, loop: Loop, summaries: SummaryLookup
     const flag = q && callerFlag(proc, q);
     if (!q || !flag) continue;
     let g = groups.get(flag);
-    if (!g) groups.set(flag, (g = { flag, summaries: new Map(), quiet: new Map(), names: [], lines: [c.line, c.line] }));
-    g.summaries.set(key(c.name), q.summary);
+    if (!g) groups.set(flag, (g = { flag, quiet: new Map(), names: [], lines: [c.line, c.line] }));
     g.quiet.set(key(c.name), q);
     if (!g.names.includes(c.name)) g.names.push(c.name);
     g.lines = [Math.min(g.lines[0], c.line), Math.max(g.lines[1], c.line)];
   }
   const own = assignedInStmts([loop]);
   // A C global some pointer may reach could be written through it.
-  return [...groups.values()].filter((g) => !own.has(g.flag) && (g.flag.storage !== "global" || untaken?.(g.flag) === true) && calls.every((c) => !writesFlag(g.summaries.get(key(c.name)) ?? summaries(c.name), g)));
+  return [...groups.values()].filter((g) => !own.has(g.flag) && (g.flag.storage !== "global" || untaken?.(g.flag) === true) && calls.every((c) => !writesFlag(proc, g.quiet.get(key(c.name))?.summary ?? summaries(c.name), g.flag)));
 }
 
 /** The caller's variable for a callee's flag: the COMMON member at the same bytes (same shape), or the C global of that name its file sees. */
@@ -64,16 +62,9 @@ function callerFlag(proc: Procedure, q: QuietSummary): Sym | null {
   return commonMember(proc, q.where.block, q.where.start, q.flag);
 }
 
-/** Whether a call with this summary may write the flag (no summary: it may). */
-function writesFlag(s: ProcedureSummary | undefined, g: QuietGroup): boolean {
+/** Whether a call with this summary may write the flag, the caller's variable (no summary: it may). */
+function writesFlag(proc: Procedure, s: ProcedureSummary | undefined, flag: Sym): boolean {
   if (!s || s.unknown) return true;
-  const flag = g.flag;
   if (flag.storage === "global") return [...s.shared.values()].some((e) => e.mod && e.sym.name === flag.name);
-  const q = [...g.quiet.values()][0]!;
-  if (!("block" in q.where)) return true;
-  const eff = s.commons.get(q.where.block);
-  if (!eff) return false;
-  if (eff.mod === "all") return true;
-  const ext = { start: q.where.start, end: q.where.start + q.where.bytes };
-  return eff.mod.some((e) => overlaps(e, ext));
+  return touchesStorage(proc, flag, s, "def");
 }

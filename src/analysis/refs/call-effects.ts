@@ -1,9 +1,10 @@
+import { touchesStorage } from "../summaries/touches-storage.js";
 import { pointedArgument } from "../../ir/pointed-argument.js";
 import type { Expr } from "../../ir/expr.js";
 import type { Sym } from "../../ir/symbol.js";
 import type { Span } from "../../source/span.js";
-import { memberExtent, overlaps, symBytes } from "../summaries/common-layout.js";
-import { WORST_FORMAL, type CommonEffect, type FormalEffect, type ProcedureSummary } from "../summaries/summary.js";
+import { symBytes } from "../summaries/common-layout.js";
+import { WORST_FORMAL, type FormalEffect, type ProcedureSummary } from "../summaries/summary.js";
 import type { RefWriter } from "./ref-writer.js";
 import { boxContains, type Box } from "../regions/box.js";
 import { callRegions, type CallRegions } from "../regions/call-regions.js";
@@ -160,23 +161,10 @@ function globalEffects(w: RefWriter, known: ProcedureSummary | undefined, kind: 
     // Variables the caller never names cannot take part in its dependences.
     if (v.pseudo || !v.referenced) continue;
     if (worst && !v.visibleToCallees) continue;
-    const s = worst ? v.syms[0] : v.syms.find((x) => touches(w, x, known!, kind));
+    const s = worst ? v.syms[0] : v.syms.find((x) => touchesStorage(w.proc, x, known!, kind));
     if (s) out.push(s);
   }
   return out;
-}
-
-function touches(w: RefWriter, s: Sym, known: ProcedureSummary, kind: "use" | "def"): boolean {
-  if (s.storage === "common" && s.common !== undefined) {
-    const eff: CommonEffect | undefined = known.commons.get(s.common);
-    if (!eff) return false;
-    const want = kind === "use" ? eff.use : eff.mod;
-    if (want === "all") return true;
-    const ext = memberExtent(w.proc, s);
-    return ext === null || want.some((e) => overlaps(e, ext));
-  }
-  const sh = known.shared.get(s.id);
-  return !!sh && (kind === "use" ? sh.use : sh.mod);
 }
 
 /** Whether some box holds every element of the array's declared bounds (all known). */

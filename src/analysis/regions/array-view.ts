@@ -11,7 +11,8 @@ import type { ProcedureSummary } from "../summaries/summary.js";
 import { inCallerTerms } from "./call-regions.js";
 import { copiedCall } from "../../ir/procedure-variant.js";
 import { copyIr } from "../../ir/copy-ir.js";
-import { memberExtent, overlaps } from "../summaries/common-layout.js";
+import { memberExtent } from "../summaries/common-layout.js";
+import { touchesStorage } from "../summaries/touches-storage.js";
 
 /** A vector seen as a matrix over a piece of a body: `view(r, c)` is element r + lead*(c - 1) of it. */
 export interface ArrayView {
@@ -54,13 +55,8 @@ export interface ArrayView {
 export function arrayViews(proc: Procedure, sym: Sym, body: readonly Stmt[], summaries: (name: string) => ProcedureSummary | undefined): ArrayView[] | null {
   if (proc.language !== "fortran" || sym.dims.length !== 1 || evalInt(sym.dims[0]!.lower) !== 1) return null;
   // A callee reaching the vector through its COMMON block would not show on the view: none may.
-  const ext = sym.storage === "common" ? memberExtent(proc, sym) : null;
-  if (sym.storage === "common" && !ext) return null;
-  const throughBlock = (sum: ProcedureSummary) => {
-    const eff = ext ? sum.commons.get(sym.common ?? "") : undefined;
-    const hit = (l: "all" | readonly { start: number; end: number }[]) => l === "all" || l.some((e) => overlaps(e, ext!));
-    return !!eff && (hit(eff.use) || hit(eff.mod));
-  };
+  if (sym.storage === "common" && !memberExtent(proc, sym)) return null;
+  const throughBlock = (sum: ProcedureSummary) => touchesStorage(proc, sym, sum, "use") || touchesStorage(proc, sym, sum, "def");
   // Each top-level statement's lead (the callee's leading extent where it is given the vector), if any.
   const leads: (Expr | null)[] = [];
   for (const top of body) {

@@ -4,7 +4,8 @@ import type { Sym } from "../../ir/symbol.js";
 import { rewriteBlocks } from "../../ir/rewrite-blocks.js";
 import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
 import { procedureVariant } from "../../ir/procedure-variant.js";
-import { memberExtent, overlaps } from "./common-layout.js";
+import { memberExtent } from "./common-layout.js";
+import { touchesStorage } from "./touches-storage.js";
 import type { ProcedureSummary, SummaryLookup } from "./summary.js";
 
 /**
@@ -21,7 +22,7 @@ export interface QuietSummary {
   /** The flag, in the procedure's symbols: a COMMON or global scalar. */
   flag: Sym;
   /** Its storage: a COMMON block and byte offset, or a C global's name. */
-  where: { block: string; start: number; bytes: number } | { global: string };
+  where: { block: string; start: number } | { global: string };
   summary: ProcedureSummary;
   /** The body without the guarded statements (for what a caller asks of the callee's own text: saved variables). */
   variant: Procedure;
@@ -65,7 +66,7 @@ export function quietSummary(proc: Procedure, general: ProcedureSummary, summari
     const summary = summarizeBody(variant);
     if (summary.io || summary.unknown || writes(proc, summary, flag)) continue;
     const guardedBlocks = [...general.commons.keys()].filter((b) => !summary.commons.has(b));
-    const where = ext ? { block: flag.common ?? "", start: ext.start, bytes: ext.end - ext.start } : { global: flag.name };
+    const where = ext ? { block: flag.common ?? "", start: ext.start } : { global: flag.name };
     return { flag, where, summary, variant, guardedBlocks };
   }
   return undefined;
@@ -98,13 +99,10 @@ function callsIn(body: readonly Stmt[]): boolean {
 /** Whether the summary writes the flag's storage. */
 function writes(proc: Procedure, s: ProcedureSummary, flag: Sym): boolean {
   if (flag.storage === "global") return [...s.shared.values()].some((e) => e.mod && e.sym.name === flag.name);
-  const eff = s.commons.get(flag.common ?? "");
-  const ext = memberExtent(proc, flag);
-  if (!eff || eff.mod === "all" || !ext) return !!eff && (eff.mod === "all" || !ext);
-  return eff.mod.some((e) => overlaps(e, ext));
+  return touchesStorage(proc, flag, s, "def");
 }
 
 /** A lookup that gives a caller the quiet summaries of the procedures named in `quiet` (by the caller's key of the name). */
-export function withQuiet(lookup: SummaryLookup, quiet: ReadonlyMap<string, ProcedureSummary>, key: (name: string) => string): SummaryLookup {
-  return (name) => quiet.get(key(name)) ?? lookup(name);
+export function withQuiet(lookup: SummaryLookup, quiet: ReadonlyMap<string, QuietSummary>, key: (name: string) => string): SummaryLookup {
+  return (name) => quiet.get(key(name))?.summary ?? lookup(name);
 }
