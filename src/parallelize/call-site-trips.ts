@@ -5,8 +5,8 @@ import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import type { CommonFacts } from "../analysis/regions/common-facts.js";
-import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { assignedInStmts } from "../analysis/assigned-in.js";
+import { escapedNames } from "../analysis/escaped-names.js";
 import { callersOf, type CallGraph } from "./call-graph.js";
 import { tripForm } from "./trip-count.js";
 import { subscriptExtent, tighter, type TripBound } from "./trip-bounds.js";
@@ -28,7 +28,7 @@ import { subscriptExtent, tighter, type TripBound } from "./trip-bounds.js";
  */
 export function callSiteTrips(proc: Procedure, graph: CallGraph, whole: boolean, summaries: SummaryLookup, facts?: CommonFacts): TripBound {
   // A function whose address is taken (C's qsort(..., cmp)) may be called from anywhere, with anything.
-  const sites = whole && !escapedNames(graph).has(proc.name) ? callersOf(graph, proc) : [];
+  const sites = whole && !escapedNamesOf(graph).has(proc.name) ? callersOf(graph, proc) : [];
   if (sites.length === 0) return () => null;
   let changed: Set<Sym> | undefined;
   // The value each dummy has at every call, per call; null when some call gives no constant.
@@ -94,16 +94,9 @@ function actuals(stmt: Stmt, proc: Procedure, graph: CallGraph, caller: Procedur
 const escapes = new WeakMap<CallGraph, Set<string>>();
 
 /** The names of the procedures of the graph's programs used as values (a C function's address, a procedure passed on), once per graph. */
-function escapedNames(graph: CallGraph): Set<string> {
+function escapedNamesOf(graph: CallGraph): Set<string> {
   let out = escapes.get(graph);
-  if (out) return out;
-  out = new Set<string>();
-  const found = out;
-  for (const p of graph.topDown)
-    walkStmts(p.body, (s) => {
-      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "var" && x.sym.storage === "procedure" && found.add(x.sym.name)));
-    });
-  escapes.set(graph, out);
+  if (!out) escapes.set(graph, (out = escapedNames(graph.topDown)));
   return out;
 }
 

@@ -24,7 +24,8 @@ import { quietCalls } from "./quiet-calls.js";
 import { withQuiet } from "../analysis/summaries/quiet-summary.js";
 import { savedWrite } from "./call-verdict.js";
 import type { Sym } from "../ir/symbol.js";
-import { collectLoops, stmtExprs, userLoops, walkExpr, walkStmts } from "../ir/walk.js";
+import { collectLoops, userLoops, walkStmts } from "../ir/walk.js";
+import { takenAddresses } from "../analysis/taken-addresses.js";
 import type { NestRanges } from "../analysis/ranges/nest-ranges.js";
 import { arrayPrivatization, type CallContext } from "./array-privatization.js";
 import { CommonLiveness } from "../analysis/regions/common-liveness.js";
@@ -127,7 +128,8 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const fusionContexts = new Map<Procedure, VariantContext>();
   const bindings = link ? linkedBindings(link) : new ParamBindings(program);
   // A C flag (quiet-calls.ts) no pointer reaches: one the link finds so, or a static of this file whose address it never takes.
-  const unreached = link ? (s: Sym) => link.untakenGlobal(s) : (s: Sym) => s.storage === "global" && s.attrs.save === true && !addressTaken(program, s);
+  let taken: Set<Sym> | undefined;
+  const unreached = link ? (s: Sym) => link.untakenGlobal(s) : (s: Sym) => s.storage === "global" && s.attrs.save === true && !(taken ??= takenAddresses(program.procedures)).has(s);
   // The file's nests and procedures share their dependence solutions. Not the run's files: measured on
   // NPB, sharing across files saved no time and kept every file's problems until the run's end.
   const solutions = options.dependence?.solutions ?? new SolutionCache();
@@ -579,14 +581,4 @@ function foldConstant(e: Expr): Expr {
 function both(a: RuntimeCheck, b: RuntimeCheck): RuntimeCheck {
   const expr: Expr = { kind: "binary", op: "and", left: a.expr, right: b.expr, span: a.expr.span, type: { base: "logical" } } as Expr;
   return { expr, fortran: `(${a.fortran}) .and. (${b.fortran})`, c: `(${a.c}) && (${b.c})` };
-}
-
-/** Whether some procedure of the file takes the address of `s` (`&s`). */
-function addressTaken(program: Program, s: Sym): boolean {
-  let yes = false;
-  for (const p of program.procedures)
-    walkStmts(p.body, (t) => {
-      for (const e of stmtExprs(t)) walkExpr(e, (x) => void (x.kind === "addr" && x.operand.kind === "var" && x.operand.sym === s && (yes = true)));
-    });
-  return yes;
 }

@@ -5,6 +5,7 @@ import type { Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
 import { assignedIn } from "../regions/coverage.js";
+import { takenAddresses } from "../taken-addresses.js";
 
 /** Integer values of a procedure's scalars at one point. */
 export type Constants = ReadonlyMap<Sym, number>;
@@ -118,10 +119,7 @@ export function constantsAtCalls(proc: Procedure, initial: Constants, cx: Consta
 
 /** The integer scalars the walk follows: the procedure's own, out of reach of anything else; dummies too when never stored into. */
 function followed(proc: Procedure): Set<Sym> {
-  const taken = new Set<Sym>();
-  walkStmts(proc.body, (s) => {
-    for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "addr" && x.operand.kind === "var" && taken.add(x.operand.sym)));
-  });
+  const taken = takenAddresses([proc]);
   const out = new Set<Sym>();
   for (const s of proc.symbols.values())
     if (s.dims.length === 0 && s.type.base === "integer" && s.equivalence === undefined && !s.attrs.pointer && !s.attrs.target && !taken.has(s) && (s.storage === "local" || (s.storage === "dummy" && proc.language === "c"))) out.add(s);

@@ -9,6 +9,7 @@ import type { FactWorld } from "../regions/common-facts.js";
 import { calleesOf, formalWritten } from "../regions/formal-written.js";
 import { constantsAtCalls, type Constants } from "./constants-at-calls.js";
 import { computesOnly, interpretFunction } from "./interpret-function.js";
+import { escapedNames } from "../escaped-names.js";
 
 /** A call of a procedure of the run: where it is and what it passes. */
 interface Site {
@@ -132,11 +133,16 @@ export class RunConstants {
    * is given to, stores into it (a C parameter may be assigned).
    */
   fixedFormal(proc: Procedure, sym: Sym): number | undefined {
+    // Asked for every read of a dummy a coverage walk substitutes (common-facts.ts factsIn): remembered.
+    if (this.fixed.has(sym)) return this.fixed.get(sym);
     const p = originOf(proc);
     const k = p.params.indexOf(sym);
     const v = k >= 0 ? this.formalValues(p).get(sym) : undefined;
-    return v !== undefined && (p.language === "fortran" || !formalWritten(p, k, this.world, 3)) ? v : undefined;
+    const out = v !== undefined && (p.language === "fortran" || !formalWritten(p, k, this.world, 3)) ? v : undefined;
+    this.fixed.set(sym, out);
+    return out;
   }
+  private readonly fixed = new Map<Sym, number | undefined>();
 
   private callValue(c: CallExpr, caller: Procedure, args: readonly number[]): number | undefined {
     const fn = this.world.resolve(c.name, caller);
@@ -165,15 +171,8 @@ export class RunConstants {
     return (this.sites = out);
   }
 
-  /** Procedure names given as arguments (or C functions whose address is taken): called from where no site shows. */
   private escapedNames(): Set<string> {
-    if (this.escaped) return this.escaped;
-    const out = new Set<string>();
-    for (const p of this.world.procedures)
-      walkStmts(p.body, (s) => {
-        for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "var" && x.sym.storage === "procedure" && out.add(x.sym.name)));
-      });
-    return (this.escaped = out);
+    return (this.escaped ??= escapedNames(this.world.procedures));
   }
 }
 

@@ -38,13 +38,23 @@ export type Specialize = (caller: Procedure, args: readonly Expr[]) => RegionSum
  * symbols as the procedure (its bounds in the same dummies).
  */
 export function specializer(proc: Procedure, regionsOf: (variant: Procedure) => RegionSummary, constants: RunConstants, world: FactWorld): Specialize | undefined {
-  const loops = unrollable(proc, world);
+  // An integer dummy the procedure (and what it calls) never stores into: its value on entry is its value.
+  const steady = new Map<Sym, boolean>();
+  const fixedDummy = (s: Sym): boolean => {
+    let yes = steady.get(s);
+    if (yes === undefined) {
+      const k = proc.params.indexOf(s);
+      steady.set(s, (yes = k >= 0 && s.dims.length === 0 && s.type.base === "integer" && !s.attrs.pointer && !formalWritten(proc, k, world, 3)));
+    }
+    return yes;
+  };
+  const loops = unrollable(proc, fixedDummy);
   if (loops.size === 0) return undefined;
   // The dummies the loops' bounds name; and every integer dummy never stored into, which the copy takes
   // as constants too when the call gives them (FT's n: n1 = n / 2 is then 128).
   const needed = new Set<Sym>();
   for (const l of loops) for (const e of [l.lower!, l.upper!, ...(l.step ? [l.step] : [])]) walkExpr(e, (x) => void (x.kind === "var" && proc.params.includes(x.sym) && needed.add(x.sym)));
-  const valued = proc.params.filter((d, k) => d.dims.length === 0 && d.type.base === "integer" && !d.attrs.pointer && !formalWritten(proc, k, world, 3));
+  const valued = proc.params.filter(fixedDummy);
   const made = new Map<string, RegionSummary | undefined>();
   return (caller, args) => {
     const values = new Map<Sym, number>();
@@ -68,12 +78,8 @@ export function specializer(proc: Procedure, regionsOf: (variant: Procedure) => 
  * the index (a value carried to the next iteration), with no jump that
  * could leave an iteration early.
  */
-function unrollable(proc: Procedure, world: FactWorld): Set<Loop> {
+function unrollable(proc: Procedure, fixedDummy: (s: Sym) => boolean): Set<Loop> {
   const out = new Set<Loop>();
-  const fixedDummy = (s: Sym) => {
-    const k = proc.params.indexOf(s);
-    return k >= 0 && s.dims.length === 0 && s.type.base === "integer" && !formalWritten(proc, k, world, 3);
-  };
   const fixed = (e: Expr) => {
     let ok = true;
     let names = false;
