@@ -345,6 +345,55 @@ test("a real vector dummy given an element of a complex array: the complex eleme
   assert.ok(placed > 20, `only ${placed} placements`);
 });
 
+test("a matrix dummy entered past the first row of its column: that part of each column while its rows fit, and nothing placed when the leading extents differ (property)", () => {
+  let placed = 0;
+  let spilled = 0;
+  fc.assert(
+    fc.property(
+      fc.record({ e1: fc.integer({ min: 2, max: 6 }), e2: fc.integer({ min: 2, max: 4 }), e3: fc.integer({ min: 1, max: 3 }), f1: fc.nat(), f2: fc.nat(), f3: fc.nat(), len: fc.integer({ min: 1, max: 6 }), m: fc.integer({ min: 1, max: 4 }), lead: fc.constantFrom("ld", "kk", "ld + 1") }),
+      ({ e1, e2, e3, f1, f2, f3, len, m, lead }) => {
+        const [s1, s2, s3] = [1 + (f1 % e1), 1 + (f2 % e2), 1 + (f3 % e3)];
+        // The callee's leading extent: the actual's (ld), or another value the caller passes.
+        const kk = 1 + ((f1 + f2) % 6);
+        const lx = lead === "ld" ? e1 : lead === "kk" ? kk : e1 + 1;
+        // The callee's rows stay within its leading extent (the bounds assumption), and it stays within the actual.
+        if (len > lx || s1 - 1 + (s2 - 1) * e1 + (s3 - 1) * e1 * e2 + (m - 1) * lx + len > e1 * e2 * e3) return;
+        const text = ["subroutine p(ld, kk, nn)", "  integer ld, kk, nn", `  real a(ld, ${e2}, ${e3})`, `  call s(a(${s1}, ${s2}, ${s3}), ${lead}, nn, ${m})`, "end subroutine", "subroutine s(x, lx, n, m)", "  integer lx, n, m, i, j", "  real x(lx, m)", "  do j = 1, m", "    do i = 1, n", "      x(i, j) = 1", "    end do", "  end do", "end subroutine"].join("\n");
+        const prog = fortran(text);
+        const caller = procedure(prog, "p");
+        let call: CallStmt | undefined;
+        walkStmts(caller.body, (st) => void (st.kind === "call" && (call = st)));
+        const sym = (name: string) => [...caller.symbols.values()].find((x) => x.name === name)!;
+        const env = new Map([
+          [sym("ld"), e1],
+          [sym("kk"), kk],
+          [sym("nn"), len],
+        ]);
+        const moved = callRegions(caller, { name: "s", args: call!.args, span: call!.span }, summaryLookup(analyzeFlow(prog), "fortran")("s"), true, true);
+        const fits = moved.fits?.get(sym("a")) ?? [];
+        if (!fits.every((f) => evalCondition(f.lo, env) <= evalCondition(f.hi, env))) {
+          spilled++;
+          return;
+        }
+        const mod = moved.arrays.get(sym("a"))!.mod;
+        if (!mod.some((b) => b.every((x) => x === null))) placed++;
+        const show = `\n${text}\nfits ${fits.map((f) => `${exprText(f.lo)} <= ${exprText(f.hi)}`).join(", ")}\nmod ${mod.map((b) => b.map((x) => (x ? `${exprText(x.lo)}:${exprText(x.hi)}` : "*")).join(","))}`;
+        for (let j = 1; j <= m; j++)
+          for (let i = 1; i <= len; i++) {
+            const lin = s1 - 1 + (s2 - 1) * e1 + (s3 - 1) * e1 * e2 + (j - 1) * lx + (i - 1);
+            const el = [1 + (lin % e1), 1 + (Math.floor(lin / e1) % e2), 1 + Math.floor(lin / (e1 * e2))];
+            assert.ok(
+              mod.some((b) => b.every((x, d) => !x || (evalCondition(x.lo, env) <= el[d]! && el[d]! <= evalCondition(x.hi, env)))),
+              `a(${el.join(",")}) written, not in MOD${show}`,
+            );
+          }
+      },
+    ),
+    { numRuns: 500 },
+  );
+  assert.ok(placed > 30 && spilled > 10, `placed ${placed}, spilled ${spilled}`);
+});
+
 function boxElements(b: Box, extents: number[]): number[][] {
   let out: number[][] = [[]];
   b.forEach((r, d) => {

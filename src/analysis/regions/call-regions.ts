@@ -61,9 +61,12 @@ export interface Fit {
  *   those dimensions, and the dummy's last dimension stays within the
  *   actual's (proved); the actual's slower dimensions are then fixed at
  *   the element's subscripts: `call matvec_sub(lhs(1,1,aa,i), ...)` with
- *   `ablock(5,5)` touches `lhs(1:5, 1:5, aa, i)`. Otherwise (a reshaped
- *   dummy whose extent is not known to fit) the dimensions from the
- *   dummy's last one on may be any value.
+ *   `ablock(5,5)` touches `lhs(1:5, 1:5, aa, i)`. An element past the
+ *   first of a leading dimension (`x(bls, 1, k)` for `x(xd1, n)` with
+ *   `xd1 = n1 + 1`) moves the rows by that much, while they stay in the
+ *   column: a fit the caller proves or checks (`fitting`). Otherwise (a
+ *   reshaped dummy whose extent is not known to fit) the dimensions from
+ *   the dummy's last one on may be any value.
  * - a COMMON array is the caller's member at the same byte offset with the
  *   same shape; other COMMON storage it touches is touched whole.
  * - bounds in the callee's terms become the caller's: a dummy by its
@@ -408,14 +411,20 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
   const m = fDims.length;
   const n = aDims.length;
   if (m === 0 || m > n) return null;
-  // The dummy's leading dimensions must be the actual's, entered at their first element.
+  // The dummy's leading dimensions must be the actual's, entered at their first element; or, when
+  // the caller asks for fits, entered further on (NPB FT's `call Swarztrauber(..., x(bls,1,k), n1+1, ...)`
+  // with `x(xd1,n)`): column j of the dummy is then column j of the actual while the callee's rows,
+  // moved by the start, stay within the actual's (a Fit the caller checks).
   let exact = true;
+  const entered: boolean[] = [];
   for (let d = 0; d < m - 1; d++) {
     const fd = fDims[d]!;
     const ad = aDims[d]!;
     const fLo = subst.expr(fd.lower);
     const fHi = fd.upper && subst.expr(fd.upper);
-    if (!fLo || !fHi || !ad.upper || constDifference(fHi, fLo) !== constDifference(ad.upper, ad.lower) || constDifference(start[d]!, ad.lower) !== 0) exact = false;
+    if (!fLo || !fHi || !ad.upper || !sameExtent(fLo, fHi, ad.lower, ad.upper)) exact = false;
+    entered.push(constDifference(start[d]!, ad.lower) !== 0);
+    if (entered[d] && !fits) exact = false;
   }
   const fLast = fDims[m - 1]!;
   const aLast = aDims[m - 1]!;
@@ -479,6 +488,12 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
       const from = d < m - 1 ? subst.expr(fDims[d]!.lower) : fLoLast;
       const [lo, hi] = r ? units(subst.expr(r.lo), subst.expr(r.hi), from) : [null, null];
       const placed = lo && hi && from ? { lo: offset(start[d]!, lo, from), hi: offset(start[d]!, hi, from) } : null;
+      if (d < m - 1 && entered[d]) {
+        // Entered past the first row (exact only with `fits`): the rows it touches must end in the column.
+        if (!placed) return must ? null : anyBox(n);
+        fits!.push({ lo: placed.hi, hi: aDims[d]!.upper! });
+        if (!assumeBounds) fits!.push({ lo: aDims[d]!.lower, hi: placed.lo });
+      }
       // The last dimension must stay within the actual's (else it spills into the slower ones): its
       // box proved to, or the dummy's declared extent.
       const inLast = placed && aLast.upper && provedLe(placed.hi, aLast.upper) && (assumeBounds || provedLe(aLast.lower, placed.lo));
@@ -505,6 +520,16 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
     return fast(out, A.layout);
   };
   return moveAll(r, moveBox);
+}
+
+/** Whether hi1 - lo1 = hi2 - lo2 for every value of their variables (`xd1` given `n1 + 1` against `1:n1+1`). */
+function sameExtent(lo1: Expr, hi1: Expr, lo2: Expr, hi2: Expr): boolean {
+  const l = new Linear();
+  l.add(hi1, 1);
+  l.add(lo1, -1);
+  l.add(hi2, -1);
+  l.add(lo2, 1);
+  return l.constant === 0 && [...l.terms.values()].every((t) => t.coef === 0);
 }
 
 /** Whether the dummy's last declared dimension, entered at `start`, stays within the actual's (its declared extent fits). */
