@@ -43,11 +43,14 @@ export interface RangedDeps {
  * they are facts about the state the program is in there, which the
  * variant, run in the nest's place, finds as well (those the bounds
  * assumption gives included: they hold of the program as written, whose
- * subscripts stay in bounds); `rootOf` gives the nest's root as written. Issue 16: each variant ran
+ * subscripts stay in bounds); `rootOf` gives the nest's root as written;
+ * `written` says the variant's statements are the procedure's own (the
+ * loop planned again with other summaries), whose ranges before each
+ * statement then hold too (fit-proof.ts, problem.ts's instance ranges). Issue 16: each variant ran
  * the range analysis of its whole procedure again (a tenth of NPB UA's
  * time went to the variants' ranges).
  */
-export function analyzeRangedDependences(proc: Procedure, base: DependenceOptions, analysis: AnalysisOptions = {}, cfg?: Cfg, stats?: DepStats, prior?: { ranges: NestRanges; rootOf: (root: Loop) => Loop }): RangedDeps {
+export function analyzeRangedDependences(proc: Procedure, base: DependenceOptions, analysis: AnalysisOptions = {}, cfg?: Cfg, stats?: DepStats, prior?: { ranges: NestRanges; rootOf: (root: Loop) => Loop; written?: boolean }): RangedDeps {
   const assume = boundsAssumed(analysis);
   // Computed when a test first asks for a range (issue 16): most procedures' tests never do.
   // Conservative: if the analysis fails, the tests run without ranges; the caller reports the failure.
@@ -57,6 +60,9 @@ export function analyzeRangedDependences(proc: Procedure, base: DependenceOption
     const r = ranges;
     const rootOf = prior?.rootOf ?? ((root: Loop) => root);
     options.symbolRanges = (sym, root) => r.at(sym, rootOf(root));
+    // Ranges before statements hold in a variant only when they are the procedure's own (a loop planned
+    // with other summaries: plan-program.ts); an unswitched, aligned or peeled nest runs other code.
+    if (!prior || prior.written) options.rangeBefore = (sym, at) => r.before(sym, at);
   }
   return {
     deps: analyzeProcedure(proc, options, stats),

@@ -472,12 +472,13 @@ function variantPlan(proc: Procedure, variant: Loop, body: Stmt[], plan: LoopPla
  * nest of `loop` for one holding `variant` (analyzeRangedDependences'
  * `prior`): the variant nest's root stands for the written nest's root.
  */
-function priorRanges(ranges: NestRanges | null, written: readonly Stmt[], loop: Loop, body: readonly Stmt[], variant: Loop): { ranges: NestRanges; rootOf: (root: Loop) => Loop } | undefined {
+function priorRanges(ranges: NestRanges | null, written: readonly Stmt[], loop: Loop, body: readonly Stmt[], variant: Loop): { ranges: NestRanges; rootOf: (root: Loop) => Loop; written: boolean } | undefined {
   if (!ranges) return undefined;
+  if (body === written && variant === loop) return { ranges, rootOf: (root) => root, written: true };
   const from = rootIn(body, variant);
   const to = rootIn(written, loop);
   if (!from || !to) return undefined;
-  return { ranges, rootOf: (root) => (root === from ? to : root) };
+  return { ranges, rootOf: (root) => (root === from ? to : root), written: false };
 }
 
 /** The outermost loop of `body` around (or being) `loop`. */

@@ -1,4 +1,5 @@
 import type { Expr } from "../../ir/expr.js";
+import type { Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { exprText } from "../../ir/expr-text.js";
 import { stmtExprs, walkExpr } from "../../ir/walk.js";
@@ -31,7 +32,7 @@ export interface AccessForm {
   fits?: Poly[];
 }
 
-export function accessForm(ref: ArrayRef, va: ValueAnalyzer): AccessForm {
+export function accessForm(ref: ArrayRef, va: ValueAnalyzer, proved?: (f: Fit, at: Stmt) => boolean): AccessForm {
   const models = ref.loops.map((l) => va.model(l));
   const guards = ref.guards.flatMap((g) => guardConstraints(g, va));
   if (!ref.subs) return { ref, models, dims: null, why: ref.why ?? "any element", guards };
@@ -49,7 +50,10 @@ export function accessForm(ref: ArrayRef, va: ValueAnalyzer): AccessForm {
   });
   const form: AccessForm = { ref, models, dims, guards };
   if (why) form.why = why;
-  return ref.fits ? fitted(form, ref.fits, va) : form;
+  if (!ref.fits) return form;
+  // Those the value ranges prove where the call runs are no assumption (fit-proof.ts).
+  const open = proved ? ref.fits.filter((f) => !proved(f, ref.stmt)) : ref.fits;
+  return open.length ? fitted(form, open, va) : form;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Procedure } from "../../ir/program.js";
-import type { Loop } from "../../ir/stmt.js";
+import type { Loop, Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { accessForm, type AccessForm } from "./access.js";
 import type { ParamBindings } from "./param-bindings.js";
@@ -16,7 +16,8 @@ import { constantConflict } from "./ziv.js";
 import { PairKeys } from "./ref-classes.js";
 import { finishProblem, problemFrame, type DepProblem, type SymbolRanges } from "./problem.js";
 import type { SummaryLookup } from "../summaries/summary.js";
-import { callRegions } from "../regions/call-regions.js";
+import { callRegions, type Fit } from "../regions/call-regions.js";
+import { fitProved, type RangeBefore } from "./fit-proof.js";
 import { ProcIndex } from "./proc-index.js";
 import { collectRefs, type ArrayRef } from "./references.js";
 import { decidingTest, solvePair, type PairSolution } from "./solve-pair.js";
@@ -51,6 +52,8 @@ export interface DependenceOptions {
    * at the start of every nest. Used as facts by every test.
    */
   symbolRanges?: SymbolRanges;
+  /** The value range of a scalar just before a statement (ranged-dependences.ts): proves calls' fits where they run (fit-proof.ts). */
+  rangeBefore?: RangeBefore;
   /**
    * Summaries of the called procedures (the dataflow issue's, through
    * `summaryLookup`): what a call may write and read. Without them every
@@ -190,7 +193,9 @@ export function storageAlias(a: Sym, b: Sym, bases: PointerBases | null, options
 
 function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: AtomTable, bases: PointerBases | null, options: DependenceOptions, stats?: DepStats, prior?: NestDeps): NestDeps {
   const va = prior?.va ?? new ValueAnalyzer(index, atoms, root);
-  const forms = prior?.forms ?? new Map(list.map((r) => [r, accessForm(r, va)]));
+  const rangeBefore = options.rangeBefore;
+  const proved = rangeBefore && ((f: Fit, at: Stmt) => fitProved(f, at, index, rangeBefore));
+  const forms = prior?.forms ?? new Map(list.map((r) => [r, accessForm(r, va, proved)]));
   const shapes = new Map<Sym, Shape>();
   const shape = (f: AccessForm): Shape => {
     let s = shapes.get(f.ref.sym);
@@ -205,7 +210,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
     return bounds.get(key)!;
   };
   const cache = new Map<string, PairSolution>();
-  const built = new BuiltProblems(atoms, options.symbolRanges);
+  const built = new BuiltProblems(atoms, options.symbolRanges, options.rangeBefore);
   const solved = new Map<DepProblem, { pair?: PairSolution; self?: PairSolution }>();
   // In-bounds facts the pair relies on, when not proved: checked at run time.
   const ok = (f: AccessForm, d: number): InBoundsAnswer => (options.assumeInBounds ? "proved" : boundsOf(f, d));
@@ -303,7 +308,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
     const laid = pairEquations(a, b, shape(a), okAlt);
     const taken = new Set(assumes.map(polyKey));
     if (laid.assumes.some((p) => !taken.has(polyKey(p)))) return none;
-    const p = finishProblem(problemFrame(a, b, atoms), laid.eqs, laid.dropped, options.symbolRanges);
+    const p = finishProblem(problemFrame(a, b, atoms), laid.eqs, laid.dropped, options.symbolRanges, options.rangeBefore);
     const any = solvePair(p, { self, ...pick(options) });
     const same = (d: number | null, e: number | null) => d === null || d === e;
     // A vector may be carried at k when every direction before k may be "=" (a "*" may) and the one at k may be other than "=".

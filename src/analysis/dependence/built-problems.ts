@@ -2,6 +2,7 @@ import { polyKey, polyToString, type Poly } from "../symbolic/polynomial.js";
 import type { Facts } from "./facts.js";
 import type { AccessForm } from "./access.js";
 import type { AtomTable } from "./atoms.js";
+import type { RangeBefore } from "./fit-proof.js";
 import type { EquationPair } from "./layout.js";
 import { finishProblem, problemFrame, type CounterVar, type DepProblem, type Equation, type Level, type ProblemFrame, type SymbolRanges, type Tie } from "./problem.js";
 
@@ -28,13 +29,14 @@ export class BuiltProblems {
   constructor(
     private readonly atoms: AtomTable,
     private readonly ranges: SymbolRanges | undefined,
+    private readonly before?: RangeBefore,
   ) {}
 
   get(src: AccessForm, snk: AccessForm, eqs: readonly EquationPair[], dropped: readonly string[]): DepProblem {
     const key = this.problemKey(src, snk, eqs, dropped);
     let p = this.problems.get(key);
     if (!p) {
-      this.problems.set(key, (p = finishProblem(this.frame(src, snk), eqs, dropped, this.ranges)));
+      this.problems.set(key, (p = finishProblem(this.frame(src, snk), eqs, dropped, this.ranges, this.before)));
       // Equations as built: u(1,i) = u(2,i) and u(2,i) = u(3,i) are both 1 = 0 there.
       this.solutionKeys.set(p, `${this.formKey(src)}|${this.formKey(snk)}|${p.eqs.map((e) => `${e.label}:${polyToString(e.poly)}`).join(";")}|${p.relaxed.join("\n")}`);
     }

@@ -9,12 +9,14 @@ import {
   polyNeg,
   polySub,
   polyVar,
+  polySubstitute,
   polyVars,
   PolyOverflow,
   type Poly,
 } from "../symbolic/polynomial.js";
 import type { AccessForm } from "./access.js";
 import type { AtomTable } from "./atoms.js";
+import type { RangeBefore } from "./fit-proof.js";
 import { Facts } from "./facts.js";
 import type { EquationPair } from "./layout.js";
 import { extremeOver, type RatAffine } from "./ranges.js";
@@ -245,7 +247,7 @@ export function problemFrame(src: AccessForm, snk: AccessForm, atoms: AtomTable)
 }
 
 /** The problem of a frame and the subscript equations of one pair. */
-export function finishProblem(frame: ProblemFrame, equations: readonly EquationPair[], dropped: readonly string[], ranges?: SymbolRanges): DepProblem {
+export function finishProblem(frame: ProblemFrame, equations: readonly EquationPair[], dropped: readonly string[], ranges?: SymbolRanges, before?: RangeBefore): DepProblem {
   const { atoms, depthOf } = frame;
   const shared = new Set(frame.shared);
   const ties = new Map(frame.ties);
@@ -265,6 +267,8 @@ export function finishProblem(frame: ProblemFrame, equations: readonly EquationP
   const root = frame.root;
   let ranged = false;
   const fromRanges: Poly[] = [];
+  // Shared atoms the ranges fix to one value (NPB FT's n1 = 128 from every call, run-constants.ts).
+  const fixed = new Map<string, number>();
   if (ranges) {
     for (const v of shared) {
       const a = atoms.get(v);
@@ -272,14 +276,59 @@ export function finishProblem(frame: ProblemFrame, equations: readonly EquationP
       if (r?.min !== undefined) fromRanges.push(polyAdd(polyVar(v), polyConst(-r.min)));
       if (r?.max !== undefined) fromRanges.push(polySub(polyConst(r.max), polyVar(v)));
       if (r?.min !== undefined || r?.max !== undefined) ranged = true;
+      if (r?.min !== undefined && r.min === r.max) fixed.set(v, r.min);
     }
     factList.push(...fromRanges);
   }
+  let bounds = frame.bounds;
+  if (fixed.size > 0) {
+    // That value in the equations and bounds: `xout(j + (n1+1)*(k-1+n2*i))` is affine once n1 and n2 are
+    // numbers, and the tests for affine equations apply. (The facts n1 = 128 hold wherever the nest runs.)
+    eqs.forEach((e, k) => {
+      const poly = fixedIn(e.poly, fixed);
+      if (poly !== e.poly) eqs[k] = { ...e, poly, affine: isAffinePoly(poly) };
+    });
+    bounds = bounds.map((b) => fixedIn(b, fixed));
+  }
+  // The ranges of values an instance of a loop starts with (`ble` when `do j = bls, ble` starts): bounds on the atoms that stand for them.
+  if (before) bounds = [...bounds, ...instanceRanges([...eqs.map((e) => e.poly), ...bounds], atoms, before)];
   const facts = Facts.of(factList);
   // A step ≥ 1 the value ranges prove is no assumption. Proved from the ranges alone: the other facts
   // hold in the model that assumes it (a loop whose step is negative may run where the model's must not).
   const assumed = frame.assumed.length && fromRanges.length ? frame.assumed.filter((p) => !Facts.of(fromRanges).proveNonNeg(p)) : frame.assumed.slice();
-  return { levels: frame.levels, counters: frame.counters, eqs, bounds: frame.bounds, facts, ties: [...ties.values()], shared, relaxed, ranged, assumed, atoms };
+  return { levels: frame.levels, counters: frame.counters, eqs, bounds, facts, ties: [...ties.values()], shared, relaxed, ranged, assumed, atoms };
+}
+
+/** `p` with the atoms of `fixed` replaced by their values (the same polynomial when it has none of them). */
+function fixedIn(p: Poly, fixed: ReadonlyMap<string, number>): Poly {
+  let out = p;
+  for (const v of polyVars(p)) {
+    const c = fixed.get(v);
+    if (c !== undefined) out = polySubstitute(out, v, polyConst(c));
+  }
+  return out;
+}
+
+/**
+ * Bounds `x - min >= 0` and `max - x >= 0` for each side's copy x of an
+ * atom that is a scalar's value when an instance of a loop starts (atoms.ts),
+ * from that scalar's range just before the loop (RangeBefore).
+ */
+function instanceRanges(polys: readonly Poly[], atoms: AtomTable, before: RangeBefore): Poly[] {
+  const out: Poly[] = [];
+  const seen = new Set<string>();
+  for (const p of polys) {
+    for (const name of polyVars(p)) {
+      if (seen.has(name) || !(name.startsWith("a:") || name.startsWith("b:"))) continue;
+      seen.add(name);
+      const a = atoms.get(name.slice(2));
+      if (a.kind !== "sym" || !a.instance) continue;
+      const r = before(a.sym, a.instance);
+      if (r?.min !== undefined) out.push(polyAdd(polyVar(name), polyConst(-r.min)));
+      if (r?.max !== undefined) out.push(polySub(polyConst(r.max), polyVar(name)));
+    }
+  }
+  return out;
 }
 
 function modelFrom(models: LoopModel[]): (l: Loop) => LoopModel {

@@ -1,4 +1,4 @@
-import type { Loop } from "../../ir/stmt.js";
+import type { Loop, Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import type { ProcedureRanges } from "./range-analysis.js";
 import type { VarRange } from "./var-range.js";
@@ -84,6 +84,13 @@ export class NestRanges {
     return this.ends(sym, root);
   }
 
+  /** The range of `sym` just before statement `stmt` runs; undefined when nothing is known. */
+  before(sym: Sym, stmt: Stmt): SymbolRange | undefined {
+    const ranges = this.procedure();
+    if (!ranges) return undefined;
+    return rangeEnds(ranges.before(stmt, sym));
+  }
+
   /** Whether `sym` has a range at the nest rooted at `root` (as `at`, without recording it). */
   has(sym: Sym, root: Loop): boolean {
     return this.ends(sym, root) !== undefined;
@@ -92,13 +99,7 @@ export class NestRanges {
   private ends(sym: Sym, root: Loop): SymbolRange | undefined {
     const ranges = this.procedure();
     if (!ranges) return undefined;
-    const r = ranges.before(root, sym);
-    // Conservative: an empty range means no correct execution reaches the nest; say nothing rather than anything.
-    if (r.set.isAll() || r.set.isEmpty()) return undefined;
-    const out: SymbolRange = {};
-    if (Number.isFinite(r.set.min)) out.min = r.set.min;
-    if (Number.isFinite(r.set.max)) out.max = r.set.max;
-    return out.min === undefined && out.max === undefined ? undefined : out;
+    return rangeEnds(ranges.before(root, sym));
   }
 
   /** The fact the report cites for `sym` at the nest rooted at `root`. */
@@ -118,4 +119,14 @@ export class NestRanges {
       })
       .join("; ");
   }
+}
+
+/** A range's ends, when it has one. */
+function rangeEnds(r: VarRange): SymbolRange | undefined {
+  // Conservative: an empty range means no correct execution reaches the point; say nothing rather than anything.
+  if (r.set.isAll() || r.set.isEmpty()) return undefined;
+  const out: SymbolRange = {};
+  if (Number.isFinite(r.set.min)) out.min = r.set.min;
+  if (Number.isFinite(r.set.max)) out.max = r.set.max;
+  return out.min === undefined && out.max === undefined ? undefined : out;
 }

@@ -46,6 +46,13 @@ export interface NestSpec {
   outer: StmtSpec | null;
   /** k = init before the innermost loop, k = k + step at the top of its body. */
   iv: { init: number; step: number } | null;
+  /**
+   * Before the innermost loop (depth >= 2): `e = i + d` (i the index around
+   * it), then `if (e > cap) e = cap`, and e is the innermost loop's upper
+   * bound: a value each instance of the loop starts with that the
+   * dependence tests know only through the value ranges (NPB FT's `ble`).
+   */
+  clip?: { d: number; cap: ESpec } | null;
 }
 
 const c = (v: number): ESpec => ({ k: "c", v });
@@ -127,6 +134,7 @@ export function nestArb(lang: "fortran" | "c"): fc.Arbitrary<NestSpec> {
           inner: fc.array(stmt, { minLength: 1, maxLength: 2 }).map((ss) => (ss.length === 2 ? [ss[0]!, { ...ss[1]!, rhs: [] }] : ss)),
           outer: depth >= 2 ? fc.option(outerStmt, { freq: 4 }) : fc.constant(null),
           iv: iv ? fc.record({ init: fc.integer({ min: -2, max: 2 }), step: fc.constantFrom(1, 2, -1) }) : fc.constant(null),
+          clip: depth >= 2 ? fc.option(fc.record({ d: fc.integer({ min: -1, max: 3 }), cap: fc.constantFrom<ESpec>(c(1), c(3), { k: "s", name: "n" }, add({ k: "s", name: "n" }, c(1))) }), { freq: 3 }) : fc.constant(null),
         });
       });
     }),
@@ -147,6 +155,7 @@ export function buildNest(spec: NestSpec): BuiltNest {
   const k = b.int("k");
   const a = b.array("a", spec.dims, { storage: "dummy" });
   const idx = spec.loops.map((_, i) => b.int(`i${i + 1}`));
+  const e = b.int("e");
   const ex = (e: ESpec): Expr => {
     switch (e.k) {
       case "c":
@@ -171,7 +180,9 @@ export function buildNest(spec: NestSpec): BuiltNest {
   let body: Stmt[] = spec.inner.map(stmt);
   if (spec.iv) body = [b.assign(b.v(k), b.bin("+", b.v(k), b.c(spec.iv.step))), ...body];
   const step = (l: LoopSpec) => (l.stepM ? b.v(m) : l.step);
-  let inner: Stmt[] = [b.loop(idx[depth - 1]!, ex(spec.loops[depth - 1]!.lo), ex(spec.loops[depth - 1]!.hi), step(spec.loops[depth - 1]!), body)];
+  const clip = spec.clip;
+  let inner: Stmt[] = [b.loop(idx[depth - 1]!, ex(spec.loops[depth - 1]!.lo), clip ? b.v(e) : ex(spec.loops[depth - 1]!.hi), step(spec.loops[depth - 1]!), body)];
+  if (clip) inner = [b.assign(b.v(e), b.bin("+", b.v(idx[depth - 2]!), b.c(clip.d))), b.iff(b.cmp(">", b.v(e), ex(clip.cap)), [b.assign(b.v(e), ex(clip.cap))]), ...inner];
   if (spec.iv) inner = [b.assign(b.v(k), b.c(spec.iv.init)), ...inner];
   for (let lv = depth - 2; lv >= 0; lv--) {
     const l = spec.loops[lv]!;
@@ -212,12 +223,14 @@ export function fortranText(spec: NestSpec): string {
     else put(ind, text);
   };
   put(0, "subroutine p(a, n, m)");
-  put(0, "integer n, m, k, " + spec.loops.map((_, i) => `i${i + 1}`).join(", "));
+  put(0, "integer n, m, k, e, " + spec.loops.map((_, i) => `i${i + 1}`).join(", "));
   put(0, `real a(${spec.dims.map(([lo, hi]) => `${lo}:${hi === null ? "*" : hi}`).join(", ")})`);
   const depth = spec.loops.length;
   spec.loops.forEach((l, lv) => {
     if (lv === depth - 1 && spec.iv) put(lv * 2, `k = ${spec.iv.init}`);
-    put(lv * 2, `do i${lv + 1} = ${ex(l.lo)}, ${ex(l.hi)}, ${l.stepM ? "m" : l.step}`);
+    if (lv === depth - 1 && spec.clip) put(lv * 2, `e = i${lv} + (${spec.clip.d})`);
+    if (lv === depth - 1 && spec.clip) put(lv * 2, `if (e > ${ex(spec.clip.cap)}) e = ${ex(spec.clip.cap)}`);
+    put(lv * 2, `do i${lv + 1} = ${ex(l.lo)}, ${lv === depth - 1 && spec.clip ? "e" : ex(l.hi)}, ${l.stepM ? "m" : l.step}`);
   });
   if (spec.iv) put(depth * 2, `k = k + (${spec.iv.step})`);
   for (const s of spec.inner) stmt(depth * 2, s);
@@ -266,14 +279,16 @@ export function cText(spec: NestSpec): string {
   };
   put(0, `double a${spec.dims.map(([lo, hi]) => `[${(hi ?? lo + 3) - lo + 1}]`).join("")};`);
   put(0, "void p(int n, int m) {");
-  put(1, `int k = 0, ${spec.loops.map((_, i) => `i${i + 1}`).join(", ")};`);
+  put(1, `int k = 0, e = 0, ${spec.loops.map((_, i) => `i${i + 1}`).join(", ")};`);
   const depth = spec.loops.length;
   spec.loops.forEach((l, lv) => {
     if (lv === depth - 1 && spec.iv) put(lv + 1, `k = ${spec.iv.init};`);
+    if (lv === depth - 1 && spec.clip) put(lv + 1, `e = i${lv} + ${spec.clip.d < 0 ? `(${spec.clip.d})` : spec.clip.d};`);
+    if (lv === depth - 1 && spec.clip) put(lv + 1, `if (e > ${ex(spec.clip.cap)}) e = ${ex(spec.clip.cap)};`);
     const i = `i${lv + 1}`;
     const cmp = l.step > 0 ? "<=" : ">=";
     const inc = l.stepM ? `${i} += m` : l.step === 1 ? `${i}++` : l.step === -1 ? `${i}--` : l.step > 0 ? `${i} += ${l.step}` : `${i} -= ${-l.step}`;
-    put(lv + 1, `for (${i} = ${ex(l.lo)}; ${i} ${cmp} ${ex(l.hi)}; ${inc}) {`);
+    put(lv + 1, `for (${i} = ${ex(l.lo)}; ${i} ${cmp} ${lv === depth - 1 && spec.clip ? "e" : ex(l.hi)}; ${inc}) {`);
   });
   if (spec.iv) put(depth + 1, `k = k + ${spec.iv.step < 0 ? `(${spec.iv.step})` : spec.iv.step};`);
   for (const s of spec.inner) stmt(depth + 1, s);
