@@ -22,6 +22,12 @@ export interface Type {
   charLen?: number;
   /** Name of the derived type / struct. */
   typeName?: string;
+  /**
+   * A C struct or union made of numbers only (no pointer at any depth): their
+   * types, in order (`dcomplex`: two doubles). A value of it holds no address,
+   * and an access to it may touch only objects of those types (C11 6.5p7).
+   */
+  members?: Type[];
   /** What a C pointer points to. */
   pointee?: Type;
   /** C `unsigned`. */

@@ -162,7 +162,7 @@ function summarized(s: ProcedureSummary, view: CallerView): CallEffect {
 /** Numbers, logicals and characters that are not Fortran POINTERs: writing them writes nothing else. */
 function plainData(sym: Sym): boolean {
   const b = sym.type.base;
-  return (b === "integer" || b === "real" || b === "complex" || b === "logical" || b === "character") && !sym.attrs.pointer;
+  return (b === "integer" || b === "real" || b === "complex" || b === "logical" || b === "character" || (b === "derived" && sym.type.members !== undefined)) && !sym.attrs.pointer;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Diagnostic } from "../../diagnostics/diagnostic.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Loop } from "../../ir/stmt.js";
 import type { Sym, SymIds } from "../../ir/symbol.js";
+import type { Type } from "../../ir/types.js";
 import type { Span } from "../../source/span.js";
 import type { PragmaLine } from "../cpp/preprocess.js";
 import type { SourceMap } from "../cpp/source-map.js";
@@ -29,6 +30,8 @@ export interface StructInfo {
   tag: string;
   union: boolean;
   fields: Map<string, CType>;
+  /** When every field is a number, or an array or such a struct of them: the numbers' types, at any depth (CType struct `members`). */
+  members: Type[] | null;
 }
 
 /** What lowering one translation unit needs. */

@@ -1,4 +1,5 @@
 import { evalInt } from "../../ir/const-eval.js";
+import type { Type } from "../../ir/types.js";
 import type { Expr } from "../../ir/expr.js";
 import type { Storage, Sym, SymAttrs } from "../../ir/symbol.js";
 import type { Span } from "../../source/span.js";
@@ -87,7 +88,7 @@ function structSpecifier(c: CContext, scope: CScope, t: CNode, lowerSize: SizeLo
   const tag = nameNode ? textOf(c, nameNode) : `<anonymous ${union ? "union" : "struct"} ${++c.anon}>`;
   const body = field(t, "body");
   if (body) {
-    const info: StructInfo = { tag, union, fields: new Map() };
+    const info: StructInfo = { tag, union, fields: new Map(), members: [] };
     c.structs.set(tag, info);
     for (const fd of body.children) {
       if (fd.type !== "field_declaration") continue;
@@ -96,15 +97,28 @@ function structSpecifier(c: CContext, scope: CScope, t: CNode, lowerSize: SizeLo
       for (const d of decls) {
         const r = declarator(c, d, spec.base, lowerSize);
         if (r.name) info.fields.set(r.name, r.ctype);
+        const m = numbersIn(r.ctype);
+        info.members = m && info.members && [...info.members, ...m];
       }
       // An anonymous struct/union member: its fields are reached directly.
       if (decls.length === 0 && spec.base.k === "struct") {
         const inner = c.structs.get(spec.base.tag);
         if (inner) for (const [k, v] of inner.fields) info.fields.set(k, v);
+        info.members = inner?.members && info.members ? [...info.members, ...inner.members] : null;
       }
+      // A field whose declaration doall could not read may be anything.
+      if (decls.length === 0 && spec.base.k !== "struct") info.members = null;
     }
   }
-  return { k: "struct", tag, union };
+  const members = c.structs.get(tag)?.members;
+  return { k: "struct", tag, union, ...(members ? { members } : {}) };
+}
+
+/** The types of the numbers a value of type `t` is made of, when it holds nothing else (no address); null otherwise. */
+function numbersIn(t: CType): Type[] | null {
+  if (t.k === "prim") return t.t.base === "integer" || t.t.base === "real" || t.t.base === "complex" || t.t.base === "logical" ? [t.t] : null;
+  if (t.k === "array") return numbersIn(t.of);
+  return t.k === "struct" && t.members ? t.members : null;
 }
 
 /** Registers an enum's constants as named constants of the scope (C99 6.7.2.2). */

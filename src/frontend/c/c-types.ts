@@ -16,7 +16,8 @@ export type CType =
   /** `size` null: `[]` (incomplete, or a parameter's first dimension). */
   | { k: "array"; of: CType; size: Expr | null }
   | { k: "func"; ret: CType; params: CType[] | null }
-  | { k: "struct"; tag: string; union: boolean }
+  /** `members`: the types of the numbers it is made of, when it holds nothing else (no pointer at any depth). */
+  | { k: "struct"; tag: string; union: boolean; members?: Type[] }
   /** A type name doall does not know (a system header's typedef such as FILE). */
   | { k: "opaque"; name: string };
 
@@ -82,7 +83,7 @@ export function hirType(t: CType): Type {
     case "func":
       return hirType(t.ret);
     case "struct":
-      return { base: "derived", typeName: t.tag };
+      return { base: "derived", typeName: t.tag, ...(t.members ? { members: t.members } : {}) };
     case "opaque":
       return { base: "unknown", typeName: t.name };
   }

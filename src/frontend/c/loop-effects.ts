@@ -105,6 +105,8 @@ export function rootOf(e: Expr): { sym: Sym | null; viaPointer: boolean } {
  * relies on it as compilers do.
  */
 export function mayAlias(w: Type, v: Type): boolean {
+  // A struct made of numbers reaches objects of its members' types (or such structs).
+  if (w.base === "derived" && w.members && v.base !== "derived" && v.base !== "unknown") return w.members.some((m) => mayAlias(m, v));
   if (w.base === "unknown" || w.base === "derived" || w.base === "void") return true;
   if (w.base === "integer" && w.bytes === 1) return true;
   if (v.base === "unknown" || v.base === "derived") return true;

@@ -86,7 +86,7 @@ function nameAnonymous(c: CContext, name: string, t: CType): CType {
   if (t.k !== "struct" || !t.tag.startsWith("<anonymous")) return t;
   const info = c.structs.get(t.tag);
   if (info && !c.structs.has(name)) c.structs.set(name, { ...info, tag: name });
-  return c.structs.get(name) === undefined ? t : { k: "struct", tag: name, union: t.union };
+  return c.structs.get(name) === undefined ? t : { k: "struct", tag: name, union: t.union, ...(t.members ? { members: t.members } : {}) };
 }
 
 /** The global symbol for a name, created on first declaration and completed by later ones. */
