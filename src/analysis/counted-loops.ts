@@ -1,6 +1,6 @@
 import type { Expr } from "../ir/expr.js";
 import type { Procedure } from "../ir/program.js";
-import type { Stmt } from "../ir/stmt.js";
+import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { collectLoops, stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { libcFunction } from "../frontend/c/libc.js";
@@ -23,34 +23,67 @@ import { WORST_FORMAL, type SummaryLookup } from "./summaries/summary.js";
  * or a pointer argument that may point to a kept global (any pointer
  * value; an array or `&x` of that global) keeps the loop uncounted.
  */
-export function confirmCountedLoops(proc: Procedure, lookup: SummaryLookup): void {
-  for (const { loop } of collectLoops(proc.body)) {
-    const c = loop.countedIf;
-    if (!c) continue;
-    if (!callsKeep(loop.body, c.keep, lookup)) continue;
-    loop.form = "do";
-    loop.index = c.index;
-    loop.lower = c.lower;
-    loop.upper = c.upper;
-    loop.step = c.step;
-    loop.cond = null;
-    delete loop.init;
-    delete loop.update;
-    loop.candidate = true;
-    delete loop.notCandidate;
-    delete loop.countedIf;
+export function confirmCountedLoops(proc: Procedure, lookup: SummaryLookup, unreached?: (s: Sym) => boolean): void {
+  for (const { loop } of collectLoops(proc.body)) count(loop, lookup, unreached);
+}
+
+/**
+ * `run` with the loops of `nest` (it included) that other summaries of the
+ * callees make counted (a loop planned with the quiet summaries of callees
+ * that only time themselves under a flag: NPB-C FT's `for (bls = 0; bls <
+ * n1; bls += fftblock)` around `Swarztrauber`, whose timers reach the clock
+ * and so leave its general summary unknown): counted while `run` runs, as
+ * they were before after it. The loops' text is the same either way: only
+ * the analyses that `run` makes see them counted.
+ */
+export function withCountedLoops<T>(nest: Loop, lookup: SummaryLookup, unreached: ((s: Sym) => boolean) | undefined, run: () => T): T {
+  const saved: [Loop, Loop][] = [];
+  for (const { loop } of [{ loop: nest }, ...collectLoops(nest.body)]) {
+    const before = { ...loop };
+    if (count(loop, lookup, unreached)) saved.push([loop, before]);
+  }
+  try {
+    return run();
+  } finally {
+    for (const [loop, before] of saved) {
+      for (const k of Object.keys(loop)) delete (loop as unknown as Record<string, unknown>)[k];
+      Object.assign(loop, before);
+    }
   }
 }
 
-/** Whether no call in `body` may write any of `keep`. */
-function callsKeep(body: readonly Stmt[], keep: readonly Sym[], lookup: SummaryLookup): boolean {
+/** Makes `loop` counted when it waits for it (Loop.countedIf) and no call in it writes what its bounds read; whether it did. */
+function count(loop: Loop, lookup: SummaryLookup, unreached?: (s: Sym) => boolean): boolean {
+  const c = loop.countedIf;
+  if (!c || !callsKeep(loop.body, c.keep, lookup, unreached)) return false;
+  loop.form = "do";
+  loop.index = c.index;
+  loop.lower = c.lower;
+  loop.upper = c.upper;
+  loop.step = c.step;
+  loop.cond = null;
+  delete loop.init;
+  delete loop.update;
+  loop.candidate = true;
+  delete loop.notCandidate;
+  delete loop.countedIf;
+  return true;
+}
+
+/**
+ * Whether no call in `body` may write any of `keep`. `unreached`: the
+ * globals no pointer reaches (never an address taken in the program:
+ * ProgramLink.untakenGlobal), which no pointer handed to a call can.
+ */
+function callsKeep(body: readonly Stmt[], keep: readonly Sym[], lookup: SummaryLookup, unreached?: (s: Sym) => boolean): boolean {
   let ok = true;
+  const pointed = unreached ? keep.filter((v) => !unreached(v)) : keep;
   const call = (name: string, sym: Sym | undefined, intrinsic: boolean | undefined, args: readonly Expr[]) => {
     if (!ok) return;
     const lib = intrinsic && !sym ? libcFunction(name) : undefined;
     if (lib || (intrinsic && name.startsWith("__builtin_"))) {
       // The C library writes only through the pointers it is handed (memcpy, sprintf, scanf's).
-      if (lib?.effect === "writes-args" || lib?.effect === "io") ok = args.every((a) => !mayPointTo(a, keep));
+      if (lib?.effect === "writes-args" || lib?.effect === "io") ok = args.every((a) => !mayPointTo(a, pointed));
       return;
     }
     if (intrinsic) return;
@@ -59,7 +92,7 @@ function callsKeep(body: readonly Stmt[], keep: readonly Sym[], lookup: SummaryL
     if (keep.some((v) => s.shared.get(v.id)?.mod)) return void (ok = false);
     args.forEach((a, k) => {
       const f = k < s.formals.length ? s.formals[k]! : WORST_FORMAL;
-      if (f.mod && mayPointTo(a, keep)) ok = false;
+      if (f.mod && mayPointTo(a, pointed)) ok = false;
     });
   };
   walkStmts(body, (s) => {
@@ -76,6 +109,7 @@ function callsKeep(body: readonly Stmt[], keep: readonly Sym[], lookup: SummaryL
  * write.
  */
 function mayPointTo(a: Expr, keep: readonly Sym[]): boolean {
+  if (keep.length === 0) return false;
   let may = false;
   walkExpr(a, (x) => {
     if (x.kind === "var" && (x.sym.attrs.pointer || x.sym.type.base === "pointer" || x.sym.type.base === "unknown")) may = true;

@@ -103,7 +103,7 @@ export function analyzeFlow(program: Program, options: FlowOptions = {}): Proced
             return t && !inCycle.has(t) ? summaries.get(t) : undefined;
           };
       // The front end's deferred counted loops, now that the callees' summaries are known.
-      confirmCountedLoops(proc, lookup);
+      confirmCountedLoops(proc, lookup, options.untaken);
       const cfg = timed("cfg", () => buildCfg(proc, lookup, options.untaken));
       const deps = options.lazyDependences ? null : timed("deps", () => buildDependences(cfg, options));
       const regions = timed("regions", () => analyzeRegions(cfg));

@@ -11,3 +11,12 @@ export function takenAddresses(procs: Iterable<Procedure>): Set<Sym> {
     });
   return out;
 }
+
+const byBody = new WeakMap<readonly unknown[], Set<Sym>>();
+
+/** takenAddresses of one procedure, once per body. */
+export function takenIn(proc: Procedure): ReadonlySet<Sym> {
+  let out = byBody.get(proc.body);
+  if (!out) byBody.set(proc.body, (out = takenAddresses([proc])));
+  return out;
+}

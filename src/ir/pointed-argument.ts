@@ -35,12 +35,25 @@ function uncast(c: Extract<Expr, { kind: "cast" }>): Expr {
   }
   if (!to) return c;
   // An array, or an array parameter (a pointer to its first element that C lets the function name as an array).
-  if (o.kind === "var" && o.sym.dims.length > 0 && (!o.sym.attrs.pointer || o.sym.storage === "dummy") && sameScalar(o.sym.type, to)) return o;
+  if (o.kind === "var" && o.sym.dims.length > 0 && (!o.sym.attrs.pointer || o.sym.storage === "dummy") && (sameScalar(o.sym.type, to) || complexOf(o.sym.type, to))) return o;
   if (o.kind === "addr" && o.operand.kind === "elem" && o.operand.subs.length === o.operand.sym.dims.length && sameScalar(o.operand.sym.type, to)) return o;
   return c;
 }
 
+/**
+ * A struct of two numbers of type `part` (NPB-C FT's dcomplex, a real and an
+ * imaginary double): its array cast to `part *` is the array of its parts,
+ * two per element (NPB-C FT's `vranlc(2*d1, &x0, a, (double *)tmp)`), as a
+ * Fortran COMPLEX array given to a REAL dummy (call-regions.ts's pun).
+ */
+export function complexOf(whole: Type, part: Type): boolean {
+  const m = whole.base === "derived" ? whole.members : undefined;
+  return !!m && m.length === 2 && part.base === "real" && part.bytes !== undefined && m.every((x) => x.base === "real" && x.bytes === part.bytes);
+}
+
 function sameScalar(a: Type, b: Type): boolean {
+  // A struct of the same name (NPB-C FT's `(dcomplex *)y` for `dcomplex y[NZ][NY][NX+1]`).
+  if (a.base === "derived" && b.base === "derived") return a.typeName !== undefined && a.typeName === b.typeName;
   return (a.base === "integer" || a.base === "real") && a.base === b.base && a.bytes !== undefined && a.bytes === b.bytes;
 }
 

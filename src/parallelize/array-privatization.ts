@@ -19,6 +19,7 @@ import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import { loopRefs, loopWrites } from "./loop-refs.js";
 import { symBytes } from "../analysis/summaries/common-layout.js";
 import { contradictory } from "./contradictory.js";
+import { takenIn } from "../analysis/taken-addresses.js";
 import { constantElements } from "../ir/constant-elements.js";
 
 /**
@@ -147,16 +148,21 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   // nothing here bounds the size.
   if (!Number.isFinite(size)) return "its size is not a constant";
   const v = cfg.vars.lookup(sym);
-  if (v === undefined) return "it is not analyzed";
+  // A C global only callees name (NPB-C FT's scr, which Swarztrauber alone touches) is no variable of this
+  // procedure's dataflow: what the calls do to it is in their regions, and whether it is live after the loop
+  // in the array liveness across procedures (common-liveness.ts).
+  const unnamed = v === undefined && lang === "c" && sym.storage === "global";
+  if (v === undefined && !unnamed) return "it is not analyzed";
   // A callee given the array as an argument works on the private copy (the call's regions say
   // what it reads and writes); one that reaches it otherwise (COMMON, a statement function) would not,
   // unless every copy of the block is the thread's own (threadprivate: callees see it too).
-  const hidden = loopRefs(cfg, info, v).filter((r) => r.origin !== "explicit" && !(r.origin === "call" && r.expr !== null));
+  const hidden = v === undefined ? [] : loopRefs(cfg, info, v).filter((r) => r.origin !== "explicit" && !(r.origin === "call" && r.expr !== null));
   // A callee may reach it through its block (or as a global) though the procedure never names it: the
   // dataflow then has no reference of it at the call (NPB FT's Swarztrauber and scr, fftXYZ naming plane).
   const reacher = hidden.length === 0 ? calleeReaching(cfg.proc, loop, sym, calls.summaries) : null;
-  // The unit made threadprivate: a Fortran COMMON block, or a C global (not a static: one file's, by name).
-  const unit = lang === "fortran" && sym.storage === "common" ? (sym.common ?? "") : lang === "c" && sym.storage === "global" && !sym.attrs.save ? sym.name : null;
+  // The unit made threadprivate: a Fortran COMMON block, or a C global, by name (a static too, when no
+  // other file of the run names one like it: threadprivate-blocks.ts).
+  const unit = lang === "fortran" && sym.storage === "common" ? (sym.common ?? "") : lang === "c" && sym.storage === "global" ? sym.name : null;
   const block = (hidden.length > 0 || reacher !== null) && calls.threadprivate && unit !== null && hidden.every((r) => r.origin === "call") ? unit : null;
   // A threadprivate copy is static storage, not the stack.
   const bytes = symBytes(sym);
@@ -164,7 +170,7 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   // The dataflow takes a COMMON array as live at the procedure's exit, and any array as live while
   // only part of it is written again: array liveness (common-liveness.ts) follows elements.
   let deadIf: Expr[] = [];
-  if (info.liveAfter.has(v)) {
+  if (v === undefined || info.liveAfter.has(v)) {
     const dead = calls.commons?.deadAfter(cfg.proc, loop, sym, assume) ?? null;
     if (dead === null) return "its values may be used after the loop";
     deadIf = dead;
@@ -187,6 +193,7 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
     new Coverage(of, {
       fixed: (s) => fixed.has(s) || readOnlyArray(s),
       lang,
+      untaken: (s) => !takenIn(proc).has(s),
       assumeBounds: readsInBounds && calls.assumeBounds,
       assume,
       index: loop.index ?? undefined,

@@ -21,6 +21,7 @@ import { buildDependences } from "../analysis/deps/build-deps.js";
 import { analyzeRegions } from "../analysis/regions/loop-regions.js";
 import { invariantGuards, lines, withoutGuards } from "./invariant-guards.js";
 import { quietCalls } from "./quiet-calls.js";
+import { withCountedLoops } from "../analysis/counted-loops.js";
 import { withQuiet } from "../analysis/summaries/quiet-summary.js";
 import { savedWrite } from "./call-verdict.js";
 import type { Sym } from "../ir/symbol.js";
@@ -393,7 +394,8 @@ function unswitched(plan: LoopPlan, ctx: VariantContext, options: ParallelizeOpt
       const q = g.quiet.get(key(name));
       return q && savedWrite(q.variant) === null ? { kind: "summarized" } : callVerdict(name);
     };
-    const v = variantPlan(proc, plan.loop, proc.body, plan, quietCtx, options, verdict, untaken);
+    // Loops whose bounds read globals that only the general summaries may have the callees write are counted.
+    const v = withCountedLoops(plan.loop, summaries, unreached, () => variantPlan(proc, plan.loop, proc.body, plan, quietCtx, options, verdict, untaken));
     if (!v || v.reasons.length > 0) continue;
     // The guarded statements' own COMMON blocks (timers) must not be what the loop makes threadprivate.
     if (v.threadprivate?.some((b) => [...g.quiet.values()].some((q) => q.guardedBlocks.includes(b)))) continue;

@@ -126,13 +126,15 @@ export function cDirectiveLine(program: ProgramPlan["program"]): number | null {
 
 /** Why the C global's pragma cannot be written in every file that declares it, or null. */
 function cPlacementProblem(files: readonly PlannedFile[], name: string): string | null {
+  // A static is one file's (NPB-C FT's scr): the unit, by name, only when no other file names a global so.
+  const declaring = files.filter((f) => f.plan.program.file.language === "c" && f.plan.program.globals.get(name)?.storage === "global");
   for (const f of files) {
     const program = f.plan.program;
     if (program.file.language !== "c") continue;
     const g = program.globals.get(name);
     if (!g || g.storage !== "global") continue;
     if (f.failed) return `${program.file.path} declares ${name} and has errors`;
-    if (g.attrs.save) return `${name} is a static of ${program.file.path}`;
+    if (g.attrs.save && declaring.length > 1) return `${name} is a static of ${program.file.path}, and another file of the run declares a global ${name} too`;
     const line = cDirectiveLine(program);
     if (line === null) return `${program.file.path} declares ${name} but defines no function to put the pragma before`;
     if (g.span.file === program.file.path && g.span.line >= line) return `${program.file.path} declares ${name} after its first function`;

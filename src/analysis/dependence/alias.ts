@@ -19,7 +19,12 @@ import type { Sym } from "../../ir/symbol.js";
  *   on this; C parameters get no such assumption (they are pointers).
  * - Anything else (distinct locals, globals): "disjoint".
  */
-export type AliasKind = "same" | "disjoint" | "may-alias" | "common";
+/**
+ * "same-start" (C pointers only, pointer-alias.ts): at every call the two
+ * start at one address or point into different objects, with arrays of
+ * one element type but shapes of their own: compared by their addresses.
+ */
+export type AliasKind = "same" | "same-start" | "disjoint" | "may-alias" | "common";
 
 export function aliasKind(a: Sym, b: Sym): AliasKind {
   if (a === b) return "same";

@@ -9,7 +9,7 @@ import { PointerBases } from "./pointer-bases.js";
 import { AtomTable } from "./atoms.js";
 import { isAffinePoly, polyKey, polyVars, type Poly } from "../symbolic/polynomial.js";
 import { Facts } from "./facts.js";
-import { inBounds, pairEquations, shapeOf, type EquationPair, type InBoundsAnswer, type Shape } from "./layout.js";
+import { inBounds, linearize, pairEquations, shapeOf, type EquationPair, type InBoundsAnswer, type Shape } from "./layout.js";
 import type { TestName } from "./outcome.js";
 import { BuiltProblems } from "./built-problems.js";
 import { constantConflict } from "./ziv.js";
@@ -251,6 +251,12 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
         if (bases !== null && a.sym !== b.sym) r.mayOverlap = true;
         return r;
       }
+    } else if (kind === "same-start") {
+      // One address at the start, or different objects (pointer-alias.ts): the elements' offsets from it, each in its own shape.
+      const la = fa.dims ? linearize(fa, shape(fa), shape(fa).fastToSlow) : (fa.why ?? "any element");
+      const lb = fb.dims ? linearize(fb, shape(fb), shape(fb).fastToSlow) : (fb.why ?? "any element");
+      if (typeof la !== "string" && typeof lb !== "string") eqs = [{ src: la, snk: lb, label: "addresses" }];
+      else dropped = [`${a.sym.name} and ${b.sym.name} may share storage (${typeof la === "string" ? la : lb})`];
     } else if (both && both2) {
       // Different COMMON members, disjoint while their subscripts stay in bounds.
       const problem = built.get(fa, fb, [], []);
@@ -267,7 +273,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
     }
     const problem = built.get(fa, fb, eqs, dropped);
     // Two names of one array (pointer-alias.ts "same") too: apart at run time, they share nothing.
-    const overlap = (kind === "may-alias" || kind === "same") && bases !== null && a.sym !== b.sym;
+    const overlap = (kind === "may-alias" || kind === "same" || kind === "same-start") && bases !== null && a.sym !== b.sym;
     // One problem, one solution (per self or not): pairs that share a problem share its answer.
     let known = solved.get(problem);
     if (!known) solved.set(problem, (known = {}));

@@ -150,7 +150,7 @@ export function pairEquations(a: AccessForm, b: AccessForm, shape: Shape, inBoun
 }
 
 /** Σ_{j ∈ dims} S_j (f_j - lo_j), strides relative to the fastest of `dims`; or why not. */
-function linearize(f: AccessForm, shape: Shape, dims: number[]): Poly | string {
+export function linearize(f: AccessForm, shape: Shape, dims: readonly number[]): Poly | string {
   try {
     let stride = polyConst(1);
     let sum = polyConst(0);

@@ -2,7 +2,9 @@ import type { Expr } from "../../ir/expr.js";
 import type { Procedure, Program } from "../../ir/program.js";
 import { sameGlobal, type Sym } from "../../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
+import { evalInt } from "../../ir/const-eval.js";
 import { exprEquals } from "../../ir/expr-equals.js";
+import { pointedArgument } from "../../ir/pointed-argument.js";
 import { changedPointers, isNamedObject, PointerBases } from "./pointer-bases.js";
 
 /**
@@ -157,8 +159,36 @@ export class ParamBindings {
     const oa = this.sites.get(a);
     const ob = this.sites.get(b);
     if (!A || !B || !oa || !ob) return false;
-    return A.every((x, i) => (exprEquals(x, B[i]!) && pureExpr(x)) || apart(oa[i]!, ob[i]!));
+    return A.every((x, i) => (sameAddress(x, B[i]!) && pureExpr(x)) || apart(oa[i]!, ob[i]!));
   }
+}
+
+/**
+ * Whether two actual arguments are one address: the same expression, or
+ * the same element of a named array (`xnt`, `(dcomplex *)xnt` and
+ * `&xnt[0][0][0]` in NPB-C FT's calls of fftXYZ: pointed-argument.ts).
+ */
+function sameAddress(x: Expr, y: Expr): boolean {
+  const a = pointedArgument(x);
+  const b = pointedArgument(y);
+  if (exprEquals(a, b)) return true;
+  const sa = startOf(a);
+  const sb = startOf(b);
+  if (!sa || !sb || sa.sym !== sb.sym) return false;
+  return sa.subs.every((e, k) => {
+    const f = sb.subs[k]!;
+    const [u, v] = [evalInt(e), evalInt(f)];
+    return exprEquals(e, f) || (u !== undefined && u === v);
+  });
+}
+
+/** The element an address is of: an array's name is its first element's; a row's, its first element's. */
+function startOf(e: Expr): { sym: Sym; subs: Expr[] } | null {
+  const fill = (sym: Sym, subs: readonly Expr[]) => ({ sym, subs: [...subs, ...sym.dims.slice(subs.length).map((d) => d.lower)] });
+  if (e.kind === "var" && e.sym.dims.length > 0 && !e.sym.attrs.pointer) return fill(e.sym, []);
+  if (e.kind === "addr" && e.operand.kind === "elem" && !e.operand.sym.attrs.pointer) return fill(e.operand.sym, e.operand.subs);
+  if (e.kind === "elem" && e.subs.length < e.sym.dims.length && !e.sym.attrs.pointer) return fill(e.sym, e.subs);
+  return null;
 }
 
 /** Two sets of objects, both known, with none in common. */

@@ -67,3 +67,18 @@ test("two parameters given the same address or different arrays at every call, s
   const shifted = alias(src + "int main(void) { resid(gu, gr, gr, 4); resid(gu, &gr[1], gr, 4); return 0; }\n", "resid");
   assert.equal(shifted("v", "r"), "may-alias");
 });
+
+test("two parameters given one start or different arrays at every call, of one element type but shapes of their own, are compared by address", () => {
+  const call = (second: string) =>
+    alias(
+      "typedef struct { double re, im; } cplx;\n" +
+        "static cplx ga[4][8], gb[32];\n" +
+        "static void f(int n, cplx x[n][8], cplx y[n * 8]) { y[0] = x[0][0]; }\n" +
+        `int main(void) { f(4, ga, gb); f(4, ga, ${second}); return 0; }\n`,
+      "f",
+    );
+  assert.equal(call("(cplx *)ga")("x", "y"), "same-start", "ga and (cplx *)ga start at one address");
+  assert.equal(call("&ga[0][0]")("x", "y"), "same-start");
+  assert.equal(call("(cplx *)ga + 1")("x", "y"), "may-alias", "one element on: not the same start");
+  assert.equal(call("&ga[1][0]")("x", "y"), "may-alias");
+});

@@ -26,6 +26,9 @@ import { isNamedObject, type PointerBases } from "./pointer-bases.js";
  *   call (param-bindings.ts `sameOrDisjoint`), and the two have the same
  *   shape: one array seen through two names. Treating two different
  *   arrays as one only adds dependences, so "same" is sound in both cases.
+ * - "same-start" when they are so but for their shapes (one element
+ *   type): their accesses are then compared by address, each linearized
+ *   in its own shape (analyze.ts), sound in both cases for the same reason.
  * - "may-alias" otherwise.
  */
 export function pointerAlias(a: Sym, b: Sym, bases: PointerBases, bindings?: ParamBindings): AliasKind {
@@ -39,8 +42,19 @@ export function pointerAlias(a: Sym, b: Sym, bases: PointerBases, bindings?: Par
   }
   const va = bases.exactView(a);
   const vb = bases.exactView(b);
-  if (va && vb && (va === vb || bindings?.sameOrDisjoint(va, vb)) && sameShape(a, b, bases)) return "same";
+  if (va && vb && (va === vb || bindings?.sameOrDisjoint(va, vb))) {
+    if (sameShape(a, b, bases)) return "same";
+    // The same start and element type, shapes of their own (NPB-C FT's x[n3][n2][n1+1] and xout[(n1+1)*n2*n3]).
+    if (sameElement(a, b)) return "same-start";
+  }
   return "may-alias";
+}
+
+/** One element type, of a known size or a struct of one name. */
+function sameElement(a: Sym, b: Sym): boolean {
+  if (a.type.base !== b.type.base) return false;
+  if (a.type.base === "derived") return a.type.typeName !== undefined && a.type.typeName === b.type.typeName;
+  return a.type.bytes !== undefined && a.type.bytes === b.type.bytes;
 }
 
 /** A parameter declared restrict that its function never points elsewhere (then it is its own base). */

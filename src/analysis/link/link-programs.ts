@@ -13,6 +13,7 @@ import { LinkedNames, type LinkInput } from "./linked-names.js";
 import { layoutsAgree } from "./block-sizes.js";
 import { SharedIndex, translateSummary, type Translated } from "./translate-summary.js";
 import { phase } from "../../util/phases.js";
+import { confirmCountedLoops } from "../counted-loops.js";
 import { originOf } from "../../ir/procedure-variant.js";
 
 /**
@@ -125,6 +126,8 @@ export class ProgramLink {
         }
         const program = this.programOf.get(originOf(p))!;
         try {
+          // The front end's deferred counted loops first, as flow-analysis.ts does (its summary follows their indices).
+          confirmCountedLoops(p, (name) => this.summaryFor(name, p, program), (s) => this.untakenGlobal(s));
           const cfg = buildCfg(p, (name) => this.summaryFor(name, p, program), (s) => this.untakenGlobal(s));
           this.summaries.set(p, summarize(cfg, blockRegions(cfg), assumeBounds, this.facts));
         } catch {

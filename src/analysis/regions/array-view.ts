@@ -47,13 +47,18 @@ export interface ArrayView {
  * its lead, the same for every call in it, and a view of its own (none
  * that names no such call: the vector itself, as view(e, 1)). Asked
  * whether some element is read before it is written, the answer is no
- * when it is no in every piece. Fortran, a vector of lower bound 1; no
- * call of the body may reach the vector through its COMMON block (the
- * view would not show it), nor be unknown. Null when the body uses the
- * vector any other way.
+ * when it is no in every piece. Fortran, a vector of lower bound 1; C
+ * (NPB-C FT: `plane[j - bls + blkp*i]` handed to a `void *` that the
+ * callee sees as `dcomplex (*x)[xd1]`), a vector from 0 whose element
+ * c + lead*r is `view[r][c]`. No call of the body may reach the vector
+ * through its COMMON block or as a global (the view would not show it),
+ * nor be unknown. Null when the body uses the vector any other way.
  */
 export function arrayViews(proc: Procedure, sym: Sym, body: readonly Stmt[], summaries: (name: string) => ProcedureSummary | undefined): ArrayView[] | null {
-  if (proc.language !== "fortran" || sym.dims.length !== 1 || evalInt(sym.dims[0]!.lower) !== 1) return null;
+  // Fortran: view(r, c) is element r + lead*(c - 1) of a vector from 1; C: view[r][c] is element c + lead*r of one from 0.
+  const c = proc.language === "c";
+  const base = c ? 0 : 1;
+  if (sym.dims.length !== 1 || evalInt(sym.dims[0]!.lower) !== base) return null;
   // A callee reaching the vector through its COMMON block would not show on the view: none may.
   if (sym.storage === "common" && !memberExtent(proc, sym)) return null;
   const throughBlock = (sum: ProcedureSummary) => touchesStorage(proc, sym, sum, "use") || touchesStorage(proc, sym, sum, "def");
@@ -65,14 +70,17 @@ export function arrayViews(proc: Procedure, sym: Sym, body: readonly Stmt[], sum
     walkStmts([top], (s) => {
       const calls: { name: string; args: readonly Expr[]; span: Expr["span"] }[] = s.kind === "call" && !s.intrinsic ? [s] : [];
       for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "call" && !x.intrinsic && calls.push(x)));
-      for (const c of calls) {
-        const sum = summaries(c.name);
+      for (const call of calls) {
+        const sum = summaries(call.name);
         if (!sum || sum.unknown || throughBlock(sum)) bad = true;
-        c.args.forEach((a, k) => {
+        call.args.forEach((a, k) => {
           if (a.kind !== "var" || a.sym !== sym || !sum) return;
           const d = sum.regions?.dummies[k];
-          if (!d || d.dims.length !== 2 || evalInt(d.dims[0]!.lower) !== 1 || evalInt(d.dims[1]!.lower) !== 1 || !d.dims[0]!.upper) return void (bad = true);
-          const l = inCallerTerms(proc, c, sum, d.dims[0]!.upper);
+          // The dummy's fast dimension: Fortran's first, C's last (NPB-C FT's `dcomplex (*x)[xd1]`).
+          const fast = d?.dims[c ? 1 : 0];
+          if (!d || d.dims.length !== 2 || evalInt(d.dims[0]!.lower) !== base || evalInt(d.dims[1]!.lower) !== base || !fast?.upper) return void (bad = true);
+          const upper = inCallerTerms(proc, call, sum, fast.upper);
+          const l = upper && (c ? plusOne(upper) : upper);
           if (!l || (lead && !exprEquals(lead, l))) return void (bad = true);
           lead = l;
         });
@@ -103,8 +111,10 @@ export function arrayViews(proc: Procedure, sym: Sym, body: readonly Stmt[], sum
     if (lead) walkExpr(lead, (x) => void (x.kind === "var" && changed.has(x.sym) && (moves = true)));
     if (moves) return false;
     const at = lead ?? sym.dims[0]!.lower;
-    const view: Sym = { ...sym, id: -sym.id - 1, storage: "local", common: undefined, commonIndex: undefined, dims: [{ lower: one(at), upper: lead }, { lower: one(at), upper: lead ? null : one(at) }] };
-    const rewritten = rewrite(piece, sym, view, lead);
+    const fast = { lower: int(at, base), upper: lead && (c ? minusOne(lead) : lead) };
+    const slow = { lower: int(at, base), upper: lead ? null : int(at, base) };
+    const view: Sym = { ...sym, id: -sym.id - 1, storage: "local", common: undefined, commonIndex: undefined, dims: c ? [slow, fast] : [fast, slow] };
+    const rewritten = rewrite(piece, sym, view, lead, c);
     if (!rewritten) return false;
     out.push({ view, body: rewritten });
     return true;
@@ -118,12 +128,31 @@ export function arrayViews(proc: Procedure, sym: Sym, body: readonly Stmt[], sum
   return out;
 }
 
+function int(at: Expr, value: number): Expr {
+  return { kind: "int", value, span: at.span, type: { base: "integer", bytes: 4 } } as Expr;
+}
+
 function one(at: Expr): Expr {
-  return { kind: "int", value: 1, span: at.span, type: { base: "integer", bytes: 4 } } as Expr;
+  return int(at, 1);
+}
+
+/** e + 1 and e - 1, as linear forms (`(blkp - 1) + 1` is `blkp`, for exprEquals). */
+function plusOne(e: Expr): Expr {
+  const f = new Linear();
+  f.add(e, 1);
+  f.constant += 1;
+  return formExpr(f, e.span);
+}
+
+function minusOne(e: Expr): Expr {
+  const f = new Linear();
+  f.add(e, 1);
+  f.constant -= 1;
+  return formExpr(f, e.span);
 }
 
 /** The statements copied with the vector's references made the view's; null when one cannot be. */
-function rewrite(body: readonly Stmt[], sym: Sym, view: Sym, lead: Expr | null): Stmt[] | null {
+function rewrite(body: readonly Stmt[], sym: Sym, view: Sym, lead: Expr | null, c: boolean): Stmt[] | null {
   let ok = true;
   const out = copyIr(
     [...body],
@@ -131,7 +160,7 @@ function rewrite(body: readonly Stmt[], sym: Sym, view: Sym, lead: Expr | null):
       if (!((o.kind === "var" || o.kind === "elem" || o.kind === "section") && o.sym === sym)) return undefined;
       if (o.kind === "var") return { ...o, sym: view };
       const subs = o.subs as Expr[];
-      const split = o.kind === "elem" && subs.length === 1 ? rows(subs[0]!, lead) : null;
+      const split = o.kind === "elem" && subs.length === 1 ? rows(subs[0]!, lead, c) : null;
       if (!split) {
         ok = false;
         return o;
@@ -144,19 +173,22 @@ function rewrite(body: readonly Stmt[], sym: Sym, view: Sym, lead: Expr | null):
   return ok ? out : null;
 }
 
-/** `e1 + lead*e2` as [e1, e2 + 1]: the terms that are the lead times something make e2, the rest e1 (no lead: e2 = 0). */
-function rows(e: Expr, lead: Expr | null): [Expr, Expr] | null {
+/**
+ * `e1 + lead*e2` as [e1, e2 + 1] (Fortran) or [e2, e1] (C, row-major): the
+ * terms that are the lead times something make e2, the rest e1 (no lead: e2 = 0).
+ */
+function rows(e: Expr, lead: Expr | null, cLayout: boolean): [Expr, Expr] | null {
   const f = linearForm(e);
   const r = new Linear();
   const c = new Linear();
   r.constant = f.constant;
-  c.constant = 1;
+  c.constant = cLayout ? 0 : 1;
   for (const t of f.terms) {
     const by = lead && factorOf(t.e, lead);
     if (by) c.add(by, t.coef);
     else r.add(t.e, t.coef);
   }
-  return [formExpr(r, e.span), formExpr(c, e.span)];
+  return cLayout ? [formExpr(c, e.span), formExpr(r, e.span)] : [formExpr(r, e.span), formExpr(c, e.span)];
 }
 
 /** x when `e` is lead*x or x*lead (x = 1 for the lead itself); else null. */

@@ -2,7 +2,7 @@ import { evalInt } from "../../ir/const-eval.js";
 import type { Expr } from "../../ir/expr.js";
 import { Linear, constDifference, formExpr, linearForm } from "../../ir/linear-form.js";
 import { exprEquals } from "../../ir/expr-equals.js";
-import { pointedArgument } from "../../ir/pointed-argument.js";
+import { complexOf, pointedArgument } from "../../ir/pointed-argument.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
 import { libcFunction } from "../../frontend/c/libc.js";
@@ -401,7 +401,7 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
   // x0, a, u0(1, j, k))`; sequence association, F2008 12.5.2.11): its elements 2k - 1 and 2k are
   // the parts of the complex element k - 1 after the one passed. Boxes are then counted in complex
   // elements, when they start and end on whole ones.
-  const pun = dummy.type.base === "real" && A.type.base === "complex" && dummy.dims.length === 1 && dummy.type.bytes !== undefined && A.type.bytes === 2 * dummy.type.bytes;
+  const pun = dummy.type.base === "real" && dummy.dims.length === 1 && dummy.type.bytes !== undefined && ((A.type.base === "complex" && A.type.bytes === 2 * dummy.type.bytes) || complexOf(A.type, dummy.type));
   if (!pun && (dummy.type.base !== A.type.base || (dummy.type.bytes ?? 0) !== (A.type.bytes ?? 0))) return null;
   if (actual.start && actual.start.length === 0) return null;
   const fast = <T>(xs: readonly T[], layout: Sym["layout"]) => (layout === "row-major" ? [...xs].reverse() : [...xs]);

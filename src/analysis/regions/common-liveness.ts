@@ -15,6 +15,8 @@ import { factsIn, type CommonFacts } from "./common-facts.js";
 import { valuesBefore } from "./values-before.js";
 import { hasBackwardJump } from "./backward-jump.js";
 import { arrayViews } from "./array-view.js";
+import { takenIn } from "../taken-addresses.js";
+import { unchangedIn } from "./unchanged-in.js";
 
 /** Where a procedure is called: the caller, the statement, and whether the call is the statement itself (a CALL) or inside an expression. */
 export interface CallerSite {
@@ -153,21 +155,32 @@ export class CommonLiveness {
     const views = arrayViews(proc, mine, rest, summaries);
     if (!views) return r;
     const conditions: RunCondition[] = [];
+    const everywhere = this.unchanged(proc, summaries);
     for (const v of views) {
-      const w = this.walkAs(proc, v.body, v.view, v.view, null, summaries, assume, initial, false);
+      // A scalar the piece does not change keeps its value through it (fftXYZ's fftblock, set between the
+      // passes): fixed for this walk, though not for the procedure, so no run-time condition may name it.
+      const inPiece = unchangedIn(proc, summaries, v.body);
+      const w = this.walkAs(proc, v.body, v.view, v.view, null, summaries, assume, initial, false, (s) => everywhere(s) || inPiece(s));
       if (w === "live") return w;
+      const local = (c: RunCondition) => {
+        let yes = false;
+        walkExpr(c.expr, (x) => void (x.kind === "var" && !everywhere(x.sym) && inPiece(x.sym) && (yes = true)));
+        return yes;
+      };
+      if (w.conditions.some(local)) return "live";
       conditions.push(...w.conditions);
     }
     return { whole: false, conditions };
   }
 
-  private walkAs(proc: Procedure, rest: Stmt[], sym: Sym, mine: Sym | null, v: CommonVar | null, summaries: SummaryLookup, assume: boolean, initial: readonly (readonly [Sym, Expr])[], readsInBounds: boolean): "live" | { whole: boolean; conditions: RunCondition[] } {
+  private walkAs(proc: Procedure, rest: Stmt[], sym: Sym, mine: Sym | null, v: CommonVar | null, summaries: SummaryLookup, assume: boolean, initial: readonly (readonly [Sym, Expr])[], readsInBounds: boolean, fixed = this.unchanged(proc, summaries)): "live" | { whole: boolean; conditions: RunCondition[] } {
     const c = new Coverage(sym, {
       assume,
       initial,
       facts: factsIn(this.world.facts, proc),
-      fixed: this.unchanged(proc, summaries),
+      fixed,
       lang: proc.language,
+      untaken: (s) => !takenIn(proc).has(s),
       collect: true,
       firstExposure: true,
       assumeBounds: readsInBounds && this.world.assumeBounds,
@@ -302,7 +315,7 @@ function globalWithoutRegions(sum: ProcedureSummary | undefined, g: Sym): boolea
 
 /** A C file-scope variable of plain data (an array or a scalar; not a pointer, nor a struct that may hold one). */
 function cGlobal(sym: Sym): boolean {
-  return sym.storage === "global" && sym.type.base !== "pointer" && !sym.attrs.pointer && sym.type.base !== "derived" && sym.equivalence === undefined;
+  return sym.storage === "global" && sym.type.base !== "pointer" && !sym.attrs.pointer && (sym.type.base !== "derived" || sym.type.members !== undefined) && sym.equivalence === undefined;
 }
 
 /** A procedure's own array, gone when it returns: not SAVEd (nor C static), not a pointer or target, not in an EQUIVALENCE. */
@@ -401,52 +414,3 @@ function pathTo(list: readonly Stmt[], s: Stmt, owner: Stmt | null = null): { li
   return null;
 }
 
-/**
- * Scalars (and arrays, for their elements) no statement of the procedure
- * changes, nor any call it makes: an assignment target, a DO index, a
- * READ item, an argument a callee may write, COMMON storage a callee
- * writes. Their values stay put in any continuation.
- */
-function unchangedIn(proc: Procedure, summaries: SummaryLookup): (s: Sym) => boolean {
-  const changed = new Set<Sym>();
-  let callsWriteCommon = new Set<string>();
-  let unknownCall = false;
-  const target = (t: Expr) => {
-    if (t.kind === "var" || t.kind === "elem" || t.kind === "section") changed.add(t.sym);
-    else walkExpr(t, (x) => void ((x.kind === "var" || x.kind === "elem") && changed.add(x.sym)));
-  };
-  const call = (name: string, args: readonly Expr[]) => {
-    const s = summaries(name);
-    if (!s || s.unknown) unknownCall = true;
-    args.forEach((a, k) => {
-      // C passes by value: a call changes only the array an argument names (its address), never a scalar
-      // or an element given (NPB-C LU's ssor passes nx, ny to blts, and they bound jacld's regions of a..d).
-      if (proc.language === "c" && !(a.kind === "var" && a.sym.dims.length > 0)) return;
-      if ((a.kind === "var" || a.kind === "elem" || a.kind === "section") && (!s || s.formals[k]?.mod !== false)) changed.add(a.sym);
-    });
-    if (s) for (const [b, e] of s.commons) if (e.mod === "all" || e.mod.length > 0) callsWriteCommon = callsWriteCommon.add(b);
-    if (s) for (const e of s.shared.values()) if (e.mod) changed.add(e.sym);
-  };
-  const walk = (list: readonly Stmt[]) => {
-    for (const s of list) {
-      if (s.kind === "assign") target(s.lhs);
-      if (s.kind === "loop" && s.index) changed.add(s.index);
-      if (s.kind === "io") s.defs.forEach(target);
-      if (s.kind === "call" && !s.pure) call(s.name, s.args);
-      for (const e of stmtExprs(s))
-        walkExpr(e, (x) => {
-          if (x.kind === "assign-expr") target(x.target);
-          else if (x.kind === "call" && !x.pure && !x.intrinsic) call(x.name, x.args);
-          else if (x.kind === "implied-do") changed.add(x.index);
-        });
-      childBlocks(s).forEach(walk);
-    }
-  };
-  walk(proc.body);
-  return (s) => {
-    if (changed.has(s) || s.equivalence !== undefined || s.attrs.pointer || s.type.base === "pointer") return false;
-    if (s.storage === "common") return !unknownCall && !callsWriteCommon.has(s.common ?? "");
-    if (s.storage === "global" || s.storage === "module") return !unknownCall;
-    return s.storage === "dummy" || s.storage === "local";
-  };
-}

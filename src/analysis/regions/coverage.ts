@@ -32,6 +32,8 @@ export interface CoverageOptions {
   /** Scalars (and arrays, for their elements) whose values are fixed during the walk (an iteration of the loop, a call of the procedure). */
   fixed: (s: Sym) => boolean;
   lang: "fortran" | "c";
+  /** C: the locals no pointer reaches (their address never taken: taken-addresses.ts), which may get phis (`joined`). */
+  untaken?: (s: Sym) => boolean;
   /** What calls do to the array; without it, a call that mentions the array cannot be followed. */
   calls?: CallEffectOn;
   /**
@@ -299,16 +301,18 @@ export class Coverage {
    * `ble = bls + fftblock - 1` then `if (ble .gt. n2) ble = n2`, and its
    * loops over j = bls..ble write the rows they then read. A phi made in a
    * loop's body names one iteration's value: nothing the walk keeps after
-   * the loop may name it (leftLoop). Fortran only (a C local may be
-   * reached through a pointer).
+   * the loop may name it (leftLoop). In C only a local whose address the
+   * procedure never takes (`untaken`: no pointer reaches it; NPB-C FT's ble).
    */
   private joined(s: Stmt, known: (x: Sym) => boolean): void {
-    if (this.options.lang !== "fortran") return;
+    const untaken = this.options.untaken;
+    if (this.options.lang !== "fortran" && !untaken) return;
     let set = this.assigned.get(s);
     if (!set) this.assigned.set(s, (set = assignedIn(s, this.options.argWritten)));
     for (const x of set) {
       // Only a scalar the walk followed (a value before the IF, or from a branch): bounds are made of those.
       if (!known(x) || x === this.sym || x.dims.length > 0 || x.storage !== "local" || x.equivalence !== undefined || x.attrs.pointer || x.attrs.target || x.type.base !== "integer") continue;
+      if (this.options.lang === "c" && !untaken?.(x)) continue;
       const phi: Sym = { ...x, id: -1_000_000 - this.phiOrder.size, name: `${x.name}'` };
       this.phiOrder.set(phi, this.phiOrder.size);
       this.values.set(x, { kind: "var", sym: phi, span: s.span, type: x.type } as Expr);

@@ -1,3 +1,4 @@
+import { evalInt } from "../../ir/const-eval.js";
 import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Stmt } from "../../ir/stmt.js";
@@ -11,7 +12,9 @@ import { argumentWritten, commonRegionsAt, type CallRegions, type CallSiteRef } 
 import { Coverage, type CallArrayEffect, type CoverageOptions } from "../regions/coverage.js";
 import { factsIn, type CommonFacts } from "../regions/common-facts.js";
 import { arrayViews } from "../regions/array-view.js";
+import { unchangedIn } from "../regions/unchanged-in.js";
 import { indexInterval, projectBox } from "../regions/project.js";
+import { takenIn } from "../taken-addresses.js";
 import type { ArrayRegions, CommonArrayRegions, ProcedureSummary, RegionSummary } from "./summary.js";
 
 /**
@@ -42,7 +45,9 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
   const moved = movedPointers(proc);
   // A C array parameter is a pointer the procedure does not move: its elements are at fixed offsets of what was passed.
   const tracked = (s: Sym) => s.dims.length > 0 && s.equivalence === undefined && !moved.has(s) && !s.attrs.allocatable && (!s.attrs.pointer || (proc.language === "c" && s.storage === "dummy"));
-  const formals = proc.params.map((p) => (tracked(p) ? p : null));
+  // A C pointer parameter seen through a pointer to arrays made from it (paramViews): its regions are the view's.
+  const views = paramViews(proc);
+  const formals = proc.params.map((p) => (tracked(p) ? p : (views.get(p) ?? null)));
   // COMMON scalars too, as rank-0 arrays (a box of no dimension is the scalar): whether a call reads
   // one before writing it, or surely writes it, is what liveness across procedures needs.
   const commonScalar = (s: Sym) => s.dims.length === 0 && s.equivalence === undefined && !s.attrs.pointer && s.type.base !== "pointer" && s.type.base !== "derived";
@@ -64,10 +69,11 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
     // Not touched at all (most members of a COMMON block, in most procedures): no walk needed.
     if (!m.whole && m.mod.length === 0 && m.use.length === 0 && !byStatementFunctions.has(sym)) return { mod: [], use: [], euse: [], ddef: [] };
     if (byStatementFunctions.has(sym)) return { mod: m.whole ? [anyBox(n)] : m.mod, use: [anyBox(n)], euse: [anyBox(n)], ddef: [] };
-    const walk = (of: Sym, readsInBounds: boolean) =>
+    const walk = (of: Sym, readsInBounds: boolean, alsoFixed?: (s: Sym) => boolean) =>
       new Coverage(of, {
-        fixed,
+        fixed: alsoFixed ? (s) => fixed(s) || alsoFixed(s) : fixed,
         lang: proc.language,
+        untaken: (s) => !takenIn(proc).has(s),
         collect: true,
         probeAssume: readsInBounds,
         assumeBounds: readsInBounds && assumeBounds,
@@ -88,7 +94,8 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
       const views = arrayViews(proc, sym, proc.body, calleeSummary);
       if (
         views?.every((v) => {
-          const w = walk(v.view, false);
+          // A scalar the piece does not change keeps its value through it (fftXYZ's fftblock, set between passes).
+          const w = walk(v.view, false, unchangedIn(proc, calleeSummary, v.body));
           return w.run(v.body) && !w.exposedAll && w.exposed.length === 0;
         })
       )
@@ -109,7 +116,8 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
     if (ext) commonStarts.set(s, ext.start);
   }
   return {
-    dummies: proc.params,
+    // A view stands for its parameter: callers place its regions by the view's shape (call-regions.ts).
+    dummies: proc.params.map((p) => views.get(p) ?? p),
     commonStarts,
     formals: formals.map((f) => (f ? regionsOf(f) : null)),
     commons: [...commons.map((s) => ({ block: s.common ?? "", start: memberExtent(proc, s)!.start, member: s, regions: regionsOf(s) })), ...passedUp(proc, fixed, calleeSummary, assumeBounds, facts)],
@@ -233,9 +241,13 @@ function mayRegions(proc: Procedure, arrays: ReadonlySet<Sym>, fixed: (s: Sym) =
     if (!box) r.whole = true;
     else r[kind] = addMay(r[kind], projectBox(values.size ? box.map((d) => d && { lo: known(d.lo), hi: known(d.hi) }) : box, loops, fixed));
   };
-  const remember = (s: Stmt): Sym | null => {
-    if (s.kind !== "assign" || s.lhs.kind !== "var" || !trackable.has(s.lhs.sym)) return null;
-    const v = known(s.rhs);
+  // `rhs`: the right-hand side with the values known before the statement (`li = li / 2`).
+  const remember = (s: Stmt, rhs: Expr | null): Sym | null => {
+    if (s.kind !== "assign" || s.lhs.kind !== "var" || !trackable.has(s.lhs.sym) || !rhs) return null;
+    const folded = rhs;
+    // A value the constants fix (`li = (1 << 7) / 2` in a call's specialized copy: specialized-regions.ts), whatever its operators.
+    const c = evalInt(folded);
+    const v: Expr = c === undefined ? folded : { kind: "int", value: c, span: s.rhs.span, type: s.lhs.sym.type };
     let ok = true;
     walkExpr(v, (x) => {
       if (x.kind === "var" && !(x.sym.storage === "parameter" || loops.has(x.sym) || fixed(x.sym))) ok = false;
@@ -320,6 +332,8 @@ function mayRegions(proc: Procedure, arrays: ReadonlySet<Sym>, fixed: (s: Sym) =
       add(t.sym, pointBox(t.subs), "mod");
       if (alsoRead) add(t.sym, pointBox(t.subs), "use");
       for (const s of t.subs) read(s);
+    } else if (t.kind === "var" && t.sym.attrs.pointer && proc.language === "c") {
+      // A C pointer set (a view made from a parameter: paramViews), not the elements it points to.
     } else if (t.kind === "section" || t.kind === "var") {
       if (t.sym.dims.length > 0 || arrays.has(t.sym)) add(t.sym, extent(t), "mod");
       if (alsoRead && (t.sym.dims.length > 0 || arrays.has(t.sym))) add(t.sym, extent(t), "use");
@@ -340,6 +354,7 @@ function mayRegions(proc: Procedure, arrays: ReadonlySet<Sym>, fixed: (s: Sym) =
   const visit = (list: readonly Stmt[]): void => {
     const set: Sym[] = [];
     for (const s of list) {
+      const rhs = s.kind === "assign" && s.lhs.kind === "var" && trackable.has(s.lhs.sym) ? known(s.rhs) : null;
       // Whatever the statement (or a loop, any iteration of its body) sets no longer holds a value known here,
       // nor does a value computed from it (C may change a loop's index in its body).
       if (values.size) {
@@ -349,7 +364,7 @@ function mayRegions(proc: Procedure, arrays: ReadonlySet<Sym>, fixed: (s: Sym) =
       if (s.kind === "assign") {
         read(s.rhs);
         write(s.lhs);
-        const v = remember(s);
+        const v = remember(s, rhs);
         if (v) set.push(v);
       } else if (s.kind === "call") {
         s.args.forEach(argument);
@@ -448,6 +463,49 @@ function pointed(e: Expr): Sym[] {
   return out;
 }
 
+/**
+ * C pointer parameters that the procedure reads only once, at its start, to
+ * make a local pointer to arrays it never moves: `dcomplex (*x)[xd1] =
+ * (dcomplex (*)[xd1])ox;` in NPB-C FT's Swarztrauber, MG's `double
+ * (*u)[n2][n1] = (double (*)[n2][n1])ou;`. Every access to what the caller
+ * passed is then an element of that view, at a fixed offset from where the
+ * parameter points: the parameter's regions are the view's, in its shape.
+ * Anything else (the parameter used again, the view assigned twice or
+ * after a statement that reads it, an offset added) is no view.
+ */
+function paramViews(proc: Procedure): Map<Sym, Sym> {
+  const out = new Map<Sym, Sym>();
+  if (proc.language !== "c") return out;
+  // How often each variable is written, and each parameter named.
+  const writes = new Map<Sym, number>();
+  const named = new Map<Sym, number>();
+  const wrote = (t: Expr) => t.kind === "var" && writes.set(t.sym, (writes.get(t.sym) ?? 0) + 1);
+  walkStmts(proc.body, (st) => {
+    if (st.kind === "assign") wrote(st.lhs);
+    for (const e of stmtExprs(st))
+      walkExpr(e, (x) => {
+        if (x.kind === "assign-expr") wrote(x.target);
+        if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && proc.params.includes(x.sym)) named.set(x.sym, (named.get(x.sym) ?? 0) + 1);
+      });
+  });
+  const twice = new Set<Sym>();
+  for (const [k, st] of proc.body.entries()) {
+    if (st.kind !== "assign" || st.lhs.kind !== "var") continue;
+    const v = st.lhs.sym;
+    let e = st.rhs;
+    while (e.kind === "cast") e = e.operand;
+    if (e.kind !== "var" || !proc.params.includes(e.sym) || e.sym.dims.length > 0) continue;
+    const p = e.sym;
+    if (v.storage !== "local" || !v.attrs.pointer || v.dims.length === 0 || v.equivalence !== undefined || writes.get(v) !== 1 || writes.get(p) || named.get(p) !== 1) continue;
+    // Made before anything reads it: the statements before are other such initializations.
+    if (proc.body.slice(0, k).some((b) => b.kind !== "assign" || stmtExprs(b).some((x) => mentions(x, new Set([v]))))) continue;
+    if (out.has(p)) twice.add(p);
+    out.set(p, v);
+  }
+  for (const p of twice) out.delete(p);
+  return out;
+}
+
 /** C pointer parameters the procedure moves (`p++`, `p = q`): their accesses are not at fixed offsets of what the caller passed. */
 function movedPointers(proc: Procedure): Set<Sym> {
   const out = new Set<Sym>();
@@ -503,7 +561,8 @@ function madePointersFrom(proc: Procedure, arrays: ReadonlySet<Sym>): Set<Sym> {
 function globalsOf(proc: Procedure, calleeSummary: (name: string) => ProcedureSummary | undefined): Sym[] {
   if (proc.language !== "c") return [];
   const out = new Set<Sym>();
-  const plain = (s: Sym) => s.storage === "global" && s.type.base !== "pointer" && !s.attrs.pointer && s.type.base !== "derived" && s.equivalence === undefined;
+  // A struct made of numbers only (types.ts `members`: NPB-C FT's dcomplex) is plain data too.
+  const plain = (s: Sym) => s.storage === "global" && s.type.base !== "pointer" && !s.attrs.pointer && (s.type.base !== "derived" || s.type.members !== undefined) && s.equivalence === undefined;
   const walk = (list: readonly Stmt[]) => {
     for (const s of list) {
       for (const e of stmtExprs(s))

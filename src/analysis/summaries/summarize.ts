@@ -60,7 +60,8 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds 
       v === undefined
         ? { use: viaUse.has(p), euse: viaUse.has(p), mod: viaMod.has(p), ddef: false }
         : // Conservative: a read through a pointer based on the parameter may come before any write (EUSE).
-          { use: !!used[v] || viaUse.has(p), euse: whole.euse.has(v) || viaUse.has(p), mod: !!modified[v] || viaMod.has(p), ddef: whole.ddef.has(v) };
+          // An access through a pointer based on another parameter is that parameter's (its caller applies it to what it passes there).
+          { use: !!sharedUsed[v] || viaUse.has(p), euse: whole.euse.has(v) || viaUse.has(p), mod: !!sharedModified[v] || viaMod.has(p), ddef: whole.ddef.has(v) };
     const bytes = v !== undefined && p.dims.length === 0 ? symBytes(p) : undefined;
     if (bytes !== undefined) f.exactBytes = bytes;
     if (kept && (p.type.base === "pointer" || p.attrs.pointer || p.dims.length > 0) && !kept.has(p)) f.keeps = false;
