@@ -23,8 +23,21 @@ import { WORST_FORMAL, type SummaryLookup } from "./summaries/summary.js";
  * or a pointer argument that may point to a kept global (any pointer
  * value; an array or `&x` of that global) keeps the loop uncounted.
  */
-export function confirmCountedLoops(proc: Procedure, lookup: SummaryLookup, unreached?: (s: Sym) => boolean): void {
-  for (const { loop } of collectLoops(proc.body)) count(loop, lookup, unreached);
+export function confirmCountedLoops(proc: Procedure, lookup: SummaryLookup, reach?: Reach): void {
+  for (const { loop } of collectLoops(proc.body)) count(loop, lookup, reach);
+}
+
+/**
+ * What no pointer handed to a call can reach: `unreached`, globals no
+ * pointer reaches at all (never an address taken in the program:
+ * ProgramLink.untakenGlobal); `apart(arg, v)`, the argument's pointer never
+ * into v (a parameter bound to other objects at every call of its
+ * function: param-bindings.ts; NPB-C FT's `(double *)&u0[k][j][0]` is
+ * never into the global dims that bounds the loop).
+ */
+export interface Reach {
+  unreached?: (s: Sym) => boolean;
+  apart?: (arg: Expr, v: Sym) => boolean;
 }
 
 /**
@@ -36,11 +49,11 @@ export function confirmCountedLoops(proc: Procedure, lookup: SummaryLookup, unre
  * they were before after it. The loops' text is the same either way: only
  * the analyses that `run` makes see them counted.
  */
-export function withCountedLoops<T>(nest: Loop, lookup: SummaryLookup, unreached: ((s: Sym) => boolean) | undefined, run: () => T): T {
+export function withCountedLoops<T>(nest: Loop, lookup: SummaryLookup, reach: Reach, run: () => T): T {
   const saved: [Loop, Loop][] = [];
   for (const { loop } of [{ loop: nest }, ...collectLoops(nest.body)]) {
     const before = { ...loop };
-    if (count(loop, lookup, unreached)) saved.push([loop, before]);
+    if (count(loop, lookup, reach)) saved.push([loop, before]);
   }
   try {
     return run();
@@ -53,9 +66,9 @@ export function withCountedLoops<T>(nest: Loop, lookup: SummaryLookup, unreached
 }
 
 /** Makes `loop` counted when it waits for it (Loop.countedIf) and no call in it writes what its bounds read; whether it did. */
-function count(loop: Loop, lookup: SummaryLookup, unreached?: (s: Sym) => boolean): boolean {
+function count(loop: Loop, lookup: SummaryLookup, reach?: Reach): boolean {
   const c = loop.countedIf;
-  if (!c || !callsKeep(loop.body, c.keep, lookup, unreached)) return false;
+  if (!c || !callsKeep(loop.body, c.keep, lookup, reach)) return false;
   loop.form = "do";
   loop.index = c.index;
   loop.lower = c.lower;
@@ -70,20 +83,19 @@ function count(loop: Loop, lookup: SummaryLookup, unreached?: (s: Sym) => boolea
   return true;
 }
 
-/**
- * Whether no call in `body` may write any of `keep`. `unreached`: the
- * globals no pointer reaches (never an address taken in the program:
- * ProgramLink.untakenGlobal), which no pointer handed to a call can.
- */
-function callsKeep(body: readonly Stmt[], keep: readonly Sym[], lookup: SummaryLookup, unreached?: (s: Sym) => boolean): boolean {
+/** Whether no call in `body` may write any of `keep` (itself, or through a pointer it is handed that may reach it: Reach). */
+function callsKeep(body: readonly Stmt[], keep: readonly Sym[], lookup: SummaryLookup, reach?: Reach): boolean {
   let ok = true;
+  const unreached = reach?.unreached;
   const pointed = unreached ? keep.filter((v) => !unreached(v)) : keep;
+  const apart = reach?.apart;
+  const mayPoint = (a: Expr) => mayPointTo(a, apart ? pointed.filter((v) => !apart(a, v)) : pointed);
   const call = (name: string, sym: Sym | undefined, intrinsic: boolean | undefined, args: readonly Expr[]) => {
     if (!ok) return;
     const lib = intrinsic && !sym ? libcFunction(name) : undefined;
     if (lib || (intrinsic && name.startsWith("__builtin_"))) {
       // The C library writes only through the pointers it is handed (memcpy, sprintf, scanf's).
-      if (lib?.effect === "writes-args" || lib?.effect === "io") ok = args.every((a) => !mayPointTo(a, pointed));
+      if (lib?.effect === "writes-args" || lib?.effect === "io") ok = args.every((a) => !mayPoint(a));
       return;
     }
     if (intrinsic) return;
@@ -92,7 +104,7 @@ function callsKeep(body: readonly Stmt[], keep: readonly Sym[], lookup: SummaryL
     if (keep.some((v) => s.shared.get(v.id)?.mod)) return void (ok = false);
     args.forEach((a, k) => {
       const f = k < s.formals.length ? s.formals[k]! : WORST_FORMAL;
-      if (f.mod && mayPointTo(a, pointed)) ok = false;
+      if (f.mod && mayPoint(a)) ok = false;
     });
   };
   walkStmts(body, (s) => {

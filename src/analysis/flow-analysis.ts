@@ -12,6 +12,7 @@ import { analyzeRegions, type ProcedureRegions } from "./regions/loop-regions.js
 import { summarize } from "./summaries/summarize.js";
 import type { CommonFacts } from "./regions/common-facts.js";
 import type { ProcedureSummary } from "./summaries/summary.js";
+import type { Expr } from "../ir/expr.js";
 import { callableByName, nameKey, resolveInFile } from "./link/resolve-in-file.js";
 
 /** Everything the control- and data-flow analyses know about one procedure. */
@@ -57,6 +58,8 @@ export interface FlowOptions extends DepOptions {
   lazyDependences?: boolean;
   /** C globals no pointer can reach in the whole program (ProgramLink.untakenGlobal). */
   untaken?: (s: Sym) => boolean;
+  /** Whether a pointer argument of a call in `proc` never points into `v` (counted-loops.ts Reach). */
+  apart?: (proc: Procedure, arg: Expr, v: Sym) => boolean;
 }
 
 /**
@@ -103,7 +106,7 @@ export function analyzeFlow(program: Program, options: FlowOptions = {}): Proced
             return t && !inCycle.has(t) ? summaries.get(t) : undefined;
           };
       // The front end's deferred counted loops, now that the callees' summaries are known.
-      confirmCountedLoops(proc, lookup, options.untaken);
+      confirmCountedLoops(proc, lookup, { ...(options.untaken ? { unreached: options.untaken } : {}), ...(options.apart ? { apart: (a: Expr, v: Sym) => options.apart!(proc, a, v) } : {}) });
       const cfg = timed("cfg", () => buildCfg(proc, lookup, options.untaken));
       const deps = options.lazyDependences ? null : timed("deps", () => buildDependences(cfg, options));
       const regions = timed("regions", () => analyzeRegions(cfg));

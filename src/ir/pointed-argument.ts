@@ -36,7 +36,7 @@ function uncast(c: Extract<Expr, { kind: "cast" }>): Expr {
   if (!to) return c;
   // An array, or an array parameter (a pointer to its first element that C lets the function name as an array).
   if (o.kind === "var" && o.sym.dims.length > 0 && (!o.sym.attrs.pointer || o.sym.storage === "dummy") && (sameScalar(o.sym.type, to) || complexOf(o.sym.type, to))) return o;
-  if (o.kind === "addr" && o.operand.kind === "elem" && o.operand.subs.length === o.operand.sym.dims.length && sameScalar(o.operand.sym.type, to)) return o;
+  if (o.kind === "addr" && o.operand.kind === "elem" && o.operand.subs.length === o.operand.sym.dims.length && (sameScalar(o.operand.sym.type, to) || complexOf(o.operand.sym.type, to))) return o;
   return c;
 }
 

@@ -68,3 +68,29 @@ test("C: a void * parameter seen through a pointer to rows has that view's regio
   const past = loopAt(prog("((cplx *)ox)[n * xd1] = (cplx){1.0, 0.0};"), 12);
   assert.ok(!past.parallel, "the callee also writes the element after the plane it is given");
 });
+
+/**
+ * NPB-C FT's compute_initial_conditions: `for (k = 0; k < dims[2]; k++)`
+ * around `vranlc(2*NX, &x0, A, (double *)&u0[k][j][0])`. The bound reads a
+ * global array the call could change through a pointer it is handed,
+ * unless that pointer is into another object at every call of the function
+ * (param-bindings.ts); the complex row is then the doubles the callee fills.
+ */
+test("C: a loop bounded by a global is counted when the pointers its calls are handed point into other objects at every call", () => {
+  const prog = (arg: string) =>
+    "typedef struct { double re, im; } cplx;\n" +
+    "int dims[3] = {8, 4, 16};\n" +
+    "static cplx ga[16][8];\n" +
+    "static void fill(int n, double *seed, double y[]) { int i; for (i = 0; i < n; i++) { *seed = *seed * 3.0 + 1.0; y[i] = *seed; } }\n" +
+    "static void init(cplx u[16][8]) {\n" +
+    "  int k; double x0;\n" +
+    "  for (k = 0; k < dims[2]; k++) { x0 = k; fill(16, &x0, (double *)&u[k][0]); }\n" +
+    "}\n" +
+    `int main(void) { init(${arg}); return 0; }\n`;
+  const bound = loopAt(prog("ga"), 7);
+  assert.ok(bound.loop.candidate, bound.loop.notCandidate);
+  assert.ok(bound.parallel || !!bound.runtimeCheck, why(bound));
+  // Handed a pointer into dims itself (as cplx: a wrong program, but one doall must not call counted).
+  const into = loopAt(prog("(cplx *)dims"), 7);
+  assert.ok(!into.loop.candidate, "the call may change dims[2] through the pointer it is handed");
+});

@@ -53,6 +53,8 @@ import { constTrips } from "./trip-count.js";
 import { callSiteTrips } from "./call-site-trips.js";
 import { tighter, tripBounds } from "./trip-bounds.js";
 import { planScalars } from "./scalar-plan.js";
+import { PointerBases } from "../analysis/dependence/pointer-bases.js";
+import { pointedArgument } from "../ir/pointed-argument.js";
 import { phase } from "../util/phases.js";
 
 export interface ParallelizeOptions extends AnalysisOptions {
@@ -113,8 +115,9 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   // Every unit of the program in the run: COMMON blocks may be made threadprivate (threadprivate-blocks.ts).
   const whole = link ? link.wholeFortran || link.closed : wholeProgram(program, graph);
   const facts = link ? link.facts : new CommonFacts({ procedures: program.procedures, resolve: graph.resolve, whole });
+  const bindings = link ? linkedBindings(link) : new ParamBindings(program);
   try {
-    for (const f of phase("flow", () => analyzeFlow(program, { lazyDependences: true, assumeBounds: options.boundsAssumption !== false, facts, ...(link ? { linked: (name, caller) => link.summaryFor(name, caller, program), made: (p) => link.summaryOf(p), untaken: (s) => link.untakenGlobal(s) } : {}) }))) flows.set(f.proc, f);
+    for (const f of phase("flow", () => analyzeFlow(program, { lazyDependences: true, assumeBounds: options.boundsAssumption !== false, facts, apart: (p, a, s) => pointsApart(p, a, s, bindings), ...(link ? { linked: (name, caller) => link.summaryFor(name, caller, program), made: (p) => link.summaryOf(p), untaken: (s) => link.untakenGlobal(s) } : {}) }))) flows.set(f.proc, f);
   } catch (e) {
     // Conservative: without the dataflow facts every loop stays serial, and the report says why.
     warnings.push({ message: `dataflow analysis failed: ${(e as Error).message}`, line: null, file: program.file.path });
@@ -127,7 +130,6 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const perProc = new Map<Procedure, LoopPlan[]>();
   // What planning a fused variant of a procedure's loops needs (fusion.ts), once the directives are chosen.
   const fusionContexts = new Map<Procedure, VariantContext>();
-  const bindings = link ? linkedBindings(link) : new ParamBindings(program);
   // A C flag (quiet-calls.ts) no pointer reaches: one the link finds so, or a static of this file whose address it never takes.
   let taken: Set<Sym> | undefined;
   const unreached = link ? (s: Sym) => link.untakenGlobal(s) : (s: Sym) => s.storage === "global" && s.attrs.save === true && !(taken ??= takenAddresses(program.procedures)).has(s);
@@ -395,7 +397,7 @@ function unswitched(plan: LoopPlan, ctx: VariantContext, options: ParallelizeOpt
       return q && savedWrite(q.variant) === null ? { kind: "summarized" } : callVerdict(name);
     };
     // Loops whose bounds read globals that only the general summaries may have the callees write are counted.
-    const v = withCountedLoops(plan.loop, summaries, unreached, () => variantPlan(proc, plan.loop, proc.body, plan, quietCtx, options, verdict, untaken));
+    const v = withCountedLoops(plan.loop, summaries, { unreached, apart: (a, s) => pointsApart(proc, a, s, ctx.depOptions.bindings) }, () => variantPlan(proc, plan.loop, proc.body, plan, quietCtx, options, verdict, untaken));
     if (!v || v.reasons.length > 0) continue;
     // The guarded statements' own COMMON blocks (timers) must not be what the loop makes threadprivate.
     if (v.threadprivate?.some((b) => [...g.quiet.values()].some((q) => q.guardedBlocks.includes(b)))) continue;
@@ -584,4 +586,19 @@ function foldConstant(e: Expr): Expr {
 function both(a: RuntimeCheck, b: RuntimeCheck): RuntimeCheck {
   const expr: Expr = { kind: "binary", op: "and", left: a.expr, right: b.expr, span: a.expr.span, type: { base: "logical" } } as Expr;
   return { expr, fortran: `(${a.fortran}) .and. (${b.fortran})`, c: `(${a.c}) && (${b.c})` };
+}
+
+const basesOfProc = new WeakMap<Procedure, PointerBases>();
+
+/**
+ * Whether the pointer an argument passes never points into `v`: its base
+ * is a parameter bound, at every call of its function, to objects other
+ * than `v` (param-bindings.ts).
+ */
+function pointsApart(proc: Procedure, arg: Expr, v: Sym, bindings: ParamBindings | undefined): boolean {
+  if (!bindings || proc.language !== "c") return false;
+  let bases = basesOfProc.get(proc);
+  if (!bases) basesOfProc.set(proc, (bases = new PointerBases(proc)));
+  const b = bases.exprBase(pointedArgument(arg));
+  return !!b && b.storage === "dummy" && bindings.disjoint(b, v);
 }

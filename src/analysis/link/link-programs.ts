@@ -127,7 +127,7 @@ export class ProgramLink {
         const program = this.programOf.get(originOf(p))!;
         try {
           // The front end's deferred counted loops first, as flow-analysis.ts does (its summary follows their indices).
-          confirmCountedLoops(p, (name) => this.summaryFor(name, p, program), (s) => this.untakenGlobal(s));
+          confirmCountedLoops(p, (name) => this.summaryFor(name, p, program), { unreached: (s) => this.untakenGlobal(s) });
           const cfg = buildCfg(p, (name) => this.summaryFor(name, p, program), (s) => this.untakenGlobal(s));
           this.summaries.set(p, summarize(cfg, blockRegions(cfg), assumeBounds, this.facts));
         } catch {
