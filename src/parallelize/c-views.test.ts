@@ -94,3 +94,32 @@ test("C: a loop bounded by a global is counted when the pointers its calls are h
   const into = loopAt(prog("(cplx *)dims"), 7);
   assert.ok(!into.loop.candidate, "the call may change dims[2] through the pointer it is handed");
 });
+
+/**
+ * A local pointer whose address is taken may be moved through that address
+ * (`*px = *px + 1`): writes through it may land anywhere the caller sees, and
+ * the callee's summary says it cannot tell (through-params.ts untracedWrites).
+ * Before, neither the view nor the parameter saw the writes: the loop calling
+ * it, whose calls overlap, was called parallel.
+ */
+test("C: writes through a pointer moved through its address are no view and no parameter's: the call is unknown", () => {
+  const src =
+    "typedef struct { double re, im; } cplx;\n" +
+    "static cplx g[10][4][8];\n" +
+    "static void scale(int n, int xd1, void *ox) {\n" +
+    "  cplx (*x)[xd1] = (cplx (*)[xd1])ox;\n" +
+    "  cplx (**px)[xd1] = &x;\n" +
+    "  int k, j;\n" +
+    "  *px = *px + 1;\n" +
+    "  for (k = 0; k < n; k++)\n" +
+    "    for (j = 0; j < xd1; j++) x[k][j] = (cplx){x[k][j].re * 0.5, x[k][j].im};\n" +
+    "}\n" +
+    "int main(void) {\n" +
+    "  int k;\n" +
+    "  for (k = 0; k < 10; k++) scale(4, 8, &g[k][0][0]);\n" +
+    "  return 0;\n" +
+    "}\n";
+  const moved = loopAt(src, 13);
+  assert.ok(!moved.parallel, "x is moved one row on through px: the last row written is the next plane's first");
+  assert.match(why(moved), /writes through a pointer whose target doall does not follow \(line 7\)/);
+});

@@ -80,6 +80,7 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
   /** What keeps a call of `p` (summary `s`) out of a parallel loop, the callee named as `who`; null when nothing does. */
   const blocker = (who: string, s: ProcedureSummary, p: Procedure): CallVerdict | null => {
     if (s.io) return unknown(`${who} does I/O or touches hidden state, which must happen in order`);
+    if (s.untracedWrite !== undefined) return unknown(`${who} writes through a pointer whose target doall does not follow (line ${s.untracedWrite})`);
     if (s.unknown) return unknown(`${who} calls a procedure whose effects are not known`);
     const st = stateOf(p, new Set());
     return st ? unknown(`${who} writes ${st}, which all iterations would share`) : null;

@@ -178,6 +178,16 @@ export class RefWriter {
         this.ref("def", lhs.index, null, exact, "explicit", lhs.span);
         this.maybe(() => lhs.items.forEach((x) => this.defTarget(x, origin, exact)));
         return;
+      case "addr":
+        // C: a store into a pointer the front end shows as its row's address (`*px = q` with px a pointer
+        // to a pointer to rows): a write through a pointer, of a pointer.
+        if (this.proc.language === "c") {
+          this.useExpr(lhs);
+          this.memory("def", lhs, lhs.span, { base: "pointer" });
+          return;
+        }
+        this.useExpr(lhs);
+        return;
       default:
         // Not a variable (an expression passed where a target is expected): it is only read.
         this.useExpr(lhs);

@@ -471,7 +471,8 @@ function pointed(e: Expr): Sym[] {
  * passed is then an element of that view, at a fixed offset from where the
  * parameter points: the parameter's regions are the view's, in its shape.
  * Anything else (the parameter used again, the view assigned twice or
- * after a statement that reads it, an offset added) is no view.
+ * after a statement that reads it, either's address taken, an offset
+ * added) is no view.
  */
 function paramViews(proc: Procedure): Map<Sym, Sym> {
   const out = new Map<Sym, Sym>();
@@ -496,7 +497,9 @@ function paramViews(proc: Procedure): Map<Sym, Sym> {
     while (e.kind === "cast") e = e.operand;
     if (e.kind !== "var" || !proc.params.includes(e.sym) || e.sym.dims.length > 0) continue;
     const p = e.sym;
-    if (v.storage !== "local" || !v.attrs.pointer || v.dims.length === 0 || v.equivalence !== undefined || writes.get(v) !== 1 || writes.get(p) || named.get(p) !== 1) continue;
+    // Set once by name, and never through its address (`*pp = q` with `pp = &x` would move it unseen).
+    if (v.storage !== "local" || !v.attrs.pointer || v.dims.length === 0 || v.equivalence !== undefined || writes.get(v) !== 1 || takenIn(proc).has(v)) continue;
+    if (writes.get(p) || named.get(p) !== 1 || takenIn(proc).has(p)) continue;
     // Made before anything reads it: the statements before are other such initializations.
     if (proc.body.slice(0, k).some((b) => b.kind !== "assign" || stmtExprs(b).some((x) => mentions(x, new Set([v]))))) continue;
     if (out.has(p)) twice.add(p);

@@ -11,7 +11,7 @@ import { buildCfg } from "../cfg/build-cfg.js";
 import { analyzeRegions } from "../regions/loop-regions.js";
 import type { CommonFacts } from "../regions/common-facts.js";
 import { symBytes, type Extent } from "./common-layout.js";
-import { throughParams } from "./through-params.js";
+import { throughParams, untracedWrites } from "./through-params.js";
 import { keptPointers } from "./kept-pointers.js";
 import { WORST_FORMAL, type CommonEffect, type FormalEffect, type ProcedureSummary, type SharedEffect } from "./summary.js";
 
@@ -37,6 +37,7 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds 
   }
   // Globals touched only through a pointer parameter whose MOD/USE the callers apply (through-params.ts).
   const via = throughParams(proc);
+  const untraced = untracedWrites(proc);
   const sharedUsed = new Uint8Array(vars.size);
   const sharedModified = new Uint8Array(vars.size);
   // A parameter's formal effects include every access through a pointer based on it (`u` after `u = (T)o`).
@@ -88,7 +89,9 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds 
   // I/O on a path that can only end the program (a message before STOP) does not order the callers' loops.
   const doomed = haltBound(cfg);
   let io = cfg.refs.refs.some((r) => !doomed[r.block] && vars.vars[r.var]!.pseudo === "io");
-  let unknown = opaque;
+  // A write through a pointer whose target is not followed may be to anything a caller sees (through-params.ts).
+  const lost = cfg.refs.refs.find((r) => r.kind === "def" && vars.vars[r.var]!.pseudo === "memory" && untraced(r.expr));
+  let unknown = opaque || lost !== undefined;
   for (const c of cfg.calls) {
     if (c.kind !== "user") continue;
     const k = c.summary;
@@ -110,7 +113,7 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds 
       shared.set(id, { sym: eff.sym, use: eff.use || !!mine?.use, mod: eff.mod || !!mine?.mod });
     }
   }
-  const summary: ProcedureSummary = { name: proc.name, formals, commons, shared, io, unknown };
+  const summary: ProcedureSummary = { name: proc.name, formals, commons, shared, io, unknown, ...(lost ? { untracedWrite: lost.span.line } : {}) };
   // The callees' summaries by name, as the CFG's calls used them (none: the worst).
   const key = (n: string) => (proc.language === "fortran" ? n.toLowerCase() : n);
   const callees = new Map(cfg.calls.map((c) => [key(c.name), c.summary]));

@@ -23,6 +23,8 @@ export interface ProcedureSummary {
   io: boolean;
   /** Calls something doall cannot see: it may touch every COMMON, module and global variable. */
   unknown: boolean;
+  /** The line of a C write through a pointer whose target is not followed (through-params.ts untracedWrites), which makes it unknown. */
+  untracedWrite?: number;
   /** Which elements of its arrays it touches (array-regions.ts); absent: not computed (every element). */
   regions?: RegionSummary;
   /**

@@ -2,6 +2,34 @@ import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
 import { PointerBases } from "../dependence/pointer-bases.js";
+import { walkExpr } from "../../ir/walk.js";
+
+/**
+ * Whether a C write (a MEMORY definition, `e` its target) goes through a
+ * local pointer whose target doall does not follow: its address is taken
+ * (`px = &x`, then `*px = ...` may point x anywhere) or it was set from
+ * something that is no object or parameter (pointer-bases.ts gives it no
+ * base), and no parameter is its base. Such a write may land in any
+ * storage a caller can see, which neither the formals' effects nor the
+ * globals' say: the summary cannot tell what the procedure writes.
+ */
+export function untracedWrites(proc: Procedure): (e: Expr | null) => boolean {
+  if (proc.language !== "c") return () => false;
+  const bases = new PointerBases(proc);
+  const local = (s: Sym) => s.storage === "local" && (s.attrs.pointer === true || s.type.base === "pointer");
+  return (e) => {
+    if (!e) return false;
+    if (e.kind === "elem" || e.kind === "var") return local(e.sym) && bases.base(e.sym) === null;
+    if (e.kind === "deref" || e.kind === "addr") {
+      const b = bases.exprBase(e.kind === "deref" ? e.operand : e);
+      if (b) return false;
+      let viaLocal = false;
+      walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && local(x.sym) && (viaLocal = true)));
+      return viaLocal;
+    }
+    return false;
+  };
+}
 
 /**
  * The C pointer parameter through which an access reaches memory, when the
