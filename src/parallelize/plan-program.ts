@@ -53,7 +53,7 @@ import { constTrips } from "./trip-count.js";
 import { callSiteTrips } from "./call-site-trips.js";
 import { tighter, tripBounds } from "./trip-bounds.js";
 import { planScalars } from "./scalar-plan.js";
-import { PointerBases } from "../analysis/dependence/pointer-bases.js";
+import { pointerBasesOf } from "../analysis/dependence/pointer-bases.js";
 import { pointedArgument } from "../ir/pointed-argument.js";
 import { phase } from "../util/phases.js";
 
@@ -588,8 +588,6 @@ function both(a: RuntimeCheck, b: RuntimeCheck): RuntimeCheck {
   return { expr, fortran: `(${a.fortran}) .and. (${b.fortran})`, c: `(${a.c}) && (${b.c})` };
 }
 
-const basesOfProc = new WeakMap<Procedure, PointerBases>();
-
 /**
  * Whether the pointer an argument passes never points into `v`: its base
  * is a parameter bound, at every call of its function, to objects other
@@ -597,8 +595,6 @@ const basesOfProc = new WeakMap<Procedure, PointerBases>();
  */
 function pointsApart(proc: Procedure, arg: Expr, v: Sym, bindings: ParamBindings | undefined): boolean {
   if (!bindings || proc.language !== "c") return false;
-  let bases = basesOfProc.get(proc);
-  if (!bases) basesOfProc.set(proc, (bases = new PointerBases(proc)));
-  const b = bases.exprBase(pointedArgument(arg));
+  const b = pointerBasesOf(proc).exprBase(pointedArgument(arg));
   return !!b && b.storage === "dummy" && bindings.disjoint(b, v);
 }

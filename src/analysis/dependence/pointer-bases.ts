@@ -1,5 +1,6 @@
 import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
+import type { Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
 
@@ -26,6 +27,21 @@ import { stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
  * - Anything else (a global pointer a call may change, a pointer read
  *   from memory, a pointer assigned from two bases) has none.
  */
+const byBody = new WeakMap<readonly Stmt[], PointerBases>();
+
+/**
+ * The PointerBases of a procedure as its body is, made once per body: a
+ * summary's accesses through parameters and its untraced writes
+ * (through-params.ts), and a call's pointer arguments (plan-program.ts),
+ * ask of the same procedure. A variant (a body swapped in) has a body of
+ * its own, so its own bases.
+ */
+export function pointerBasesOf(proc: Procedure): PointerBases {
+  let b = byBody.get(proc.body);
+  if (!b) byBody.set(proc.body, (b = new PointerBases(proc)));
+  return b;
+}
+
 export class PointerBases {
   private readonly assigned = new Map<Sym, Expr[]>();
   private readonly opaque = new Set<Sym>();

@@ -11,6 +11,7 @@ import type { ProcedureSummary } from "../summaries/summary.js";
 import { inCallerTerms } from "./call-regions.js";
 import { copiedCall } from "../../ir/procedure-variant.js";
 import { copyIr } from "../../ir/copy-ir.js";
+import { addConst } from "../../ir/add-const.js";
 import { memberExtent } from "../summaries/common-layout.js";
 import { touchesStorage } from "../summaries/touches-storage.js";
 
@@ -80,7 +81,7 @@ export function arrayViews(proc: Procedure, sym: Sym, body: readonly Stmt[], sum
           const fast = d?.dims[c ? 1 : 0];
           if (!d || d.dims.length !== 2 || evalInt(d.dims[0]!.lower) !== base || evalInt(d.dims[1]!.lower) !== base || !fast?.upper) return void (bad = true);
           const upper = inCallerTerms(proc, call, sum, fast.upper);
-          const l = upper && (c ? plusOne(upper) : upper);
+          const l = upper && (c ? addConst(upper, 1) : upper);
           if (!l || (lead && !exprEquals(lead, l))) return void (bad = true);
           lead = l;
         });
@@ -111,7 +112,7 @@ export function arrayViews(proc: Procedure, sym: Sym, body: readonly Stmt[], sum
     if (lead) walkExpr(lead, (x) => void (x.kind === "var" && changed.has(x.sym) && (moves = true)));
     if (moves) return false;
     const at = lead ?? sym.dims[0]!.lower;
-    const fast = { lower: int(at, base), upper: lead && (c ? minusOne(lead) : lead) };
+    const fast = { lower: int(at, base), upper: lead && (c ? addConst(lead, -1) : lead) };
     const slow = { lower: int(at, base), upper: lead ? null : int(at, base) };
     const view: Sym = { ...sym, id: -sym.id - 1, storage: "local", common: undefined, commonIndex: undefined, dims: c ? [slow, fast] : [fast, slow] };
     const rewritten = rewrite(piece, sym, view, lead, c);
@@ -134,21 +135,6 @@ function int(at: Expr, value: number): Expr {
 
 function one(at: Expr): Expr {
   return int(at, 1);
-}
-
-/** e + 1 and e - 1, as linear forms (`(blkp - 1) + 1` is `blkp`, for exprEquals). */
-function plusOne(e: Expr): Expr {
-  const f = new Linear();
-  f.add(e, 1);
-  f.constant += 1;
-  return formExpr(f, e.span);
-}
-
-function minusOne(e: Expr): Expr {
-  const f = new Linear();
-  f.add(e, 1);
-  f.constant -= 1;
-  return formExpr(f, e.span);
 }
 
 /** The statements copied with the vector's references made the view's; null when one cannot be. */

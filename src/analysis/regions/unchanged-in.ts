@@ -6,7 +6,7 @@ import { UNKNOWN_TYPE, type Type } from "../../ir/types.js";
 import { childBlocks, stmtExprs, walkExpr } from "../../ir/walk.js";
 import { mayAlias } from "../../frontend/c/loop-effects.js";
 import type { SummaryLookup } from "../summaries/summary.js";
-import { takenAddresses } from "../taken-addresses.js";
+import { takenIn } from "../taken-addresses.js";
 
 /**
  * Scalars (and arrays, for their elements) no statement of the procedure
@@ -56,7 +56,7 @@ export function unchangedIn(proc: Procedure, summaries: SummaryLookup, body: rea
     }
   };
   walk(body);
-  const taken = pointerWrites.length > 0 && proc.language === "c" ? takenAddresses([proc]) : null;
+  const taken = pointerWrites.length > 0 && proc.language === "c" ? takenIn(proc) : null;
   return (s) => {
     if (changed.has(s) || s.equivalence !== undefined || s.attrs.pointer || s.type.base === "pointer") return false;
     if (taken && s.dims.length === 0 && (s.storage === "global" || taken.has(s)) && pointerWrites.some((t) => mayAlias(t, s.type))) return false;

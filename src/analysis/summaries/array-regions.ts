@@ -477,7 +477,33 @@ function pointed(e: Expr): Sym[] {
 function paramViews(proc: Procedure): Map<Sym, Sym> {
   const out = new Map<Sym, Sym>();
   if (proc.language !== "c") return out;
-  // How often each variable is written, and each parameter named.
+  // How often each variable is written, and each parameter named: walked only for a candidate (most functions have none).
+  let counts: { writes: Map<Sym, number>; named: Map<Sym, number> } | undefined;
+  const countsOf = () => (counts ??= writesAndNames(proc));
+  const twice = new Set<Sym>();
+  for (const [k, st] of proc.body.entries()) {
+    if (st.kind !== "assign" || st.lhs.kind !== "var") continue;
+    const v = st.lhs.sym;
+    let e = st.rhs;
+    while (e.kind === "cast") e = e.operand;
+    if (e.kind !== "var" || !proc.params.includes(e.sym) || e.sym.dims.length > 0) continue;
+    const p = e.sym;
+    if (v.storage !== "local" || !v.attrs.pointer || v.dims.length === 0 || v.equivalence !== undefined) continue;
+    // Set once by name, and never through its address (`*pp = q` with `pp = &x` would move it unseen).
+    const { writes, named } = countsOf();
+    if (writes.get(v) !== 1 || takenIn(proc).has(v)) continue;
+    if (writes.get(p) || named.get(p) !== 1 || takenIn(proc).has(p)) continue;
+    // Made before anything reads it: the statements before are other such initializations.
+    if (proc.body.slice(0, k).some((b) => b.kind !== "assign" || stmtExprs(b).some((x) => mentions(x, new Set([v]))))) continue;
+    if (out.has(p)) twice.add(p);
+    out.set(p, v);
+  }
+  for (const p of twice) out.delete(p);
+  return out;
+}
+
+/** How often each variable is assigned by name in the procedure, and each of its parameters named. */
+function writesAndNames(proc: Procedure): { writes: Map<Sym, number>; named: Map<Sym, number> } {
   const writes = new Map<Sym, number>();
   const named = new Map<Sym, number>();
   const wrote = (t: Expr) => t.kind === "var" && writes.set(t.sym, (writes.get(t.sym) ?? 0) + 1);
@@ -489,24 +515,7 @@ function paramViews(proc: Procedure): Map<Sym, Sym> {
         if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && proc.params.includes(x.sym)) named.set(x.sym, (named.get(x.sym) ?? 0) + 1);
       });
   });
-  const twice = new Set<Sym>();
-  for (const [k, st] of proc.body.entries()) {
-    if (st.kind !== "assign" || st.lhs.kind !== "var") continue;
-    const v = st.lhs.sym;
-    let e = st.rhs;
-    while (e.kind === "cast") e = e.operand;
-    if (e.kind !== "var" || !proc.params.includes(e.sym) || e.sym.dims.length > 0) continue;
-    const p = e.sym;
-    // Set once by name, and never through its address (`*pp = q` with `pp = &x` would move it unseen).
-    if (v.storage !== "local" || !v.attrs.pointer || v.dims.length === 0 || v.equivalence !== undefined || writes.get(v) !== 1 || takenIn(proc).has(v)) continue;
-    if (writes.get(p) || named.get(p) !== 1 || takenIn(proc).has(p)) continue;
-    // Made before anything reads it: the statements before are other such initializations.
-    if (proc.body.slice(0, k).some((b) => b.kind !== "assign" || stmtExprs(b).some((x) => mentions(x, new Set([v]))))) continue;
-    if (out.has(p)) twice.add(p);
-    out.set(p, v);
-  }
-  for (const p of twice) out.delete(p);
-  return out;
+  return { writes, named };
 }
 
 /** C pointer parameters the procedure moves (`p++`, `p = q`): their accesses are not at fixed offsets of what the caller passed. */

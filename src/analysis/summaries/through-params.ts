@@ -1,7 +1,7 @@
 import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
-import { PointerBases } from "../dependence/pointer-bases.js";
+import { pointerBasesOf } from "../dependence/pointer-bases.js";
 import { walkExpr } from "../../ir/walk.js";
 
 /**
@@ -15,7 +15,7 @@ import { walkExpr } from "../../ir/walk.js";
  */
 export function untracedWrites(proc: Procedure): (e: Expr | null) => boolean {
   if (proc.language !== "c") return () => false;
-  const bases = new PointerBases(proc);
+  const bases = pointerBasesOf(proc);
   const local = (s: Sym) => s.storage === "local" && (s.attrs.pointer === true || s.type.base === "pointer");
   return (e) => {
     if (!e) return false;
@@ -46,7 +46,7 @@ export function untracedWrites(proc: Procedure): (e: Expr | null) => boolean {
  */
 export function throughParams(proc: Procedure): (e: Expr | null) => Sym | null {
   if (proc.language !== "c") return () => null;
-  const bases = new PointerBases(proc);
+  const bases = pointerBasesOf(proc);
   const param = (b: Sym | null) => (b && b.storage === "dummy" && proc.params.includes(b) ? b : null);
   return (e) => {
     if (!e) return null;
