@@ -28,8 +28,49 @@ function backward(stmts: readonly Stmt[]): boolean {
   const at = new Map<string, number>();
   order.forEach((x, k) => x.label !== undefined && at.set(x.label, k));
   return order.some((x, k) => {
-    const targets = x.kind === "goto" ? [x.target] : x.kind === "computed-goto" || x.kind === "arith-if" ? [...x.targets] : [];
     // An unknown label (assigned GOTO, a label doall does not see): anywhere.
-    return targets.some((t) => !at.has(t) || at.get(t)! <= k);
+    return jumpTargets(x).some((t) => !at.has(t) || at.get(t)! <= k);
   });
+}
+
+/** The labels a statement itself may jump to: GOTO, computed GOTO, arithmetic IF, ERR=/END= of I/O, alternate returns. */
+function jumpTargets(x: Stmt): readonly string[] {
+  if (x.kind === "goto") return [x.target];
+  if (x.kind === "computed-goto" || x.kind === "arith-if") return x.targets;
+  if (x.kind === "io") return x.jumpLabels;
+  if (x.kind === "call") return x.altReturns ?? [];
+  return [];
+}
+
+/**
+ * The indices of the statements of `stmts` that a jump in them or in a
+ * later statement of the list (at any depth) goes back to: where the walk
+ * arrives again, after statements that may have changed any scalar they
+ * assign (coverage.ts forgets those values there). An opaque statement
+ * (an assigned GOTO) may go back to any label of the list.
+ */
+export function backwardTargets(stmts: readonly Stmt[]): ReadonlySet<number> {
+  let known = targetsOf.get(stmts);
+  if (!known) targetsOf.set(stmts, (known = targetsIn(stmts)));
+  return known;
+}
+const targetsOf = new WeakMap<readonly Stmt[], ReadonlySet<number>>();
+
+function targetsIn(stmts: readonly Stmt[]): ReadonlySet<number> {
+  const out = new Set<number>();
+  const labels = new Map<string, number>();
+  stmts.forEach((x, k) => x.label !== undefined && labels.set(x.label, k));
+  if (labels.size === 0) return out;
+  stmts.forEach((x, k) => {
+    const walk = (y: Stmt): void => {
+      if (y.kind === "opaque") for (const [, at] of labels) if (at <= k) out.add(at);
+      for (const t of jumpTargets(y)) {
+        const at = labels.get(t);
+        if (at !== undefined && at <= k) out.add(at);
+      }
+      childBlocks(y).forEach((b) => b.forEach(walk));
+    };
+    walk(x);
+  });
+  return out;
 }

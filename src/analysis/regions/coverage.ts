@@ -1,4 +1,5 @@
 import { projectSide } from "./project.js";
+import { backwardTargets } from "./backward-jump.js";
 import type { Expr } from "../../ir/expr.js";
 import { exprEquals } from "../../ir/expr-equals.js";
 import { exprText } from "../../ir/expr-text.js";
@@ -151,6 +152,9 @@ export class Coverage {
         level.at = i;
         const label = stmts[i]!.label;
         if (label !== undefined && this.landings.has(label)) this.land(label, elems);
+        // A label a later jump goes back to: the statements from it on may run again, after changing what
+        // they assign (`n = n + 1; if (n .le. 15) goto 20`): no value of those is known here.
+        if (label !== undefined && backwardTargets(stmts).has(i)) for (let j = i; j < stmts.length; j++) this.forget(stmts[j]!);
         this.follower = stmts[i + 1]?.label ?? null;
         if (!this.stmt(stmts[i]!, inner, elems, conditional)) return false;
       }
@@ -222,6 +226,8 @@ export class Coverage {
     if (s.kind === "loop") return this.loop(s, inner, elems, conditional);
     if (s.kind === "if") {
       if (!this.reads(s.cond, inner, elems)) return false;
+      // A condition that assigns (C's `if (n++ > 3)`, a function writing its argument) does so before either branch.
+      if (exprHasSideEffects(s.cond)) this.forget({ kind: "expr", expr: s.cond, span: s.span } as Stmt);
       // A branch's writes cover the reads after them in that branch (when it runs, they ran), not
       // what follows the IF: each branch starts from the boxes before it, and they are restored after.
       const saved = new Map(this.values);
@@ -243,10 +249,20 @@ export class Coverage {
       return ok2;
     }
     if (s.kind === "assign") {
+      // Conservative: what the statement assigns on the way (C's `m = n++`, a function that writes its
+      // argument or a COMMON scalar) is no longer what the walk remembered, once the statement is done.
+      const effects = hasSideEffects(s);
+      // The value stored in a scalar, with the values before the statement.
+      const stored = (x: Sym) => {
+        const v = this.subst(s.rhs);
+        if (effects) this.forget(s);
+        this.define(x, v, inner);
+      };
       // Nothing of the array in it (most statements of a body, for each array a summary follows): only
       // what a scalar assignment tells of the subscripts read later.
       if (this.noAccess(s)) {
-        if (s.lhs.kind === "var" && s.lhs.sym.dims.length === 0) this.define(s.lhs.sym, this.subst(s.rhs), inner);
+        if (s.lhs.kind === "var" && s.lhs.sym.dims.length === 0) stored(s.lhs.sym);
+        else if (effects) this.forget(s);
         return true;
       }
       if (!this.reads(s.rhs, inner, elems)) return false;
@@ -257,10 +273,11 @@ export class Coverage {
           elems.push({ ...s.lhs, subs });
           this.boxes = addMust(this.boxes, pointBox(subs));
         }
+        if (effects) this.forget(s);
         return true;
       }
       if (s.lhs.kind === "var" && s.lhs.sym.dims.length === 0 && s.lhs.sym !== this.sym) {
-        this.define(s.lhs.sym, this.subst(s.rhs), inner);
+        stored(s.lhs.sym);
         return true;
       }
       if ((s.lhs.kind === "var" || s.lhs.kind === "section") && s.lhs.sym === this.sym) {
@@ -269,9 +286,12 @@ export class Coverage {
         const box = this.extent(s.lhs, inner);
         const unitStride = s.lhs.kind === "var" || s.lhs.subs.every((x) => x.kind !== "triplet" || !x.stride || evalInt(x.stride) === 1);
         if (box && unitStride && this.sure(conditional)) this.boxes = addMust(this.boxes, box);
+        if (effects) this.forget(s);
         return true;
       }
-      return this.reads(s.lhs, inner, elems, true);
+      const ok = this.reads(s.lhs, inner, elems, true);
+      if (effects) this.forget(s);
+      return ok;
     }
     this.forget(s);
     if (s.kind === "call") return this.call(s.name, s.args, s.span, inner, elems, conditional, false, s.intrinsic);
@@ -290,6 +310,13 @@ export class Coverage {
   /** A scalar assigned `v` (substituted): remembered when `v` is fixed, forgotten otherwise; values that used it are stale. */
   private define(x: Sym, v: Expr, inner: Map<Sym, Interval>): void {
     for (const [y, w] of this.values) if (namesOf(w).has(x)) this.values.delete(y);
+    // Conservative: a scalar in an EQUIVALENCE changes the others of its group (`equivalence (n, m)`, then
+    // `m = 25` moves n): no value of any of them, nor one naming them, is kept.
+    if (x.equivalence !== undefined) {
+      const group = (y: Sym) => y.equivalence === x.equivalence;
+      for (const [y, w] of this.values) if (group(y) || [...namesOf(w)].some(group)) this.values.delete(y);
+      return;
+    }
     if (this.isFixed(v, inner) && !mentions(v, x)) this.values.set(x, v);
     else this.values.delete(x);
   }
@@ -347,6 +374,19 @@ export class Coverage {
     for (const x of set) {
       this.values.delete(x);
       for (const [y, w] of this.values) if (namesOf(w).has(x)) this.values.delete(y);
+      // What shares its storage changes with it (EQUIVALENCE).
+      if (x.equivalence !== undefined) {
+        const group = (y: Sym) => y.equivalence === x.equivalence;
+        for (const [y, w] of this.values) if (group(y) || [...namesOf(w)].some(group)) this.values.delete(y);
+      }
+    }
+    // A call may also assign what its callee names itself (a COMMON, module or C global scalar), or what a
+    // pointer it was given reaches (a C local whose address was taken): `calls` tells the walk of its array
+    // only. Conservative: every remembered value of such a scalar that is not fixed for the walk, and every
+    // value naming one, is dropped.
+    if (usesOf(s).calls.length > 0) {
+      const reached = (x: Sym) => !this.options.fixed(x) && (x.storage === "common" || x.storage === "module" || x.storage === "global" || (this.options.lang === "c" && !this.options.untaken?.(x)));
+      for (const [y, w] of this.values) if (reached(y) || [...namesOf(w)].some(reached)) this.values.delete(y);
     }
   }
 
@@ -408,6 +448,9 @@ export class Coverage {
     if (this.noAccess(s)) {
       // A jump inside still makes later writes unsure (one to the statement right after the loop does not).
       if (leaves(s, this.follower)) this.jumped = true;
+      // Conservative: what it assigns is no longer what the walk remembered (`n = 10`, then a loop doing
+      // `n = n + i`, then a read of a(n): a(n) is not the a(10) written before the loop).
+      this.forget(s);
       return true;
     }
     // Bounded (issue 21): each level of a walk costs in proportion to the levels around it.
@@ -1145,6 +1188,24 @@ export function assignedIn(s: Stmt, argWritten: CoverageOptions["argWritten"]): 
   };
   walk(s);
   return out;
+}
+
+/** Whether an assignment also assigns on the way: C's ++ and compound assignments, an address taken, a call (which may write its arguments or what its callee names). */
+function hasSideEffects(s: Stmt): boolean {
+  let yes = sideEffects.get(s);
+  if (yes === undefined) {
+    yes = false;
+    for (const e of stmtExprs(s)) if (exprHasSideEffects(e)) yes = true;
+    sideEffects.set(s, yes);
+  }
+  return yes;
+}
+const sideEffects = new WeakMap<Stmt, boolean>();
+
+function exprHasSideEffects(e: Expr): boolean {
+  let yes = false;
+  walkExpr(e, (x) => void ((x.kind === "assign-expr" || x.kind === "addr" || (x.kind === "call" && !x.pure)) && (yes = true)));
+  return yes;
 }
 
 /** The variables a statement (and what it contains) names, and the calls in it that may touch more: what `noAccess` asks of it, for every array. */

@@ -13,6 +13,7 @@ import { Coverage, type CallArrayEffect, type CoverageOptions } from "../regions
 import { factsIn, type CommonFacts } from "../regions/common-facts.js";
 import { arrayViews } from "../regions/array-view.js";
 import { unchangedIn } from "../regions/unchanged-in.js";
+import { backwardTargets } from "../regions/backward-jump.js";
 import { indexInterval, projectBox } from "../regions/project.js";
 import { takenIn } from "../taken-addresses.js";
 import type { ArrayRegions, CommonArrayRegions, ProcedureSummary, RegionSummary } from "./summary.js";
@@ -353,7 +354,10 @@ function mayRegions(proc: Procedure, arrays: ReadonlySet<Sym>, fixed: (s: Sym) =
   };
   const visit = (list: readonly Stmt[]): void => {
     const set: Sym[] = [];
-    for (const s of list) {
+    const back = backwardTargets(list);
+    for (const [i, s] of list.entries()) {
+      // A label a later jump goes back to: what the statements from it on set is not known there (they may have run).
+      if (values.size && back.has(i)) for (const t of list.slice(i)) for (const [x, v] of values) if (definedIn(t).has(x) || mentions(v, definedIn(t))) values.delete(x);
       const rhs = s.kind === "assign" && s.lhs.kind === "var" && trackable.has(s.lhs.sym) ? known(s.rhs) : null;
       // Whatever the statement (or a loop, any iteration of its body) sets no longer holds a value known here,
       // nor does a value computed from it (C may change a loop's index in its body).
