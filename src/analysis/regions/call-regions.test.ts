@@ -389,7 +389,8 @@ test("a matrix dummy entered past the first row of its column: that part of each
           }
       },
     ),
-    { numRuns: 500 },
+    // A fixed seed: the counts below are about the generator, and 500 random draws gave as few as 10 spills.
+    { numRuns: 500, seed: 27 },
   );
   assert.ok(placed > 30 && spilled > 10, `placed ${placed}, spilled ${spilled}`);
 });
