@@ -53,10 +53,14 @@ test("a (<, >) dependence forbids it: the nest stays as written, serial outside"
   assert.ok(at(7).reasons.some((r) => r.kind === "flow"));
 });
 
-test("(<, <) and (<, =) are legal; a scalar private to the inner loop stays private", () => {
-  const at = plan(nest("do i = 2, n", "do j = 2, m", ["t = a(i - 1, j - 1) * 0.5d0", "a(i, j) = t + a(i - 1, j)"]));
+test("(<, =) is interchanged, and a scalar private to the inner loop stays private; (<, <) is legal but j outside would carry it: no interchange", () => {
+  const at = plan(nest("do i = 2, n", "do j = 2, m", ["t = a(i - 1, j) * 0.5d0", "a(i, j) = t + a(i - 1, j)"]));
   assert.ok(at(7).interchange);
   assert.deepEqual(at(7).private, ["t"]);
+  // Interchanged, a(i, j) = a(i - 1, j - 1) runs j outside: column j reads column j - 1, the directive's loop carries it.
+  const diagonal = plan(nest("do i = 2, n", "do j = 2, m", ["t = a(i - 1, j - 1) * 0.5d0", "a(i, j) = t + a(i - 1, j)"]));
+  assert.equal(diagonal(7).interchange, undefined);
+  assert.equal(diagonal(7).parallel, false);
 });
 
 test("no interchange that would make the new inner loop stride: a recurrence along the second dimension keeps its order", () => {

@@ -29,7 +29,10 @@ import { mentions } from "../analysis/regions/box.js";
  * loops (with "=" on every loop around them): interchanged it would be
  * (>, <), a dependence that runs backwards. A vector the tests left
  * unrefined ("*" on either loop, a search stopped early) refuses, as
- * does any pair of C pointers that may share storage.
+ * does any pair of C pointers that may share storage. And the inner loop,
+ * once outside, must carry nothing: every vector is "=" on it. A legal
+ * interchange of a(i, j) = a(i-1, j-1), (<, <), would leave it carried by
+ * the loop that gets the directive.
  *
  * Taken only where nothing else can change: a perfect nest of two
  * counted loops (the outer's body is the inner loop, the inner's body
@@ -197,6 +200,9 @@ function legal(deps: ProcedureDeps, outer: Loop, inner: Loop): boolean {
         const b = v.dirs[k2];
         if (a === "*" || b === "*" || a === undefined || b === undefined) return false;
         if ((a === "<" && b === ">") || (a === ">" && b === "<")) return false;
+        // Legal but not what the interchange is for: the inner loop, outside, would carry it (a(i-1, j-1) is
+        // (<, <): carried by i as written, by j once j runs outside). It runs there in parallel only with "=".
+        if (b !== "=") return false;
       }
     }
   return true;

@@ -5,14 +5,17 @@ c     Here i carries a recurrence along the first (stride-1) dimension
 c     and j is parallel, so the j loop goes outside with the directive;
 c     a recurrence along (i-1, j+1) forbids it, and a recurrence along
 c     the second dimension keeps its order (interchanged, the inner
-c     loop would stride). Three deep, the serial k loop trades places
-c     with the parallel j loop and the i loop stays innermost.
+c     loop would stride). A recurrence along (i-1, j-1) may be
+c     interchanged, but the j loop outside would carry it: no
+c     interchange. Three deep, the serial k loop trades places with
+c     the parallel j loop and the i loop stays innermost.
       program inter
       integer n, m
       parameter (n = 400, m = 300)
       integer nd, md, nk
       parameter (nd = 100, md = 60, nk = 8)
       double precision a(n, m), b(n, m), c(n, m), d(nd, md, nk), s
+      double precision e(n, m)
       integer i, j, k
 c doall: parallel
 !$omp parallel do
@@ -23,6 +26,7 @@ c doall: either
             a(i, j) = dble(mod(i * j, 7))
             b(i, j) = dble(mod(i + j, 5))
             c(i, j) = dble(mod(i + 2 * j, 3))
+            e(i, j) = dble(mod(3 * i + j, 4))
     1    continue
     2 continue
 !$omp end parallel do
@@ -49,6 +53,13 @@ c doall: either
             c(i, j) = c(i, j - 1) + b(i, j)
    50    continue
    60 continue
+c doall: serial -- e(i, j) reads e(i - 1, j - 1): (<, <), j outside would carry it
+      do 63 i = 2, n
+c doall: either
+         do 61 j = 2, m
+            e(i, j) = e(i - 1, j - 1) * 0.5d0 + e(i, j)
+   61    continue
+   63 continue
 c doall: parallel
 !$omp parallel do collapse(2)
       do 64 j = 1, md
@@ -84,4 +95,5 @@ c doall: either reduction(+:s)
       print '(a, f20.1)', ' sum ', s
       print '(a, 2f20.6)', ' d ', d(nd, md, nk), d(1, 1, nk)
       print '(a, 3f14.1)', ' corners ', a(n, m), b(n, m - 1), c(n, m)
+      print '(a, 2f20.6)', ' e ', e(n, m), e(n / 2, m / 3)
       end
