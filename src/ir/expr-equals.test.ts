@@ -154,3 +154,15 @@ describe("exprEquals", () => {
     assert.equal(exprEquals(u, { ...u }), false);
   });
 });
+
+describe("literals past the default integer kind", () => {
+  it("print with their kind in Fortran (gfortran rejects 3000000000 as an integer*4 literal), as written in C", () => {
+    const big = { kind: "int" as const, value: 3000000000, span: span(1) };
+    const neg = { kind: "unary" as const, op: "-" as UnaryOp, operand: big, span: span(1) } as Expr;
+    assert.equal(exprText(big, "fortran"), "3000000000_8");
+    assert.equal(exprText({ ...big, value: -3000000000 }, "fortran"), "-3000000000_8");
+    assert.equal(exprText({ ...big, value: 2147483647 }, "fortran"), "2147483647");
+    assert.equal(exprText(big, "c"), "3000000000");
+    assert.match(exprText(neg, "fortran"), /3000000000_8/);
+  });
+});

@@ -62,8 +62,11 @@ const C_OPS: Record<string, string> = { and: "&&", or: "||", bitand: "&", bitor:
 function print(e: Expr | Triplet, lang: Language, ctx: number): string {
   const f = lang === "fortran";
   switch (e.kind) {
-    case "int":
-      return e.value < 0 && ctx > 0 ? `(${e.value})` : String(e.value);
+    case "int": {
+      // A Fortran literal past the default kind's range needs its kind (`3000000000_8`), or gfortran rejects it.
+      const text = f && Math.abs(e.value) > 2147483647 ? `${e.value}_8` : String(e.value);
+      return e.value < 0 && ctx > 0 ? `(${text})` : text;
+    }
     case "real":
       return e.text;
     case "logical":
