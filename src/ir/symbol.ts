@@ -62,6 +62,16 @@ export interface SymAttrs {
    * has a private one: no OpenMP clause ever names it.
    */
   constructEntity?: boolean;
+  /**
+   * C: how many leading dimensions select a pointer (`double **a`, `double
+   * *a[N]`: one; `double ***a`: two). Rows reached through different
+   * pointers are not known to be separate objects: `rows[i] = blk + i % 4
+   * * m` makes rows i and i + 4 one. Absent for `double (*a)[m]`, whose
+   * rows are consecutive parts of one object.
+   */
+  pointerRows?: number;
+  /** C: the names a file-scope initializer holds (`int *p = tmp;`), which the IR does not lower. */
+  initNames?: string[];
 }
 
 export interface Sym {

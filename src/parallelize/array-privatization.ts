@@ -14,6 +14,7 @@ import type { Procedure } from "../ir/program.js";
 import { Coverage } from "../analysis/regions/coverage.js";
 import { argumentWritten, callRegions } from "../analysis/regions/call-regions.js";
 import type { CommonLiveness } from "../analysis/regions/common-liveness.js";
+import type { EscapedArrays } from "../analysis/escaped-arrays.js";
 import { factsIn, type CommonFacts } from "../analysis/regions/common-facts.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import { loopRefs, loopWrites } from "./loop-refs.js";
@@ -69,6 +70,8 @@ export interface CallContext {
    * decides: threadprivate-blocks.ts).
    */
   threadprivate?: boolean;
+  /** C arrays whose address a pointer may hold (escaped-arrays.ts): no copy of theirs is what the pointer reaches. */
+  escaped?: () => EscapedArrays;
 }
 
 /** What privatization decided for the arrays of one loop. */
@@ -141,6 +144,9 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   if (sym.attrs.pointer || sym.attrs.allocatable || sym.type.base === "pointer") return "it has no fixed storage of its own";
   if (lang === "c" && sym.storage === "dummy") return "it is a pointer parameter (private would copy the pointer, not the array)";
   if (sym.storage === "parameter" || sym.equivalence !== undefined) return "it shares storage with other variables";
+  // Conservative: with no list of the pointers to arrays, a C array is private to nobody.
+  const held = lang === "c" ? (calls.escaped ? calls.escaped().at(sym) : 0) : null;
+  if (held !== null) return held > 0 ? `a pointer may hold its address (line ${held}), and would still reach the shared array` : "a pointer may hold its address";
   const size = constantElements(sym);
   // Not an array of variable size (an automatic array, a dummy `y1(fftblockpad, d1)`), though OpenMP
   // allows it: gfortran and gcc put the copies on the stack, every thread's and, even when the if()

@@ -30,6 +30,7 @@ import { takenAddresses } from "../analysis/taken-addresses.js";
 import type { NestRanges } from "../analysis/ranges/nest-ranges.js";
 import { arrayPrivatization, type CallContext } from "./array-privatization.js";
 import { CommonLiveness } from "../analysis/regions/common-liveness.js";
+import { EscapedArrays } from "../analysis/escaped-arrays.js";
 import { CommonFacts } from "../analysis/regions/common-facts.js";
 import { arrayReductions } from "./array-reductions.js";
 import { overlapPairs } from "./overlap-plan.js";
@@ -127,6 +128,9 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const commons = link
     ? linkedLiveness(link, graph, assumeBounds)
     : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c), assumeBounds, facts, globalIn: (_, g) => program.globals.get(g.name) ?? null });
+  // C arrays a pointer may reach (escaped-arrays.ts): over every linked file, made when privatization first asks.
+  let escapedArrays: EscapedArrays | undefined;
+  const escaped = () => (escapedArrays ??= new EscapedArrays(link ? link.programs() : [program], (caller, name) => (link ? link.summaryIn(name, caller) : calls.summariesFor(caller)(name))));
   const perProc = new Map<Procedure, LoopPlan[]>();
   // What planning a fused variant of a procedure's loops needs (fusion.ts), once the directives are chosen.
   const fusionContexts = new Map<Procedure, VariantContext>();
@@ -173,7 +177,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     // Depth in the HIR counts implied loops (a multi-index DO CONCURRENT's) for the analyses' limit.
     const hirDepth = new Map(collectLoops(proc.body).map((l) => [l.loop, l.depth]));
     // Threadprivate COMMON blocks only when every unit of the program is in the run (the run decides which).
-    const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false, commons, facts, threadprivate: whole };
+    const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false, commons, facts, threadprivate: whole, escaped };
     const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, hirDepth.get(loop) ?? depth, deps, flow, (name) => calls.verdict(name, proc), callContext));
     // The variants of this procedure's loops reuse its ranges; fusion runs after every procedure, and its
     // variants compute their own (the ranges need not outlive their procedure).

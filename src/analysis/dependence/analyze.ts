@@ -14,13 +14,13 @@ import type { TestName } from "./outcome.js";
 import { BuiltProblems } from "./built-problems.js";
 import { constantConflict } from "./ziv.js";
 import { PairKeys } from "./ref-classes.js";
-import { finishProblem, problemFrame, type DepProblem, type SymbolRanges } from "./problem.js";
+import { finishProblem, problemFrame, type DepProblem, type Dir, type SymbolRanges } from "./problem.js";
 import type { SummaryLookup } from "../summaries/summary.js";
 import { callRegions, type Fit } from "../regions/call-regions.js";
 import { fitProved, type RangeBefore } from "./fit-proof.js";
 import { ProcIndex } from "./proc-index.js";
 import { collectRefs, type ArrayRef } from "./references.js";
-import { decidingTest, solvePair, type PairSolution } from "./solve-pair.js";
+import { decidingTest, solvePair, type DirVector, type PairSolution } from "./solve-pair.js";
 import { LazySolution, noVector, truncated } from "./lazy-solution.js";
 import { DepStats } from "./stats.js";
 import type { SolutionCache } from "./solution-cache.js";
@@ -118,6 +118,12 @@ export interface PairResult {
    * can test (overlap-check.ts).
    */
   mayOverlap?: boolean;
+  /**
+   * Rows of a C pointer to pointers the two references may reach apart
+   * (rowsMayDiffer): the vectors include those; no condition on the
+   * subscripts, which speak of one row, makes them go.
+   */
+  rowsMayOverlap?: boolean;
 }
 
 export interface NestDeps {
@@ -243,7 +249,8 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
     const both2 = both && allInBounds(fb, shape(fb), ok);
     if (kind === "same") {
       ({ eqs, dropped, assumes } = pairEquations(fa, fb, shape(fa), ok));
-      const conflict = options.constantZiv === false ? null : constantConflict(eqs);
+      // Rows of a pointer to pointers (C) may be one object: different constant rows separate nothing (rowsMayDiffer).
+      const conflict = options.constantZiv === false || a.sym.attrs.pointerRows ? null : constantConflict(eqs);
       if (conflict) {
         // What the search would answer at its root (ziv.ts), without building the problem first.
         const problem = built.deferred(fa, fb, eqs, dropped);
@@ -272,8 +279,11 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
       ];
     }
     const problem = built.get(fa, fb, eqs, dropped);
+    // A pointer to pointers (C): elements of different rows may be one element (rowsMayDiffer).
+    const rows = kind === "same" && a.sym.attrs.pointerRows && (a.kind === "def" || b.kind === "def") ? rowsMayDiffer(fa, fb, a.sym.attrs.pointerRows, atoms) : null;
     // Two names of one array (pointer-alias.ts "same") too: apart at run time, they share nothing.
-    const overlap = (kind === "may-alias" || kind === "same" || kind === "same-start") && bases !== null && a.sym !== b.sym;
+    // Not for rows reached through pointers: the addresses of the first and last elements bound nothing between.
+    const overlap = (kind === "may-alias" || kind === "same" || kind === "same-start") && bases !== null && a.sym !== b.sym && !a.sym.attrs.pointerRows && !b.sym.attrs.pointerRows;
     // One problem, one solution (per self or not): pairs that share a problem share its answer.
     let known = solved.get(problem);
     if (!known) solved.set(problem, (known = {}));
@@ -290,7 +300,7 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
     const r = result(problem, solution, problem.assumed.length ? [...assumes, ...problem.assumed] : assumes);
     if (problem.assumed.length) r.steps = { assumes: problem.assumed, free: kind === "same" ? stepFree(solution, fa, fb, assumes, self) : problem.levels.map(() => false) };
     if (overlap) r.mayOverlap = true;
-    return r;
+    return rows ? withRows(r, rows, a.sym.name) : r;
   };
 
   /**
@@ -366,6 +376,65 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
 
 /** A pair's result but its references: what pairs of references of the same classes share. */
 type PairAnswer = Omit<PairResult, "src" | "snk">;
+
+/**
+ * Where the rows of a C pointer to pointers (Sym.pointerRows: its leading
+ * dimensions select a pointer) may differ between the two references: the
+ * deepest common loop whose iterations may reach the two through different
+ * row pointers (a row subscript that names that loop's index, or one
+ * inside it), and whether they may within one iteration too (different
+ * row subscripts, or ones that change inside the common loops). Null when
+ * both always reach one row: the same row subscripts, fixed in the nest.
+ * Different rows are not known to be separate objects (`rows[i] = blk + i
+ * % 4 * m`), so their subscripts separate nothing there.
+ */
+function rowsMayDiffer(fa: AccessForm, fb: AccessForm, count: number, atoms: AtomTable): { level: number; within: boolean } | null {
+  const common = commonDepth(fa.ref, fb.ref);
+  let level = -1;
+  let within = false;
+  for (const f of [fa, fb]) {
+    const depthOf = new Map<string, number>(f.models.map((m, k) => [m.counter, k]));
+    const loopDepth = new Map<Loop, number>(f.ref.loops.map((l, k) => [l, k]));
+    for (let d = 0; d < count; d++) {
+      const p = f.dims?.[d];
+      // Not known: any row, anywhere.
+      if (!p) return { level: common - 1, within: true };
+      for (const v of polyVars(p)) {
+        const inst = atoms.instanceOf(v);
+        const k = depthOf.get(v) ?? (inst ? loopDepth.get(inst) : undefined);
+        if (k === undefined) continue;
+        // Changes with loop k: between iterations of the common loops down to k, and within one iteration of them when k is deeper.
+        level = Math.max(level, Math.min(k, common - 1));
+        if (k >= common) within = true;
+      }
+    }
+  }
+  for (let d = 0; d < count; d++) {
+    const x = fa.dims?.[d];
+    const y = fb.dims?.[d];
+    if (!x || !y || polyKey(x) !== polyKey(y)) within = true;
+  }
+  if (within) level = common - 1;
+  return level < 0 && !within ? null : { level, within };
+}
+
+/**
+ * The answer of a pair whose references may reach different rows of a
+ * pointer to pointers: what the subscripts say, and besides, at every
+ * level where the rows may differ, a dependence carried there (any
+ * direction there, "=" outside, anything inside), and one within an
+ * iteration when the rows may differ there.
+ */
+function withRows(r: PairAnswer, rows: { level: number; within: boolean }, name: string): PairAnswer {
+  const n = r.loops.length;
+  const vectors: DirVector[] = [...r.solution.vectors];
+  const free = (k: number): Dir[] => Array.from({ length: n - k - 1 }, () => "*" as Dir);
+  for (let k = 0; k <= rows.level && k < n; k++)
+    for (const d of ["<", ">"] as const) vectors.push({ dirs: [...Array.from({ length: k }, () => "=" as Dir), d, ...free(k)], exact: false, distance: r.loops.map(() => null) });
+  if (rows.within) vectors.push({ dirs: r.loops.map(() => "=" as Dir), exact: false, distance: r.loops.map(() => null) });
+  const solution: PairSolution = { vectors, distance: r.loops.map(() => null), tried: r.solution.tried, pruned: new Map(), truncated: truncated(r.solution) };
+  return { ...r, status: "unknown", solution, test: null, why: `${name}: its rows are reached through pointers, which may point into one object`, rowsMayOverlap: true };
+}
 
 function result(problem: DepProblem, solution: PairSolution, assumes: Poly[]): PairAnswer {
   const status: PairStatus = noVector(solution) ? "independent" : problem.relaxed.length > 0 || truncated(solution) ? "unknown" : "dependent";

@@ -109,7 +109,7 @@ export function arrayVerdict(deps: ProcedureDeps, loop: Loop): ArrayLoopVerdict 
     // The first vectors carried at k each way: all the verdict and its reasons use (lazy-solution.ts).
     const vs = carriedVectors(pr.solution, k);
     if (vs.length === 0) continue;
-    const cond = memo.condition(pr.problem, k, nest);
+    const cond = pr.rowsMayOverlap ? null : memo.condition(pr.problem, k, nest);
     // Banerjee with "=" on every outer level proves it outright: nothing is carried.
     if (cond && cond.some((c) => c.length === 0)) continue;
     const check = cond ? { expr: memo.check(cond, pr.problem, loop, deps), atoms: cond.reduce((n, c) => n + c.length, 0) } : undefined;

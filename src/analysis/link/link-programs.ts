@@ -143,6 +143,12 @@ export class ProgramLink {
     return this.linked.has(program);
   }
 
+  /** The summary of a call as its caller's file sees it (escaped-arrays.ts). */
+  summaryIn(name: string, caller: Procedure): ProcedureSummary | undefined {
+    const program = this.programOf.get(originOf(caller));
+    return program ? this.summaryFor(name, caller, program) : undefined;
+  }
+
   /**
    * The summary of what a call to `name` in `caller` (of `program`) does,
    * in the caller's symbols; undefined when not known: no or several

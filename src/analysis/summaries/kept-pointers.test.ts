@@ -53,3 +53,21 @@ test("&x given to a parameter that is not kept leaves x out of reach of writes t
   assert.equal(reachable("total"), false, "set(&x, 2.0) keeps no pointer to x: a[i] = ... cannot write it");
   assert.equal(reachable("kept"), true, "keep(&x) may leave one");
 });
+
+test("a local view of a parameter (a copy or a cast of it, only dereferenced) keeps nothing; one stored, returned or moved does", () => {
+  const src = `
+double *saved;
+void view(void *ox, int n) { double (*x)[4] = (double (*)[4])ox; for (int i = 0; i < n; i++) x[i][0] = 1.0; }
+void viewkept(void *ox) { double *x = (double *)ox; saved = x; }
+double *viewback(double *a) { double *x = a; return x; }
+void viewmoved(double *a) { double *x = a; x = x + 1; *x = 0.0; }
+void viewtaken(double *a) { double *x = a; double **p = &x; **p = 1.0; }
+`;
+  const program = parseC("v.c", src, memoryHost({ "v.c": src }));
+  const keeps = new Map(analyzeFlow(program).map((f) => [f.proc.name, f.summary?.formals.map((x) => x.keeps !== false)]));
+  assert.deepEqual(keeps.get("view"), [false, true]);
+  assert.deepEqual(keeps.get("viewkept"), [true]);
+  assert.deepEqual(keeps.get("viewback"), [true]);
+  assert.deepEqual(keeps.get("viewmoved"), [true]);
+  assert.deepEqual(keeps.get("viewtaken"), [true]);
+});

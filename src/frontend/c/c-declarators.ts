@@ -267,6 +267,7 @@ export function makeSym(c: CContext, name: string, ctype: CType, storage: Storag
     span,
   };
   if (shape.pointerLevels > 0) sym.attrs.pointer = true;
+  if (shape.pointerLevels > 1) sym.attrs.pointerRows = shape.pointerLevels - 1;
   if (ctype.k === "func") sym.storage = "procedure";
   c.ctypes.set(sym.id, ctype);
   return sym;

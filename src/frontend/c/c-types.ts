@@ -103,7 +103,8 @@ export function elementOf(t: CType): CType | undefined {
  * dimensions (C bounds 0 .. size-1), and how many leading dimensions are
  * reached through a pointer. `double a[N][M]` has dims [0:N-1, 0:M-1] and
  * none; `double (*a)[M]` and `double *a` have an unknown first extent and
- * one; `double **a` has two (its rows are separate objects).
+ * one; `double **a` has two (its rows need not be separate objects: Sym's
+ * `pointerRows`, which the dependence tests take into account).
  */
 export function symbolShape(t: CType, span: Span): { elem: CType; dims: Dim[]; pointerLevels: number } {
   const dims: Dim[] = [];

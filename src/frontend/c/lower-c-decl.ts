@@ -1,7 +1,7 @@
 import type { Expr } from "../../ir/expr.js";
 import type { Stmt } from "../../ir/stmt.js";
 import type { Sym, SymAttrs } from "../../ir/symbol.js";
-import { addLocal, report, spanOf, type CContext, type FnContext } from "./c-context.js";
+import { addLocal, report, spanOf, textOf, type CContext, type FnContext } from "./c-context.js";
 import { declarationSpan, declarator, makeSym, specifiers, type Declared, type SizeLowerer, type Specifiers } from "./c-declarators.js";
 import { field, fields, type CNode } from "./c-syntax.js";
 import { symbolShape, type CType } from "./c-types.js";
@@ -50,9 +50,23 @@ export function lowerLocalDeclaration(f: FnContext, n: CNode, out: Stmt[]): void
     const value = d.type === "init_declarator" ? field(d, "value") : undefined;
     if (!value) continue;
     sym.attrs.initialized = true;
-    if (spec.storage === "static") continue;
+    if (spec.storage === "static") {
+      sym.attrs.initNames = initializerNames(c, value);
+      continue;
+    }
     out.push({ kind: "assign", lhs: { kind: "var", sym, span, type: sym.type }, rhs: initializer(f, value), span: spanOf(c, d) });
   }
+}
+
+/** The identifiers an initializer names (`tmp` in `int *p = tmp;`). */
+function initializerNames(c: CContext, value: CNode): string[] {
+  const names = new Set<string>();
+  const walk = (x: CNode): void => {
+    if (x.type === "identifier") names.add(textOf(c, x));
+    x.children.forEach(walk);
+  };
+  walk(value);
+  return [...names];
 }
 
 /** An initializer's value: `{...}` lists become an array constructor of their leaves in order. */
@@ -77,7 +91,12 @@ export function lowerGlobalDeclaration(c: CContext, n: CNode, lowerSize: SizeLow
     }
     const sym = globalSym(c, r, spec, r.ctype.k === "func" ? "procedure" : "global", d);
     c.fileScope.names.set(r.name, { kind: "var", sym, ctype: c.ctypes.get(sym.id) ?? r.ctype });
-    if (d.type === "init_declarator" && field(d, "value")) sym.attrs.initialized = true;
+    const value = d.type === "init_declarator" ? field(d, "value") : null;
+    if (value) {
+      sym.attrs.initialized = true;
+      // The initializer is not lowered: the names it holds, for what a pointer may hold from the start (escaped-arrays.ts).
+      sym.attrs.initNames = [...new Set([...(sym.attrs.initNames ?? []), ...initializerNames(c, value)])];
+    }
   }
 }
 
@@ -98,6 +117,7 @@ export function globalSym(c: CContext, r: Declared, spec: Specifiers, storage: "
       const span = old.span;
       const shape = symbolShape(r.ctype, span);
       old.dims = shape.dims;
+      if (shape.pointerLevels > 1) old.attrs.pointerRows = shape.pointerLevels - 1;
       c.ctypes.set(old.id, r.ctype);
     }
     if (spec.storage !== "extern" && storage === "global") {
