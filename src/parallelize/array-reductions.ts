@@ -4,7 +4,7 @@ import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { pureExpr } from "./trip-count.js";
-import { comparisonOp } from "./conditional-minmax.js";
+import { comparisonOp, storedAsIs } from "./conditional-minmax.js";
 import type { Sym } from "../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { evalInt } from "../ir/const-eval.js";
@@ -126,7 +126,7 @@ function conditionalUpdate(s: Extract<Stmt, { kind: "if" }>, sym: Sym): { op: "m
   const a = then[0];
   if (s.else.length || then.length !== 1 || !a || a.kind !== "assign" || a.lhs.kind !== "elem" || a.lhs.sym !== sym) return null;
   const x = a.rhs;
-  if (mentions(x, sym) > 0 || a.lhs.subs.some((e) => mentions(e, sym) > 0) || !pureExpr(x) || a.lhs.subs.some((e) => !pureExpr(e))) return null;
+  if (mentions(x, sym) > 0 || a.lhs.subs.some((e) => mentions(e, sym) > 0) || !pureExpr(x) || a.lhs.subs.some((e) => !pureExpr(e)) || !storedAsIs(x.type, sym.type)) return null;
   const op = comparisonOp(s.cond, (e) => exprEquals(e, a.lhs), x);
   return op ? { op, assign: a } : null;
 }

@@ -2,6 +2,7 @@ import type { Cfg } from "../analysis/cfg/cfg.js";
 import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { VarId } from "../analysis/refs/vars.js";
 import type { Expr } from "../ir/expr.js";
+import type { Type } from "../ir/types.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { exprEquals } from "../ir/expr-equals.js";
@@ -13,7 +14,8 @@ import { pureExpr } from "./trip-count.js";
  * form): every reference to s in the loop is in `if (x > s) s = x` (or
  * `s < x`, `>=`; `<` / `>` the other way for min), the IF having no ELSE
  * and the assignment being its only statement, x the same side-effect-free
- * expression in the test and the assignment, not mentioning s. Then s ends
+ * expression in the test and the assignment, not mentioning s, and
+ * stored in s as it is (storedAsIs). Then s ends
  * as max(s0, x over the iterations), which OpenMP's `reduction(max:s)`
  * computes. The max-with-index pair (also keeping the i of the maximum)
  * is not taken: OpenMP has no clause for it, and ties make the index
@@ -44,7 +46,7 @@ export function conditionalMinMax(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop
       const then = s.then.filter((x) => x.kind !== "nop");
       if (s.else.length || then.length !== 1 || then[0]!.kind !== "assign" || !isS(then[0]!.lhs)) return void (ok = false);
       const x = then[0]!.rhs;
-      if (mentions(x) || !pureExpr(x)) return void (ok = false);
+      if (mentions(x) || !pureExpr(x) || !storedAsIs(x.type, sym.type)) return void (ok = false);
       const o = comparisonOp(c, isS, x);
       if (!o || (op && o !== op)) return void (ok = false);
       op = o;
@@ -54,6 +56,24 @@ export function conditionalMinMax(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop
     if (here) ok = false;
   });
   return ok ? op : null;
+}
+
+/**
+ * Whether storing a value of type `x` in a variable of type `s` keeps it
+ * (or rounds it to the nearest value of s's type, monotonically): then
+ * `if (x > s) s = x` ends with the largest stored value whatever the
+ * order, as `reduction(max:s)` computes it. An int stored in an unsigned
+ * char wraps (300 becomes 44): the serial loop's result then depends on
+ * the order of the iterations. Conservative: types not known are equal.
+ */
+export function storedAsIs(x: Type | undefined, s: Type): boolean {
+  if (!x) return false;
+  if (x.bytes === undefined || s.bytes === undefined) return x.base === s.base && x.bytes === s.bytes && !!x.unsigned === !!s.unsigned;
+  if (s.base === "real") return x.base === "integer" || (x.base === "real" && x.bytes <= s.bytes);
+  if (s.base !== "integer" || x.base !== "integer") return false;
+  if (!!x.unsigned === !!s.unsigned) return x.bytes <= s.bytes;
+  // Unsigned into signed: wider only; signed into unsigned: never (negative values wrap).
+  return !!x.unsigned && x.bytes < s.bytes;
 }
 
 /**

@@ -1,6 +1,8 @@
 /* Reductions over integer data: sum, product (of powers of two, exact in
  * floating point), max, min, max with its index, the first index of the
- * minimum, logical && and ||, bitwise xor/and/or. */
+ * minimum, logical && and ||, bitwise xor/and/or. A maximum kept in an
+ * unsigned char is no max reduction: storing x[i] + 1000 there wraps
+ * (1500 is 220), so which value ends in it depends on the order. */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -13,6 +15,7 @@ int main(void) {
   int i, sum = 0, imax = INT_MIN, imin = INT_MAX, xm = INT_MIN, iarg = -1, ipos = N;
   int allin = 1, anyneg = 0;
   unsigned ux = 0, uand = ~0u, uor = 0;
+  unsigned char small = 0;
   double p = 1.0;
   // doall: parallel
   for (i = 0; i < N; i++) {
@@ -38,6 +41,9 @@ int main(void) {
       xm = x[i];
       iarg = i;
     }
+  // doall: serial -- small = x[i] + 1000 wraps modulo 256: the order of the iterations decides
+  for (i = 0; i < N; i++)
+    if (x[i] + 1000 > small) small = x[i] + 1000;
   // doall: parallel reduction(min:ipos)
   for (i = 0; i < N; i++)
     if (x[i] == imin && i < ipos) ipos = i;
@@ -54,6 +60,6 @@ int main(void) {
   }
   printf("sum %d\nlog2 prod %d\nmax %d min %d\n", sum, ilogb(p), imax, imin);
   printf("argmax %d %d\nargmin %d\nall %d any %d\n", xm, iarg, ipos, allin, anyneg);
-  printf("xor %u and %u or %u\n", ux, uand, uor);
+  printf("xor %u and %u or %u\nsmall %d\n", ux, uand, uor, small);
   return 0;
 }
