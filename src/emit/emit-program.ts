@@ -115,9 +115,22 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
   for (const proc of plan.program.procedures) {
     const blocks = proc.span.file !== file.path || proc.host ? [] : [...threadprivate].filter((b) => [...proc.symbols.values()].some((s) => s.storage === "common" && (s.common ?? "") === b)).sort();
     const line = directiveLine(proc);
-    if (line !== null && (blocks.length || guarded.has(proc))) units.push({ line, blocks, ...(guarded.has(proc) ? { ompQueries: OMP_QUERIES } : {}) });
+    // A unit that has the OpenMP interface already (`use omp_lib`, `include 'omp_lib.h'`) must not declare the functions again.
+    const declare = guarded.has(proc) && !usesOmpLib(text, proc.span.line, proc.endSpan.endLine);
+    if (line !== null && (blocks.length || declare)) units.push({ line, blocks, ...(declare ? { ompQueries: OMP_QUERIES } : {}) });
   }
   return emitFortranDirectives(text, file.form ?? "fixed", loops, units, extra);
+}
+
+/**
+ * Whether lines `from`..`to` of a Fortran file (one unit) take the OpenMP
+ * interface: `use omp_lib` or `include 'omp_lib.h'`, also behind the `!$`
+ * sentinel. Its functions are then declared there, and a declaration of
+ * ours would clash ("conflicts with symbol from module 'omp_lib'").
+ */
+function usesOmpLib(text: string, from: number, to: number): boolean {
+  const lines = text.split(/\r?\n/).slice(Math.max(0, from - 1), to);
+  return lines.some((l) => /^\s*(!\$\s*)?(use\b[\s,:a-z]*\bomp_lib\b|include\s*['"]omp_lib\.h['"])/i.test(l.replace(/^[cC*]\$/, "!$")));
 }
 
 /** An emitted pipelined loop whose if() asks the runtime for its threads and processors (threads-guard.ts). */

@@ -1,5 +1,5 @@
 import type { Loop, Stmt } from "../ir/stmt.js";
-import { topLevelIndex } from "../ir/walk.js";
+import { topLevelIndex, walkStmts } from "../ir/walk.js";
 import type { CarriedDependence } from "../analysis/dependence/verdict.js";
 import { dropClauses, type LoopPlan } from "./loop-plan.js";
 import { constStep, plainCountedLoop } from "./plain-loop.js";
@@ -35,7 +35,8 @@ import { blockWork, REGION_WORK, type CalleeWork, type TripLimit } from "./profi
  * scalars and arrays as the only clause, a step of 1 or -1 (the sink is the previous
  * iteration's index), and a body whose ends of the span OpenMP can mark:
  * the span does not end on the terminal statement of a labeled DO that is
- * not a CONTINUE, and no enclosing DO shares that label.
+ * not a CONTINUE, and no enclosing DO shares that label; and no jump
+ * (jumpsIn), which could skip either ordered line.
  */
 export interface DoacrossSpan {
   /** First and last top-level statements of the ordered span (indices into the loop's body). */
@@ -57,6 +58,9 @@ export function doacrossSpan(plan: LoopPlan, carried: readonly CarriedDependence
   // jacld blocks for blts, its k loop's pipeline).
   if (plan.reductions.length || plan.lastprivate.length || plan.firstprivate.length || plan.linear.length) return null;
   if (!plainCountedLoop(loop)) return null;
+  // Every iteration must pass both ordered lines: a CYCLE past the source leaves the next iteration waiting
+  // for ever, a GOTO to a label at the span's start skips the wait.
+  if (jumpsIn(loop)) return null;
   const step = constStep(loop);
   if (step !== 1 && step !== -1) return null;
   const top = orderedBody(loop);
@@ -81,6 +85,25 @@ export function doacrossSpan(plan: LoopPlan, carried: readonly CarriedDependence
     if (enclosingLabels.includes(loop.terminalLabel)) return null;
   }
   return { lo, hi, offset: -step, private: [...plan.private] };
+}
+
+/**
+ * Whether a statement of the body may jump: a GOTO (computed, arithmetic
+ * IF, an I/O statement's ERR= or END=, an alternate return), a RETURN, or
+ * a CYCLE or EXIT (C's continue, break) of this loop or an outer one. Those
+ * of a loop inside it stay in one of its statements.
+ */
+function jumpsIn(loop: Loop): boolean {
+  const inner = new Set<number>();
+  walkStmts(loop.body, (s) => void (s.kind === "loop" && inner.add(s.id)));
+  let yes = false;
+  walkStmts(loop.body, (s) => {
+    if (s.kind === "goto" || s.kind === "computed-goto" || s.kind === "arith-if" || s.kind === "return") yes = true;
+    else if ((s.kind === "cycle" || s.kind === "exit") && s.loopId !== null && !inner.has(s.loopId)) yes = true;
+    else if (s.kind === "io" && s.jumpLabels.length > 0) yes = true;
+    else if (s.kind === "call" && (s.altReturns?.length ?? 0) > 0) yes = true;
+  });
+  return yes;
 }
 
 /**

@@ -116,3 +116,18 @@ test("explain says why the pipelined loop asks for no more threads than processo
   const text = explainPaths(["t.f90"], memoryHost({ "t.f90": src }), { line: 7 }).text;
   assert.match(text, /only while there are no more threads than processors/);
 });
+
+test("a unit that takes the OpenMP interface (use omp_lib, include 'omp_lib.h', behind !$ or not) keeps the guard and declares nothing (gfortran: 'conflicts with symbol from module')", () => {
+  for (const decl of ["  !$ use omp_lib", "  use omp_lib", "  use, intrinsic :: omp_lib"]) {
+    const src = free();
+    src.splice(1, 0, decl);
+    const { out } = run("p.f90", src);
+    assert.ok(out.includes(GUARD), decl);
+    assert.doesNotMatch(out, /integer\s*(::)?\s*omp_get_max_threads/i, decl);
+  }
+  const inc = free();
+  inc.splice(4, 0, "!$ include 'omp_lib.h'");
+  const { out } = run("p.f90", inc);
+  assert.ok(out.includes(GUARD));
+  assert.doesNotMatch(out, /integer\s*(::)?\s*omp_get_max_threads/i);
+});

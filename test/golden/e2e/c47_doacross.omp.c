@@ -2,13 +2,15 @@
  * of work of its own, then adds its result to a running sum that the next
  * iteration reads. doall writes ordered(1) with depend(sink) before the
  * sum and depend(source) after it, and the iterations overlap. A loop
- * whose recurrence runs through its work stays serial. */
+ * whose recurrence runs through its work stays serial, and so does one
+ * where a continue would skip the ordered lines (the next iteration would
+ * wait for ever). */
 #include <stdio.h>
 
 #define N 200
 #define M 50000
 
-static double x[N], s[N], w[M], r[N];
+static double x[N], s[N], w[M], r[N], q[N];
 
 #ifdef _OPENMP
 #include <omp.h>
@@ -40,6 +42,17 @@ int main(void) {
     for (int k = 0; k < M; k++)
       r[i] += r[i - 1] * w[k] * 1.0e-4;
   }
+  // doall: serial -- q[i] reads q[i - 1], and the continue of i = 7 would skip the ordered lines
+  for (int i = 1; i < N; i++) {
+    double t = 0.0;
+    // doall: either reduction(+:t)
+    #pragma omp parallel for reduction(+:t)
+    for (int k = 0; k < M; k++)
+      t += (double)((i * k) % 19) * w[k];
+    if (i == 7) continue;
+    q[i] = q[i - 1] + t;
+  }
+  printf("q %.6f\n", q[N - 1]);
   printf("sum %.6f\n", s[N - 1]);
   printf("x, r %.6f %.6f\n", x[N - 1], r[N - 1]);
   return 0;
