@@ -31,6 +31,7 @@ import type { NestRanges } from "../analysis/ranges/nest-ranges.js";
 import { arrayPrivatization, type CallContext } from "./array-privatization.js";
 import { CommonLiveness } from "../analysis/regions/common-liveness.js";
 import { EscapedArrays } from "../analysis/escaped-arrays.js";
+import type { QuietSummary } from "../analysis/summaries/quiet-summary.js";
 import { CommonFacts } from "../analysis/regions/common-facts.js";
 import { arrayReductions } from "./array-reductions.js";
 import { overlapPairs } from "./overlap-plan.js";
@@ -38,7 +39,7 @@ import { carriedReasons } from "./array-reasons.js";
 import { arrayDependencesOnly } from "./reason.js";
 import { callVerdicts } from "./call-verdict.js";
 import { wholeFortranProgram, type ProgramLink } from "../analysis/link/link-programs.js";
-import { exclusions } from "./exclusions.js";
+import { exclusions, readsErrno } from "./exclusions.js";
 import { dropClauses, emptyPlan, type LoopPlan } from "./loop-plan.js";
 import { callersOf, callGraph, type CallGraph } from "./call-graph.js";
 import { chooseDirectives } from "./choose-directives.js";
@@ -130,6 +131,8 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c), assumeBounds, facts, globalIn: (_, g) => program.globals.get(g.name) ?? null });
   // C arrays a pointer may reach (escaped-arrays.ts): over every linked file, made when privatization first asks.
   let escapedArrays: EscapedArrays | undefined;
+  // Whether the run reads C's errno (exclusions.ts): over every linked file.
+  const errno = { read: readsErrno(link ? link.programs().flatMap((p) => p.procedures) : program.procedures) };
   const escaped = () => (escapedArrays ??= new EscapedArrays(link ? link.programs() : [program], (caller, name) => (link ? link.summaryIn(name, caller) : calls.summariesFor(caller)(name))));
   const perProc = new Map<Procedure, LoopPlan[]>();
   // What planning a fused variant of a procedure's loops needs (fusion.ts), once the directives are chosen.
@@ -177,7 +180,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
     // Depth in the HIR counts implied loops (a multi-index DO CONCURRENT's) for the analyses' limit.
     const hirDepth = new Map(collectLoops(proc.body).map((l) => [l.loop, l.depth]));
     // Threadprivate COMMON blocks only when every unit of the program is in the run (the run decides which).
-    const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false, commons, facts, threadprivate: whole, escaped };
+    const callContext = { summaries: calls.summariesFor(proc), assumeBounds: options.boundsAssumption !== false, commons, facts, threadprivate: whole, escaped, errno };
     const plans = userLoops(proc.body).map(({ loop, parent, depth }) => planLoop(proc, loop, parent, depth, hirDepth.get(loop) ?? depth, deps, flow, (name) => calls.verdict(name, proc), callContext));
     // The variants of this procedure's loops reuse its ranges; fusion runs after every procedure, and its
     // variants compute their own (the ranges need not outlive their procedure).
@@ -288,7 +291,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
     plan.reasons.push({ kind: "too-deep", message: `not analyzed: nested deeper than ${MAX_NEST_DEPTH} loops` });
     return plan;
   }
-  plan.reasons.push(...exclusions(loop, proc, callVerdict));
+  plan.reasons.push(...exclusions(loop, proc, callVerdict, callContext.errno));
   const region = flow ? regionOf(flow, loop) : undefined;
   if (!deps || !region || !flow) {
     plan.reasons.push({ kind: "unanalyzable", message: "the analysis of the procedure failed" });
@@ -405,6 +408,10 @@ function unswitched(plan: LoopPlan, ctx: VariantContext, options: ParallelizeOpt
     if (!v || v.reasons.length > 0) continue;
     // The guarded statements' own COMMON blocks (timers) must not be what the loop makes threadprivate.
     if (v.threadprivate?.some((b) => [...g.quiet.values()].some((q) => q.guardedBlocks.includes(b)))) continue;
+    // With the flag true the loop runs on one thread, but on the clauses' copies: the guarded statements, which
+    // reach COMMON members and globals as the callee names them, must not touch what the clauses copy (a private
+    // or reduced COMMON scalar would be read stale). Conservative: any block or global the callee may touch.
+    if (quietTouchesClauses(v, [...g.quiet.values()])) continue;
     const flag = { kind: "var", sym: g.flag, span: plan.loop.span, type: g.flag.type } as Expr;
     return whileFalse(v, plan, flag, { cond: g.flag.name, lines: g.lines, calls: g.names });
   }
@@ -497,6 +504,21 @@ function rootIn(body: readonly Stmt[], loop: Loop): Loop | null {
   let at = loop;
   for (let p = parent.get(at); p; p = parent.get(at)) at = p;
   return at;
+}
+
+/** Whether a clause of `plan` names a COMMON member or C global that a quiet callee's guarded statements may reach (its general summary's blocks and globals). */
+function quietTouchesClauses(plan: LoopPlan, quiet: readonly QuietSummary[]): boolean {
+  const names = new Set([...plan.private, ...plan.firstprivate, ...plan.lastprivate, ...plan.privateArrays, ...plan.reductions.map((r) => r.var), ...plan.linear.map((l) => l.var)].map((n) => n.toLowerCase()));
+  const proc = plan.proc;
+  // A block made threadprivate is no copy the callee misses: it reaches the thread's own (the original, on one thread).
+  const own = new Set(plan.threadprivate ?? []);
+  for (const s of proc.symbols.values()) {
+    if (!names.has(s.name.toLowerCase())) continue;
+    if ((s.storage === "common" && own.has(s.common ?? "")) || (s.storage === "global" && own.has(s.name))) continue;
+    if (s.storage === "common" && quiet.some((q) => q.general.commons.has(s.common ?? ""))) return true;
+    if (s.storage === "global" && quiet.some((q) => [...q.general.shared.values()].some((e) => e.sym.name === s.name))) return true;
+  }
+  return false;
 }
 
 /** Whether a statement under the guards reads or writes a variable the plan's clauses privatize or reduce (or writes through a pointer). */

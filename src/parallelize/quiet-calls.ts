@@ -49,8 +49,9 @@ export function quietCalls(proc: Procedure, loop: Loop, summaries: SummaryLookup
     g.lines = [Math.min(g.lines[0], c.line), Math.max(g.lines[1], c.line)];
   }
   const own = assignedInStmts([loop]);
-  // A C global some pointer may reach could be written through it.
-  return [...groups.values()].filter((g) => !own.has(g.flag) && (g.flag.storage !== "global" || untaken?.(g.flag) === true) && calls.every((c) => !writesFlag(proc, g.quiet.get(key(c.name))?.summary ?? summaries(c.name), g.flag)));
+  // A C global some pointer may reach could be written through it; a flag in an EQUIVALENCE, through another
+  // name of its storage (`equivalence (vv(1), verbose)`, then `vv(i) = ...`: Conservative, whatever the loop names).
+  return [...groups.values()].filter((g) => !own.has(g.flag) && g.flag.equivalence === undefined && (g.flag.storage !== "global" || untaken?.(g.flag) === true) && calls.every((c) => !writesFlag(proc, g.quiet.get(key(c.name))?.summary ?? summaries(c.name), g.flag)));
 }
 
 /** The caller's variable for a callee's flag: the COMMON member at the same bytes (same shape), or the C global of that name its file sees. */

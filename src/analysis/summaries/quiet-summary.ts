@@ -28,6 +28,8 @@ export interface QuietSummary {
   variant: Procedure;
   /** The COMMON blocks the guarded statements may touch beyond what the quiet body does (through the calls they make). */
   guardedBlocks: string[];
+  /** The summary with the guarded statements: what they may touch, among the rest. */
+  general: ProcedureSummary;
 }
 
 /**
@@ -67,7 +69,7 @@ export function quietSummary(proc: Procedure, general: ProcedureSummary, summari
     if (summary.io || summary.unknown || writes(proc, summary, flag)) continue;
     const guardedBlocks = [...general.commons.keys()].filter((b) => !summary.commons.has(b));
     const where = ext ? { block: flag.common ?? "", start: ext.start } : { global: flag.name };
-    return { flag, where, summary, variant, guardedBlocks };
+    return { flag, where, summary, variant, guardedBlocks, general };
   }
   return undefined;
 }

@@ -6,15 +6,21 @@ c     runs on one thread, in order, its messages included. The main
 c     program runs the loops with the flag false, then true. A callee
 c     that prints unguarded keeps its loop serial, and so does one whose
 c     guarded statement reads its dummy argument (a private copy in the
-c     loop would be what it prints).
+c     loop would be what it prints), one whose guarded statement prints
+c     COMMON scalars the loop would make private or reduce (with the
+c     flag true, one thread would still run on the copies), and a loop
+c     that sets the flag through another name of its storage.
       program quiet
       integer n, i, k
       parameter (n = 4000)
       double precision a(n), b(n), s1, s2, s3
-      logical timeron
+      logical timeron, tflags(2)
       double precision start(4), elapsed(4)
       common /tflag/ timeron
       common /tt/ start, elapsed
+      double precision acc, x
+      common /accum/ acc, x
+      equivalence (tflags(1), timeron)
 c doall: either
       do k = 1, 4
         elapsed(k) = 0.0d0
@@ -40,6 +46,21 @@ c doall: serial -- peek's guarded statement prints its dummy's element
       do i = 1, 4
         call peek(i, n, a)
       end do
+      acc = 0.0d0
+c doall: serial -- tally's guarded statement prints acc and x, which a reduction and a private copy would hide
+      do i = 1, n
+        x = b(i) * 2.0d0
+        acc = acc + x
+        if (i .eq. n) call tally
+      end do
+      timeron = .false.
+c doall: serial -- tflags(1) is timeron: the loop sets the flag tally reads
+      do i = 1, n
+        a(i) = a(i) + b(i)
+        tflags(1) = i .eq. n / 2
+        call tally
+      end do
+      timeron = .true.
       s3 = 0.0d0
 c doall: parallel reduction(+:s3)
 !$omp parallel do reduction(+:s3)
@@ -98,6 +119,14 @@ c doall: either reduction(+:t)
       common /tflag/ timeron
       a(i) = a(i) + 1.0d0
       if (timeron) write (*, '(a, i3, f12.2)') 'peek', i, a(i)
+      end
+
+      subroutine tally
+      logical timeron
+      double precision acc, x
+      common /tflag/ timeron
+      common /accum/ acc, x
+      if (timeron) print '(a, 2f20.4)', 'tally ', acc, x
       end
 
       subroutine tstart(k)
