@@ -72,6 +72,8 @@ export interface CallContext {
   threadprivate?: boolean;
   /** C arrays whose address a pointer may hold (escaped-arrays.ts): no copy of theirs is what the pointer reaches. */
   escaped?: () => EscapedArrays;
+  /** Whether the run reads C's errno (exclusions.ts). */
+  errno?: { read: boolean };
 }
 
 /** What privatization decided for the arrays of one loop. */

@@ -75,6 +75,22 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     }
     return out;
   };
+  // C: a program that registers exit handlers (atexit) sees, in them, what the iterations that ran before an exit()
+  // left; in parallel other iterations run too. Over every file of the run.
+  const handlers = lang === "c" && (link ? link.programs() : [program]).some((q) => q.procedures.some((p) => calledNames(p).has("atexit") || calledNames(p).has("at_quick_exit") || calledNames(p).has("on_exit")));
+  const endsAt = new Map<Procedure, boolean>();
+  const ends = (p: Procedure, stack: Set<Procedure>): boolean => {
+    const known = endsAt.get(p);
+    if (known !== undefined) return known;
+    if (stack.has(p)) return false;
+    stack.add(p);
+    let yes = false;
+    walkStmts(p.body, (st) => void (st.kind === "stop" && (yes = true)));
+    if (!yes) for (const [, c] of calleesOf(p)) if (ends(c, stack)) yes = true;
+    stack.delete(p);
+    endsAt.set(p, yes);
+    return yes;
+  };
   const lookup: SummaryLookup = (name) => summaries.get(key(name)) ?? undefined;
   const unknown = (why: string): CallVerdict => ({ kind: "unknown", why });
   /** What keeps a call of `p` (summary `s`) out of a parallel loop, the callee named as `who`; null when nothing does. */
@@ -83,7 +99,8 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     if (s.untracedWrite !== undefined) return unknown(`${who} writes through a pointer whose target doall does not follow (line ${s.untracedWrite})`);
     if (s.unknown) return unknown(`${who} calls a procedure whose effects are not known`);
     const st = stateOf(p, new Set());
-    return st ? unknown(`${who} writes ${st}, which all iterations would share`) : null;
+    if (st) return unknown(`${who} writes ${st}, which all iterations would share`);
+    return handlers && ends(p, new Set()) ? unknown(`${who} may end the program (exit()), and the program's exit handlers (atexit) would see what the other iterations, run in parallel, left`) : null;
   };
   /** The same for a procedure of another file of the link, whose summary must also be one the caller's file can name. */
   const linkedBlocker = (who: string, p: Procedure): CallVerdict | null => {

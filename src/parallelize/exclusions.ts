@@ -3,6 +3,7 @@ import type { Procedure } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import type { Reason } from "./reason.js";
+import { setsErrno } from "../frontend/c/libc.js";
 
 /** What is known about a called procedure's effects, for the call exclusion. */
 export type CallVerdict =
@@ -23,8 +24,9 @@ export type CallVerdict =
  * unsupported data makes the whole procedure unanalyzable upstream.)
  * Returns one reason per offending statement, in source order.
  */
-export function exclusions(loop: Loop, proc: Procedure, callVerdict: (name: string) => CallVerdict): Reason[] {
+export function exclusions(loop: Loop, proc: Procedure, callVerdict: (name: string) => CallVerdict, errno: { read: boolean } = { read: true }): Reason[] {
   const out: Reason[] = [];
+  if (proc.language === "c") out.push(...errnoReasons(loop, errno.read));
   if (proc.unanalyzable) out.push({ kind: "unanalyzable", message: `the procedure is not analyzed: ${proc.unanalyzable.reason}`, line: proc.unanalyzable.span.line });
   if (!loop.candidate) out.push({ kind: "not-candidate", message: loop.notCandidate ?? "not a counted loop", line: loop.span.line });
   const inside = labelsInside(loop);
@@ -94,6 +96,38 @@ function checkExprCalls(e: Expr, callVerdict: (name: string) => CallVerdict, out
     }
     checkCall(x.name, x.span.line, callVerdict, out);
   });
+}
+
+/**
+ * C's errno is each thread's own (glibc: a thread-local variable): a loop
+ * that reads or writes it, or that calls a library function that may set
+ * it (setsErrno) in a program that reads it (`errno`, perror), would leave
+ * the initial thread's errno after the loop, not the last iteration's.
+ */
+function errnoReasons(loop: Loop, read: boolean): Reason[] {
+  const out: Reason[] = [];
+  walkStmts(loop.body, (s) => {
+    for (const e of stmtExprs(s))
+      walkExpr(e, (x) => {
+        if (x.kind === "var" && x.sym.name === "errno" && x.sym.attrs.intrinsic) out.push({ kind: "call", message: `errno at line ${x.span.line} is each thread's own: in parallel, the loop would read or leave another thread's`, line: x.span.line, var: "errno" });
+        else if (read && x.kind === "call" && x.intrinsic && setsErrno(x.name)) out.push({ kind: "call", message: `${x.name} at line ${x.span.line} may set errno, which the program reads, and which is each thread's own`, line: x.span.line, var: x.name });
+      });
+  });
+  return out.filter((r, k) => out.findIndex((q) => q.line === r.line && q.var === r.var) === k);
+}
+
+/** Whether a C program reads errno: names it, or calls perror. */
+export function readsErrno(procs: Iterable<Procedure>): boolean {
+  for (const p of procs) {
+    if (p.language !== "c") continue;
+    let yes = false;
+    walkStmts(p.body, (s) => {
+      if (s.kind === "io" && s.callee === "perror") yes = true;
+      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "var" && x.sym.name === "errno" && x.sym.attrs.intrinsic && (yes = true)));
+    });
+    if (yes) return true;
+  }
+  return false;
 }
 
 /** Labels of statements inside the loop (jumps to them stay inside). */

@@ -76,6 +76,19 @@ for (const f of ["rand", "srand", "random", "srandom", "drand48", "srand48", "ti
 for (const f of ["omp_get_num_threads", "omp_get_thread_num", "omp_get_max_threads", "omp_get_num_procs", "omp_in_parallel"]) TABLE.set(f, F("other", C_INT));
 TABLE.set("omp_get_wtime", F("other", C_DOUBLE));
 
+/**
+ * Library functions that may set errno (C11 7.12.1: math functions on a
+ * domain, pole or range error, with glibc's math_errhandling; strtod and
+ * strtol on overflow). errno is each thread's own: after a parallel loop,
+ * the initial thread's, not the last iteration's.
+ */
+const NO_ERRNO = new Set(["fabs", "floor", "ceil", "trunc", "round", "rint", "nearbyint", "copysign", "fmin", "fmax"]);
+export function setsErrno(name: string): boolean {
+  if (name === "strtod" || name === "strtol") return true;
+  const base = MATH.includes(name) ? name : (name.endsWith("f") || name.endsWith("l")) && MATH.includes(name.slice(0, -1)) ? name.slice(0, -1) : null;
+  return base !== null && !NO_ERRNO.has(base);
+}
+
 export function libcFunction(name: string): LibcFunction | undefined {
   return TABLE.get(name);
 }
