@@ -82,3 +82,34 @@ test("past the expansion budget, the external calls of a chain are one unknown c
   // The same chain without the external function is parallel.
   assert.equal(loopAt(run(chain(40, "d", (k) => (k < 40 ? `f${k - 1}(x) + f${k - 1}(x + 1.0)` : "f39(x) + f39(v)"))), 47).parallel, true);
 });
+
+test("a module procedure's `cnt(k) = cnt(k) + 1` on a module array (or a host's) is an assignment, not a statement function: its callers see the write", () => {
+  const text = [
+    "module counts",
+    "  implicit none",
+    "  integer :: cnt(10)",
+    "contains",
+    "  subroutine bump(k)",
+    "    integer, intent(in) :: k",
+    "    cnt(k) = cnt(k) + 1",
+    "  end subroutine",
+    "end module",
+    "program p",
+    "  use counts",
+    "  implicit none",
+    "  integer :: i, a(5000)",
+    "  do i = 1, 5000",
+    "    a(i) = mod(i, 7)",
+    "  end do",
+    "  do i = 1, 5000",
+    "    call bump(a(i) + 1)",
+    "  end do",
+    "  print *, cnt",
+    "end program",
+    "",
+  ].join("\n");
+  const f = parallelize([{ path: "m.f90", text }]).report.files[0]!;
+  assert.deepEqual(f.diagnostics.filter((d) => d.severity === "error"), []);
+  const calls = f.loops.find((l) => l.line === 17)!;
+  assert.equal(calls.parallel, false, "bump writes cnt(k): iterations with the same k collide");
+});

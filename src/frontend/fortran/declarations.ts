@@ -8,6 +8,7 @@ import type { Span } from "../../source/span.js";
 import type { FAttrName, FDimSpec, FEntity, FExpr, FStmt, FTypeSpec } from "./ast.js";
 import { lowerExpr } from "./lower-expr.js";
 import type { UnitContext } from "./unit-context.js";
+import type { Scope } from "./scope.js";
 import type { FUnit } from "./units.js";
 
 /** Everything the specification statements say about one name, gathered before symbols are made. */
@@ -160,7 +161,7 @@ class DeclarationCollector {
         this.executable.push(s);
         return;
       case "assign":
-        if (!this.seenExec && isStatementFunction(s, this.infos)) {
+        if (!this.seenExec && isStatementFunction(s, this.infos, this.u.scope)) {
           this.stmtFuncDefs.push(s);
           return;
         }
@@ -374,12 +375,18 @@ function markData(o: FExpr, mark: (name: string, span: Span) => void): void {
   else if (o.k === "paren") markData(o.x, mark);
 }
 
-/** `f(x, y) = expr` before the first executable statement, where f is not an array. */
-function isStatementFunction(s: Extract<FStmt, { k: "assign" }>, infos: Map<string, DeclInfo>): boolean {
+/**
+ * `f(x, y) = expr` before the first executable statement, where f is not
+ * an array: not one declared here, nor one the unit reaches by USE or from
+ * its host (a module procedure's `cnt(k) = cnt(k) + 1` on a module array
+ * is an assignment).
+ */
+function isStatementFunction(s: Extract<FStmt, { k: "assign" }>, infos: Map<string, DeclInfo>, scope: Scope): boolean {
   const l = s.lhs;
   if (l.k !== "name" || l.args.length !== 1) return false;
   const d = infos.get(l.name);
   if (d?.dims || d?.attrs.has("dimension")) return false;
+  if (!d && (scope.lookup(l.name)?.dims.length ?? 0) > 0) return false;
   return l.args[0]!.items.every((a) => a.kind === "expr" && a.e.k === "name" && a.e.args.length === 0);
 }
 
