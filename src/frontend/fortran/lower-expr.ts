@@ -103,7 +103,9 @@ export function lowerExpr(e: FExpr, u: UnitContext): Expr {
       const l = lowerExpr(e.l, u);
       const r = lowerExpr(e.r, u);
       const op = BINOPS[e.op];
-      if (!op) return { kind: "unknown", text: `defined operator ${e.op}`, span };
+      // A defined operator (`.plus.`), or an intrinsic one on a derived type where some interface extends it,
+      // calls a procedure doall does not follow: an unknown call (its effects block a loop).
+      if (!op || (u.ctx.hidden?.operators && (l.type?.base === "derived" || r.type?.base === "derived"))) return { kind: "call", name: `operator(${e.op})`, args: [l, r], span };
       const out: Expr = { kind: "binary", op, left: l, right: r, span };
       const t = ["==", "!=", "<", "<=", ">", ">=", "and", "or", "eqv", "neqv"].includes(op) ? LOGICAL : op === "//" ? CHARACTER : promote(l.type, r.type);
       if (t) out.type = t;
@@ -118,6 +120,10 @@ export function lowerExpr(e: FExpr, u: UnitContext): Expr {
     case "star":
       return { kind: "unknown", text: "*", span };
     case "component": {
+      // `x%f()` is a call of a type-bound procedure (no data component takes empty parentheses); so may be
+      // `x%f(i)` where some type binds procedures. An unknown call: doall does not follow the binding.
+      if (e.args.some((list) => list.items.length === 0) || (u.ctx.hidden?.typeBound && e.args.length > 0))
+        return { kind: "call", name: `%${e.name}`, args: [lowerExpr(e.base, u), ...e.args.flatMap((list) => list.items.map((a) => lowerSub(a, u))).filter((a): a is Expr => a.kind !== "triplet")], span };
       const out: Expr = { kind: "member", base: lowerExpr(e.base, u), field: e.name, span };
       // x%a(i)(1:3): keep the subscripts (their uses matter) but model the element coarsely.
       if (e.args.length) out.subs = e.args.flatMap((list) => list.items.map((a) => lowerSub(a, u)));

@@ -47,6 +47,8 @@ function lower(s: FStmt, u: UnitContext, loops: LoopFinder): Stmt | Stmt[] | nul
     case "assign": {
       const lhs = lowerExpr(s.lhs, u);
       const rhs = lowerExpr(s.rhs, u);
+      // Where some interface defines assignment, storing into a derived-type object may call its procedure.
+      if (u.ctx.hidden?.assignment && lhs.type?.base === "derived") return { kind: "call", name: "assignment(=)", args: [lhs, rhs], span };
       return lowerAssignment(lhs, rhs, null, span, u) ?? { kind: "assign", lhs, rhs, span };
     }
     case "logical-if": {

@@ -10,7 +10,7 @@ import { Scope } from "./scope.js";
 import { formForPath, readFortranLines, type FortranSourceOptions } from "./source-reader.js";
 import { parseStatement } from "./stmt-parser.js";
 import type { FortranContext } from "./unit-context.js";
-import { splitUnits, type FUnit } from "./units.js";
+import { hiddenCalls, splitUnits, type FUnit, type HiddenCalls } from "./units.js";
 import { phase } from "../../util/phases.js";
 
 /** Reads, parses and lowers one Fortran file to statements grouped in units (no HIR yet). */
@@ -47,12 +47,15 @@ export function parseFortran(path: string, text: string, host: SourceHost, opts:
   let loops = 0;
   const { lines, units } = phase("read", () => parseFortranUnits(path, text, host, opts, diags));
   const modules = new Map<string, Scope>();
-  const finder = new ModuleFinder(path, host, opts, ids);
+  const hidden: HiddenCalls = { typeBound: false, operators: false, assignment: false };
+  hiddenCalls(units, hidden);
+  const finder = new ModuleFinder(path, host, opts, ids, hidden);
   const ctx: FortranContext = {
     ids,
     nextLoopId: () => loops++,
     diags,
     findModule: (name, from) => modules.get(name) ?? finder.find(name, from, diags),
+    hidden,
   };
   const procedures: Procedure[] = [];
   // Modules first, so USE works whatever the order of units in the file.
@@ -101,6 +104,7 @@ class ModuleFinder {
     private readonly host: SourceHost,
     private readonly opts: FortranSourceOptions,
     private readonly ids: SymIds,
+    private readonly hidden?: HiddenCalls,
   ) {}
 
   find(name: string, from: Span, diags: Diagnostic[]): Scope | undefined {
@@ -158,6 +162,8 @@ class ModuleFinder {
       const { units } = parseFortranUnits(file, text, this.host, { ...this.opts, form: formForPath(file) ?? "free" }, scratch);
       const unit = units.find((u: FUnit) => u.kind === "module" && u.name === name);
       if (!unit) continue;
+      // What the module declares reaches its users (a type with bindings, an operator, an assignment).
+      if (this.hidden) hiddenCalls([unit], this.hidden);
       const ctx: FortranContext = {
         ids: this.ids,
         nextLoopId: () => 0,

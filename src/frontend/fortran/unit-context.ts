@@ -4,6 +4,7 @@ import type { Sym, SymIds } from "../../ir/symbol.js";
 import type { FStmt } from "./ast.js";
 import type { Span } from "../../source/span.js";
 import type { Scope } from "./scope.js";
+import type { HiddenCalls } from "./units.js";
 
 /** What lowering one file needs program-wide. */
 export interface FortranContext {
@@ -12,6 +13,8 @@ export interface FortranContext {
   diags: Diagnostic[];
   /** Scopes of modules by name, for USE (this file's modules and those found next to it). */
   findModule(name: string, from: Span): Scope | undefined;
+  /** Hidden calls (units.ts hiddenCalls) that this file or a module it reads declares. */
+  hidden?: HiddenCalls;
 }
 
 /** What lowering one program unit needs. */

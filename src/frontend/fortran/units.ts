@@ -20,6 +20,8 @@ export interface FUnit {
   interfaceNames: string[];
   /** Names of derived types defined in the unit. */
   typeNames: string[];
+  /** A derived type of the unit binds procedures (`contains` in the type): `x%f(...)` may call one. */
+  typeBound?: boolean;
   /** Set when the unit uses something doall does not model (a diagnostic says what). */
   unsupported?: { what: string; stmt: FStmt };
 }
@@ -70,6 +72,7 @@ export function splitUnits(stmts: FStmt[], diags: Diagnostic[]): FUnit[] {
     }
     if (inType) {
       if (s.k === "end-type") inType = false;
+      else if (s.k === "contains" && stack.length) stack[stack.length - 1]!.unit.typeBound = true;
       continue;
     }
     if (HEADERS.has(s.k)) {
@@ -112,4 +115,28 @@ export function splitUnits(stmts: FStmt[], diags: Diagnostic[]): FUnit[] {
     closeTop(null);
   }
   return top;
+}
+
+/**
+ * What of Fortran 2003's hidden calls some unit of `units` (and what they
+ * contain) declares: type-bound procedures, generic operators, defined
+ * assignment. doall follows none of them: a loop that may call one is
+ * taken to call an unknown procedure (lower-expr.ts, lower-stmt.ts).
+ */
+export function hiddenCalls(units: readonly FUnit[], into: HiddenCalls): void {
+  for (const u of units) {
+    if (u.typeBound) into.typeBound = true;
+    for (const n of u.interfaceNames) {
+      const k = n.replace(/\s+/g, "").toLowerCase();
+      if (k.startsWith("operator(")) into.operators = true;
+      if (k.startsWith("assignment(")) into.assignment = true;
+    }
+    hiddenCalls(u.contains, into);
+  }
+}
+
+export interface HiddenCalls {
+  typeBound: boolean;
+  operators: boolean;
+  assignment: boolean;
 }
