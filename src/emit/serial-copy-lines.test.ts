@@ -38,3 +38,36 @@ test("no copy where the text does not allow one: other code after the loop on it
   assert.equal(plain.loop(2)?.serialCopy, undefined);
   assert.equal(plain.out.includes("} else {"), false);
 });
+
+test("no copy across a preprocessor conditional the loop's lines leave (a header under #else, its #endif before the body): the directive alone", () => {
+  const src = ["void acc(double *y, const double *x, int n) {", "#ifdef SHIFT", "  for (int i = 1; i < n; i++) {", "#else", "  for (int i = 0; i < n; i++) {", "#endif", "    y[i] = x[i] + y[i] * 0.5;", "  }", "}", ""].join("\n");
+  const { out, loop } = run(src);
+  assert.equal(loop(5)?.emitted, true);
+  assert.equal(loop(5)?.serialCopy, undefined);
+  assert.equal(out.includes("} else {"), false);
+  // A conditional wholly inside the body is copied with it.
+  const inside = run(acc(["  for (int i = 0; i < n; i++) {", "#ifdef HALF", "    y[i] = x[i] + y[i] * 0.5;", "#else", "    y[i] = x[i] + y[i];", "#endif", "  }"]));
+  assert.equal(inside.loop(2)?.serialCopy, true);
+});
+
+test("a loop a macro expands to gets no directive: before the macro's use it would go to the first loop of the expansion (a recurrence here), and name what the macro declares", () => {
+  const src = [
+    "#define SCAN_THEN_SCALE(p, q, n) \\",
+    "  for (i = 1; i < (n); i++) p[i] = (p[i - 1] * 3 + p[i]) % 1000; \\",
+    "  for (i = 0; i < (n); i++) q[i] = p[i] * 2",
+    "#define LOOP(p, n) for (int j = 0; j < (n); j++) { p[j] = j * 3; }",
+    "int a[5000], b[5000];",
+    "int main(void) {",
+    "  int i;",
+    "  SCAN_THEN_SCALE(a, b, 5000);",
+    "  LOOP(a, 5000);",
+    "  return a[7] + b[9];",
+    "}",
+    "",
+  ].join("\n");
+  const host = memoryHost({ "m.c": src });
+  const r = parallelizeLoadedRun([loadProgram("m.c", host)], host)[0]!;
+  assert.equal(r.output!.includes("#pragma omp"), false, r.output!);
+  for (const l of r.report.loops) assert.equal(l.emitted, false);
+  assert.ok(r.report.loops.some((l) => l.reasons.some((x) => /written by a macro/.test(x.message))));
+});

@@ -23,8 +23,9 @@ import { closingBraceAlone } from "./loop-lines.js";
  * evaluated twice, once per entry, a few comparisons.
  *
  * Null when the text does not allow it: the loop's header not first on
- * its line, other code after its end on the last line, or a label in its
- * body (a copy would define it twice).
+ * its line, other code after its end on the last line, a label in its
+ * body (a copy would define it twice), or a preprocessor conditional that
+ * the loop's lines enter or leave.
  */
 export function serialCopyLines(text: string, loop: Loop, check: string): LineInsertion[] | null {
   const lines = text.split("\n").map((l) => l.replace(/\r$/, ""));
@@ -39,9 +40,25 @@ export function serialCopyLines(text: string, loop: Loop, check: string): LineIn
   let labeled = false;
   walkStmts(loop.body, (s: Stmt) => void (s.label !== undefined && (labeled = true)));
   if (labeled) return null;
+  // The copy and the braces around it must not cut across a conditional of the preprocessor (a header
+  // under `#else` whose `#endif` comes before the body): the copied lines open and close their own.
+  if (!balancedConditionals(lines.slice(head - 1, end))) return null;
   const indent = /^[ \t]*/.exec(header)![0];
   return [
     { line: head, where: "before", lines: [`${indent}if (${check}) {`] },
     { line: end, where: "after", lines: [`${indent}} else {`, ...lines.slice(head - 1, end), `${indent}}`] },
   ];
+}
+
+/** Whether every #if, #ifdef and #ifndef of the lines has its #endif among them, with #else and #elif inside. */
+function balancedConditionals(lines: readonly string[]): boolean {
+  let depth = 0;
+  for (const l of lines) {
+    const m = /^\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b/.exec(l);
+    if (!m) continue;
+    if (m[1] === "if" || m[1] === "ifdef" || m[1] === "ifndef") depth++;
+    else if (m[1] === "endif") depth--;
+    if (depth < 0 || ((m[1] === "else" || m[1] === "elif") && depth === 0)) return false;
+  }
+  return depth === 0;
 }

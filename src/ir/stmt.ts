@@ -92,9 +92,10 @@ export interface Loop extends StmtBase {
    * The loop starts after other text on its line (`a = 0; do i = ...`,
    * `x = 0; for (...)`: no directive line can go right before it), or
    * (Fortran) its closing statement is followed by another on its line
-   * (`end do; b = 1`: none can go right after it).
+   * (`end do; b = 1`: none can go right after it). `macro`: (C) the loop is
+   * a macro's expansion, whose text is the macro's use.
    */
-  sharesLine?: { first?: true; last?: true };
+  sharesLine?: { first?: true; last?: true; macro?: true };
   /**
    * A loop the front end made for a statement that iterates without a DO of
    * its own (an array assignment, WHERE, FORALL, the second and later

@@ -114,6 +114,11 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
         visit(s.body, null, inner);
         continue;
       }
+      if (s.sharesLine?.macro) {
+        plan.reasons.push({ kind: "layout", message: `the loop is written by a macro: a directive before the macro's use would go to the first loop it expands to, whichever that is; write the ${lang === "c" ? "for" : "DO"} in the code` });
+        visit(s.body, null, inner);
+        continue;
+      }
       if (s.sharesLine?.first) {
         // Conservative: the directive line must come right before the DO, and doall does not
         // split the user's line to make room (that would change it).
