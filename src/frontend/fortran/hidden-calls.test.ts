@@ -20,7 +20,7 @@ test("a type-bound function call is an unknown call", () => {
   const text = [...counter, "  type :: gen_t", "    integer :: base = 5", "  contains", "    procedure :: next", "  end type", "contains", "  integer function next(self)", "    class(gen_t), intent(in) :: self", "    cnt = cnt + 1", "    next = self%base + cnt", "  end function", "end module", "program p", "  use m", "  implicit none", "  type(gen_t) :: g", "  integer :: k, r(5000)", "  do k = 1, 5000", "    r(k) = g%next()", "  end do", "  print *, sum(r), cnt", "end program", ""].join("\n");
   const l = loopOf(text, 21);
   assert.equal(l.parallel, false);
-  assert.ok(l.reasons.some((r) => /%next/.test(r.message)));
+  assert.ok((l.reasons ?? []).some((r) => /%next/.test(r.message)));
 });
 
 test("a defined operator is an unknown call", () => {
