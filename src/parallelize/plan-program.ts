@@ -25,7 +25,7 @@ import { withCountedLoops } from "../analysis/counted-loops.js";
 import { withQuiet } from "../analysis/summaries/quiet-summary.js";
 import { savedWrite } from "./call-verdict.js";
 import type { Sym } from "../ir/symbol.js";
-import { collectLoops, userLoops, walkStmts } from "../ir/walk.js";
+import { collectLoops, userLoops, walkExpr, walkStmts } from "../ir/walk.js";
 import { takenAddresses } from "../analysis/taken-addresses.js";
 import type { NestRanges } from "../analysis/ranges/nest-ranges.js";
 import { arrayPrivatization, type CallContext } from "./array-privatization.js";
@@ -308,6 +308,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   if (loop.index && scalars.lastprivate.includes(loop.index.name)) plan.liveIndex = true;
   plan.private.push(...scalars.private.filter((v) => !innerIndices.has(v)));
   plan.lastprivate.push(...scalars.lastprivate);
+  noEmptyCopies(plan, loop);
   plan.reductions.push(...scalars.reductions);
   plan.linear.push(...scalars.linear);
   plan.reasons.push(...scalars.reasons);
@@ -548,6 +549,47 @@ function regionOf(flow: ProcedureFlow, loop: Loop): LoopRegionInfo | undefined {
 }
 
 /** The verdict and seed 004's attributes from the clauses and reasons; clauses dropped on a serial loop. */
+/**
+ * Private copies the loop's own header or an empty loop would read
+ * uninitialized (found by fuzzing):
+ * - a variable of the bounds or step (Fortran evaluates them once, but
+ *   inside the region, from the thread's copy: `do i = 6, m` with m
+ *   assigned in the body ran a garbage number of times): firstprivate;
+ * - a lastprivate variable when the loop may run no iteration (gcc then
+ *   copies the uninitialized copy out: `t = 0`, then an empty loop that
+ *   would set t, left garbage in t): firstprivate too, so that what is
+ *   copied out is what was there; and the index itself, which the
+ *   program reads after the loop (its value after an empty loop is the
+ *   start), keeps the loop serial then.
+ */
+function noEmptyCopies(plan: LoopPlan, loop: Loop): void {
+  const bounds = new Set<string>();
+  for (const e of [loop.lower, loop.upper, loop.step]) if (e) walkExpr(e, (x) => void (x.kind === "var" && bounds.add(x.sym.name)));
+  const first = (v: string) => void (!plan.firstprivate.includes(v) && plan.firstprivate.push(v));
+  for (const v of plan.private.filter((x) => bounds.has(x))) {
+    plan.private.splice(plan.private.indexOf(v), 1);
+    first(v);
+  }
+  const index = loop.index?.name;
+  const runs = runsAtLeastOnce(loop);
+  for (const v of plan.lastprivate) {
+    if (v === index) {
+      if (!runs) plan.reasons.push({ kind: "scalar", var: v, message: `${v}, the loop's index, is read after the loop, and the loop may run no iteration: its value then is the start, which no iteration leaves` });
+      continue;
+    }
+    if (!runs || bounds.has(v)) first(v);
+  }
+}
+
+/** Whether a counted loop runs at least one iteration: constant bounds and step that say so. */
+function runsAtLeastOnce(loop: Loop): boolean {
+  const lo = loop.lower ? evalInt(loop.lower) : undefined;
+  const hi = loop.upper ? evalInt(loop.upper) : undefined;
+  const step = loop.step ? evalInt(loop.step) : 1;
+  if (lo === undefined || hi === undefined || step === undefined || step === 0) return false;
+  return step > 0 ? lo <= hi : lo >= hi;
+}
+
 function finish(plan: LoopPlan): LoopPlan {
   plan.parallel = plan.reasons.length === 0 && plan.runtimeCheck === null;
   plan.attributes = {
