@@ -63,6 +63,8 @@ export interface Loop extends StmtBase {
   cond: Expr | null;
   /** C non-canonical for: the init and update parts, run before the loop / after each iteration. */
   init?: Stmt[];
+  /** C: the for's first clause also sets other variables (`for (j = 0, t = 3; ...)`), which OpenMP's loop form does not allow. */
+  extraInit?: true;
   update?: Stmt[];
   body: Stmt[];
   /**

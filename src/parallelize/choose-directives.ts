@@ -1,3 +1,4 @@
+import { evalInt } from "../ir/const-eval.js";
 import { jumpTargets } from "../analysis/access/jumps.js";
 import type { Expr } from "../ir/expr.js";
 import type { Procedure, Program } from "../ir/program.js";
@@ -111,6 +112,14 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
       if (s.label !== undefined && targets.has(s.label)) {
         const kw = lang === "c" ? "for" : "DO";
         plan.reasons.push({ kind: "jump-target", message: `a jump elsewhere goes to this ${kw} statement (label ${s.label}): with a directive before it, the jump would enter the parallel region, which OpenMP forbids` });
+        visit(s.body, null, inner);
+        continue;
+      }
+      // OpenMP's loop forms: a C for that sets more than its index (`for (j = 0, t = 3; ...)`), and a Fortran
+      // index narrower than a default integer (its trip count overflows the kind: -100 to 126 in integer(1)).
+      const unusual = (lang === "c" ? !!s.extraInit : !!s.index && (s.index.type.bytes ?? 4) < 4) || spanOverflows(s);
+      if (unusual) {
+        plan.reasons.push({ kind: "layout", message: spanOverflows(s) ? "its bounds are further apart than its index's type holds, and OpenMP computes the trip count in that type (it would overflow)" : lang === "c" ? "the for's first clause sets more than the loop's index, which OpenMP's loop form does not allow" : "its index is an integer narrower than the default kind, in which OpenMP's trip count may overflow" });
         visit(s.body, null, inner);
         continue;
       }
@@ -240,4 +249,14 @@ function triangular(l: Loop): boolean {
     if (s.kind === "loop") for (const e of [s.lower, s.upper]) if (e && arithmetic(e)) yes = true;
   });
   return yes;
+}
+
+/** Constant bounds further apart than the index's type holds (-2e9 to 2e9 in a 32-bit int): gcc's trip count, computed in that type, overflows. */
+function spanOverflows(l: Loop): boolean {
+  if (!l.index || !l.lower || !l.upper) return false;
+  const lo = evalInt(l.lower);
+  const hi = evalInt(l.upper);
+  if (lo === undefined || hi === undefined) return false;
+  const bytes = l.index.type.bytes ?? 4;
+  return bytes < 8 && Math.abs(hi - lo) > 2 ** (8 * bytes - 1) - 1;
 }

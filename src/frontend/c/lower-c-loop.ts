@@ -104,7 +104,11 @@ export function lowerFor(f: FnContext, n: CNode): Stmt[] {
     loop.notCandidate = shape.reason;
     return [loop];
   }
-  if (pre.length) loop.init = indexInit;
+  if (pre.length) {
+    loop.init = indexInit;
+    // No OpenMP loop form has it: a directive there does not compile.
+    loop.extraInit = true;
+  }
   loop.notCandidate = "not checked yet";
   f.loopChecks.push(() => {
     const keep: Sym[] = [];
