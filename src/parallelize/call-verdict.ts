@@ -47,24 +47,33 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     // Two procedures of one name (module procedures): ambiguous, so unknown.
     summaries.set(k, summaries.has(k) ? null : f.summary);
   }
-  const ownState = new Map<Procedure, string | null>();
-  const stateOf = (p: Procedure, stack: Set<Procedure>): string | null => {
-    if (ownState.has(p)) return ownState.get(p)!;
-    if (stack.has(p)) return null;
-    stack.add(p);
-    let found: string | null = savedWrite(p);
-    if (!found)
-      for (const [n, callee] of calleesOf(p)) {
-        const inner = stateOf(callee, stack);
-        if (inner) {
-          found = `${inner} (through ${n})`;
-          break;
+  /**
+   * What `own` finds in a procedure or, first found, in what it calls (`... (through n)`), once per
+   * procedure; a call back into a procedure being searched adds nothing.
+   */
+  const throughCallees = (own: (p: Procedure) => string | null) => {
+    const known = new Map<Procedure, string | null>();
+    const stack = new Set<Procedure>();
+    const search = (p: Procedure): string | null => {
+      if (known.has(p)) return known.get(p)!;
+      if (stack.has(p)) return null;
+      stack.add(p);
+      let found = own(p);
+      if (!found)
+        for (const [n, callee] of calleesOf(p)) {
+          const inner = search(callee);
+          if (inner) {
+            found = `${inner} (through ${n})`;
+            break;
+          }
         }
-      }
-    stack.delete(p);
-    ownState.set(p, found);
-    return found;
+      stack.delete(p);
+      known.set(p, found);
+      return found;
+    };
+    return search;
   };
+  const stateOf = throughCallees(savedWrite);
   /** The procedures p calls, by the name it calls them: across files when linked, else the file's uniquely named ones. */
   const calleesOf = (p: Procedure): [string, Procedure][] => {
     if (link) return link.callees(p).map((c) => [c.name, c]);
@@ -78,19 +87,11 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
   // C: a program that registers exit handlers (atexit) sees, in them, what the iterations that ran before an exit()
   // left; in parallel other iterations run too. Over every file of the run.
   const handlers = lang === "c" && (link ? link.programs() : [program]).some((q) => q.procedures.some((p) => calledNames(p).has("atexit") || calledNames(p).has("at_quick_exit") || calledNames(p).has("on_exit")));
-  const endsAt = new Map<Procedure, boolean>();
-  const ends = (p: Procedure, stack: Set<Procedure>): boolean => {
-    const known = endsAt.get(p);
-    if (known !== undefined) return known;
-    if (stack.has(p)) return false;
-    stack.add(p);
+  const ends = throughCallees((p) => {
     let yes = false;
     walkStmts(p.body, (st) => void (st.kind === "stop" && (yes = true)));
-    if (!yes) for (const [, c] of calleesOf(p)) if (ends(c, stack)) yes = true;
-    stack.delete(p);
-    endsAt.set(p, yes);
-    return yes;
-  };
+    return yes ? "exit()" : null;
+  });
   const lookup: SummaryLookup = (name) => summaries.get(key(name)) ?? undefined;
   const unknown = (why: string): CallVerdict => ({ kind: "unknown", why });
   /** What keeps a call of `p` (summary `s`) out of a parallel loop, the callee named as `who`; null when nothing does. */
@@ -98,9 +99,9 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     if (s.io) return unknown(`${who} does I/O or touches hidden state, which must happen in order`);
     if (s.untracedWrite !== undefined) return unknown(`${who} writes through a pointer whose target doall does not follow (line ${s.untracedWrite})`);
     if (s.unknown) return unknown(`${who} calls a procedure whose effects are not known`);
-    const st = stateOf(p, new Set());
+    const st = stateOf(p);
     if (st) return unknown(`${who} writes ${st}, which all iterations would share`);
-    return handlers && ends(p, new Set()) ? unknown(`${who} may end the program (exit()), and the program's exit handlers (atexit) would see what the other iterations, run in parallel, left`) : null;
+    return handlers && ends(p) !== null ? unknown(`${who} may end the program (exit()), and the program's exit handlers (atexit) would see what the other iterations, run in parallel, left`) : null;
   };
   /** The same for a procedure of another file of the link, whose summary must also be one the caller's file can name. */
   const linkedBlocker = (who: string, p: Procedure): CallVerdict | null => {

@@ -117,9 +117,9 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
       }
       // OpenMP's loop forms: a C for that sets more than its index (`for (j = 0, t = 3; ...)`), and a Fortran
       // index narrower than a default integer (its trip count overflows the kind: -100 to 126 in integer(1)).
-      const unusual = (lang === "c" ? !!s.extraInit : !!s.index && (s.index.type.bytes ?? 4) < 4) || spanOverflows(s);
-      if (unusual) {
-        plan.reasons.push({ kind: "layout", message: spanOverflows(s) ? "its bounds are further apart than its index's type holds, and OpenMP computes the trip count in that type (it would overflow)" : lang === "c" ? "the for's first clause sets more than the loop's index, which OpenMP's loop form does not allow" : "its index is an integer narrower than the default kind, in which OpenMP's trip count may overflow" });
+      const overflows = spanOverflows(s);
+      if (overflows || (lang === "c" ? !!s.extraInit : !!s.index && (s.index.type.bytes ?? 4) < 4)) {
+        plan.reasons.push({ kind: "layout", message: overflows ? "its bounds are further apart than its index's type holds, and OpenMP computes the trip count in that type (it would overflow)" : lang === "c" ? "the for's first clause sets more than the loop's index, which OpenMP's loop form does not allow" : "its index is an integer narrower than the default kind, in which OpenMP's trip count may overflow" });
         visit(s.body, null, inner);
         continue;
       }

@@ -1,5 +1,6 @@
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { topLevelIndex, walkStmts } from "../ir/walk.js";
+import { jumpLabelsOf } from "../analysis/access/jumps.js";
 import type { CarriedDependence } from "../analysis/dependence/verdict.js";
 import { dropClauses, type LoopPlan } from "./loop-plan.js";
 import { constStep, plainCountedLoop } from "./plain-loop.js";
@@ -98,10 +99,8 @@ function jumpsIn(loop: Loop): boolean {
   walkStmts(loop.body, (s) => void (s.kind === "loop" && inner.add(s.id)));
   let yes = false;
   walkStmts(loop.body, (s) => {
-    if (s.kind === "goto" || s.kind === "computed-goto" || s.kind === "arith-if" || s.kind === "return") yes = true;
+    if (s.kind === "return" || jumpLabelsOf(s).length > 0) yes = true;
     else if ((s.kind === "cycle" || s.kind === "exit") && s.loopId !== null && !inner.has(s.loopId)) yes = true;
-    else if (s.kind === "io" && s.jumpLabels.length > 0) yes = true;
-    else if (s.kind === "call" && (s.altReturns?.length ?? 0) > 0) yes = true;
   });
   return yes;
 }

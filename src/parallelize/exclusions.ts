@@ -109,11 +109,16 @@ function errnoReasons(loop: Loop, read: boolean): Reason[] {
   walkStmts(loop.body, (s) => {
     for (const e of stmtExprs(s))
       walkExpr(e, (x) => {
-        if (x.kind === "var" && x.sym.name === "errno" && x.sym.attrs.intrinsic) out.push({ kind: "call", message: `errno at line ${x.span.line} is each thread's own: in parallel, the loop would read or leave another thread's`, line: x.span.line, var: "errno" });
+        if (isErrno(x)) out.push({ kind: "call", message: `errno at line ${x.span.line} is each thread's own: in parallel, the loop would read or leave another thread's`, line: x.span.line, var: "errno" });
         else if (read && x.kind === "call" && x.intrinsic && setsErrno(x.name)) out.push({ kind: "call", message: `${x.name} at line ${x.span.line} may set errno, which the program reads, and which is each thread's own`, line: x.span.line, var: x.name });
       });
   });
   return out.filter((r, k) => out.findIndex((q) => q.line === r.line && q.var === r.var) === k);
+}
+
+/** C's errno: the libc variable (lower-c-expr.ts makes it a global marked intrinsic). */
+function isErrno(x: Expr): boolean {
+  return x.kind === "var" && x.sym.name === "errno" && x.sym.attrs.intrinsic === true;
 }
 
 /** Whether a C program reads errno: names it, or calls perror. */
@@ -123,7 +128,7 @@ export function readsErrno(procs: Iterable<Procedure>): boolean {
     let yes = false;
     walkStmts(p.body, (s) => {
       if (s.kind === "io" && s.callee === "perror") yes = true;
-      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (x.kind === "var" && x.sym.name === "errno" && x.sym.attrs.intrinsic && (yes = true)));
+      for (const e of stmtExprs(s)) walkExpr(e, (x) => void (isErrno(x) && (yes = true)));
     });
     if (yes) return true;
   }

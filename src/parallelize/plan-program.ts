@@ -132,7 +132,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   // C arrays a pointer may reach (escaped-arrays.ts): over every linked file, made when privatization first asks.
   let escapedArrays: EscapedArrays | undefined;
   // Whether the run reads C's errno (exclusions.ts): over every linked file.
-  const errno = { read: readsErrno(link ? link.programs().flatMap((p) => p.procedures) : program.procedures) };
+  const errno = { read: link ? linkReadsErrno(link) : readsErrno(program.procedures) };
   const escaped = () => (escapedArrays ??= new EscapedArrays(link ? link.programs() : [program], (caller, name) => (link ? link.summaryIn(name, caller) : calls.summariesFor(caller)(name))));
   const perProc = new Map<Procedure, LoopPlan[]>();
   // What planning a fused variant of a procedure's loops needs (fusion.ts), once the directives are chosen.
@@ -507,9 +507,14 @@ function rootIn(body: readonly Stmt[], loop: Loop): Loop | null {
   return at;
 }
 
+/** The variables the plan's clauses give each thread a copy of: private, firstprivate, lastprivate, private arrays, reductions, linear. */
+function clauseNames(plan: LoopPlan): Set<string> {
+  return new Set([...plan.private, ...plan.firstprivate, ...plan.lastprivate, ...plan.privateArrays, ...plan.reductions.map((r) => r.var), ...plan.linear.map((l) => l.var)]);
+}
+
 /** Whether a clause of `plan` names a COMMON member or C global that a quiet callee's guarded statements may reach (its general summary's blocks and globals). */
 function quietTouchesClauses(plan: LoopPlan, quiet: readonly QuietSummary[]): boolean {
-  const names = new Set([...plan.private, ...plan.firstprivate, ...plan.lastprivate, ...plan.privateArrays, ...plan.reductions.map((r) => r.var), ...plan.linear.map((l) => l.var)].map((n) => n.toLowerCase()));
+  const names = new Set([...clauseNames(plan)].map((n) => n.toLowerCase()));
   const proc = plan.proc;
   // A block made threadprivate is no copy the callee misses: it reaches the thread's own (the original, on one thread).
   const own = new Set(plan.threadprivate ?? []);
@@ -524,7 +529,7 @@ function quietTouchesClauses(plan: LoopPlan, quiet: readonly QuietSummary[]): bo
 
 /** Whether a statement under the guards reads or writes a variable the plan's clauses privatize or reduce (or writes through a pointer). */
 function guardedTouchesClauses(flow: ProcedureFlow, guards: readonly IfStmt[], plan: LoopPlan): boolean {
-  const names = new Set([...plan.private, ...plan.firstprivate, ...plan.lastprivate, ...plan.privateArrays, ...plan.reductions.map((r) => r.var), ...plan.linear.map((l) => l.var)]);
+  const names = clauseNames(plan);
   const ranges = guards.map((g) => lines(g.then));
   const cfg = flow.cfg;
   return cfg.refs.refs.some((r) => {
@@ -548,7 +553,6 @@ function regionOf(flow: ProcedureFlow, loop: Loop): LoopRegionInfo | undefined {
   return m.get(loop);
 }
 
-/** The verdict and seed 004's attributes from the clauses and reasons; clauses dropped on a serial loop. */
 /**
  * Private copies the loop's own header or an empty loop would read
  * uninitialized (found by fuzzing):
@@ -590,6 +594,7 @@ function runsAtLeastOnce(loop: Loop): boolean {
   return step > 0 ? lo <= hi : lo >= hi;
 }
 
+/** The verdict and seed 004's attributes from the clauses and reasons; clauses dropped on a serial loop. */
 function finish(plan: LoopPlan): LoopPlan {
   plan.parallel = plan.reasons.length === 0 && plan.runtimeCheck === null;
   plan.attributes = {
@@ -602,6 +607,15 @@ function finish(plan: LoopPlan): LoopPlan {
     if (plan.runtimeCheck === null && !plan.doacross) dropClauses(plan);
   }
   return plan;
+}
+
+const errnoOfLink = new WeakMap<ProgramLink, boolean>();
+
+/** Whether some file of a link reads C's errno: once per link, not once per file planned. */
+function linkReadsErrno(link: ProgramLink): boolean {
+  let r = errnoOfLink.get(link);
+  if (r === undefined) errnoOfLink.set(link, (r = readsErrno(link.programs().flatMap((p) => p.procedures))));
+  return r;
 }
 
 const bindingsOfLink = new WeakMap<ProgramLink, ParamBindings>();

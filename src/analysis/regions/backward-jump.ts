@@ -1,5 +1,6 @@
 import type { Stmt } from "../../ir/stmt.js";
 import { childBlocks } from "../../ir/walk.js";
+import { jumpLabelsOf } from "../access/jumps.js";
 
 /**
  * Whether a GOTO (computed or arithmetic IF) may jump back to a label
@@ -29,17 +30,8 @@ function backward(stmts: readonly Stmt[]): boolean {
   order.forEach((x, k) => x.label !== undefined && at.set(x.label, k));
   return order.some((x, k) => {
     // An unknown label (assigned GOTO, a label doall does not see): anywhere.
-    return jumpTargets(x).some((t) => !at.has(t) || at.get(t)! <= k);
+    return jumpLabelsOf(x).some((t) => !at.has(t) || at.get(t)! <= k);
   });
-}
-
-/** The labels a statement itself may jump to: GOTO, computed GOTO, arithmetic IF, ERR=/END= of I/O, alternate returns. */
-function jumpTargets(x: Stmt): readonly string[] {
-  if (x.kind === "goto") return [x.target];
-  if (x.kind === "computed-goto" || x.kind === "arith-if") return x.targets;
-  if (x.kind === "io") return x.jumpLabels;
-  if (x.kind === "call") return x.altReturns ?? [];
-  return [];
 }
 
 /**
@@ -64,7 +56,7 @@ function targetsIn(stmts: readonly Stmt[]): ReadonlySet<number> {
   stmts.forEach((x, k) => {
     const walk = (y: Stmt): void => {
       if (y.kind === "opaque") for (const [, at] of labels) if (at <= k) out.add(at);
-      for (const t of jumpTargets(y)) {
+      for (const t of jumpLabelsOf(y)) {
         const at = labels.get(t);
         if (at !== undefined && at <= k) out.add(at);
       }

@@ -312,13 +312,15 @@ export class Coverage {
     for (const [y, w] of this.values) if (namesOf(w).has(x)) this.values.delete(y);
     // Conservative: a scalar in an EQUIVALENCE changes the others of its group (`equivalence (n, m)`, then
     // `m = 25` moves n): no value of any of them, nor one naming them, is kept.
-    if (x.equivalence !== undefined) {
-      const group = (y: Sym) => y.equivalence === x.equivalence;
-      for (const [y, w] of this.values) if (group(y) || [...namesOf(w)].some(group)) this.values.delete(y);
-      return;
-    }
+    if (x.equivalence !== undefined) return this.forgetGroup(x);
     if (this.isFixed(v, inner) && !mentions(v, x)) this.values.set(x, v);
     else this.values.delete(x);
+  }
+
+  /** Forgets every remembered value of the EQUIVALENCE group of `x`, and every value naming one of them. */
+  private forgetGroup(x: Sym): void {
+    const group = (y: Sym) => y.equivalence === x.equivalence;
+    for (const [y, w] of this.values) if (group(y) || [...namesOf(w)].some(group)) this.values.delete(y);
   }
 
   /**
@@ -375,10 +377,7 @@ export class Coverage {
       this.values.delete(x);
       for (const [y, w] of this.values) if (namesOf(w).has(x)) this.values.delete(y);
       // What shares its storage changes with it (EQUIVALENCE).
-      if (x.equivalence !== undefined) {
-        const group = (y: Sym) => y.equivalence === x.equivalence;
-        for (const [y, w] of this.values) if (group(y) || [...namesOf(w)].some(group)) this.values.delete(y);
-      }
+      if (x.equivalence !== undefined) this.forgetGroup(x);
     }
     // A call may also assign what its callee names itself (a COMMON, module or C global scalar), or what a
     // pointer it was given reaches (a C local whose address was taken): `calls` tells the walk of its array

@@ -1,7 +1,7 @@
 import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
-import { childExprs, stmtExprs, walkStmts } from "../../ir/walk.js";
+import { childExprs, stmtExprs, walkExpr, walkStmts } from "../../ir/walk.js";
 import type { ProcedureSummary } from "./summary.js";
 
 /**
@@ -67,7 +67,7 @@ function localViews(proc: Procedure, params: ReadonlySet<Sym>): Map<Sym, Sym> {
   const bad = new Set<Sym>();
   walkStmts(proc.body, (s) => {
     for (const e of stmtExprs(s))
-      walkExprs(e, (x) => {
+      walkExpr(e, (x) => {
         if (x.kind === "addr" && x.operand.kind === "var") bad.add(x.operand.sym);
         if (x.kind === "assign-expr" && x.target.kind === "var") bad.add(x.target.sym);
       });
@@ -86,9 +86,4 @@ function localViews(proc: Procedure, params: ReadonlySet<Sym>): Map<Sym, Sym> {
 function viewOf(e: Expr, params: ReadonlySet<Sym>): Sym | null {
   if (e.kind === "cast") return viewOf(e.operand, params);
   return e.kind === "var" && params.has(e.sym) ? e.sym : null;
-}
-
-function walkExprs(e: Expr, f: (x: Expr) => void): void {
-  f(e);
-  for (const c of childExprs(e)) walkExprs(c, f);
 }
