@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { parseFortran } from "../frontend/fortran/parse-fortran.js";
 import { memoryHost } from "../source/host.js";
 import { planProgram } from "./plan-program.js";
+import { REGION_WORK } from "./profitability.js";
 import { parseC } from "../frontend/c/parse-c.js";
 import { ensureCParser } from "../node/c-parser-node.js";
 
@@ -40,14 +41,14 @@ test("a loop over a dummy every call sets to a small constant gets no directive;
 });
 
 test("no cap when a call passes a value not known, when the routine changes the dummy, or when a call passes a large one", () => {
-  assert.equal(addto(inLoop("m") + "      read *, k\n      call addto(x, y, k)\n"), "directive if(n >= 20000)");
-  assert.equal(addto(inLoop("m"), "      n = n * 100\n"), "directive if(n >= 20000)");
+  assert.equal(addto(inLoop("m") + "      read *, k\n      call addto(x, y, k)\n"), `directive if(n >= ${REGION_WORK})`);
+  assert.equal(addto(inLoop("m"), "      n = n * 100\n"), `directive if(n >= ${REGION_WORK})`);
   // Passed on to a routine that may write it: not known either (`call gen(n)` that reads it only would be).
   const writes = "      subroutine grow(n)\n      integer n\n      n = n + 1\n      end\n";
-  assert.equal(addto(inLoop("m"), "      call grow(n)\n", writes), "directive if(n >= 20000)");
+  assert.equal(addto(inLoop("m"), "      call grow(n)\n", writes), `directive if(n >= ${REGION_WORK})`);
   const reads = "      subroutine show(n)\n      integer n\n      print *, n\n      end\n";
   assert.match(addto(inLoop("m"), "      call show(n)\n", reads), /runs at most 400 iterations/);
-  assert.equal(addto(inLoop("100000")), "directive if(n >= 20000)");
+  assert.equal(addto(inLoop("100000")), `directive if(n >= ${REGION_WORK})`);
 });
 
 const cFile = (hook: boolean) => `#include <stdio.h>

@@ -6,7 +6,7 @@ import { dropClauses, type LoopPlan } from "./loop-plan.js";
 import { constStep, plainCountedLoop } from "./plain-loop.js";
 import { arrayDependencesOnly, type Reason } from "./reason.js";
 import { replaceNested } from "./nested-reasons.js";
-import { blockWork, REGION_WORK, type CalleeWork, type TripLimit } from "./profitability.js";
+import { blockWork, type CalleeWork, type TripLimit } from "./profitability.js";
 
 /**
  * Pipelined (doacross) loops (issue 20 §4; seed 001's 漸進処理, processing
@@ -117,9 +117,13 @@ function jumpsIn(loop: Loop): boolean {
  * for its predecessor and posts once; with threads that sleep (OMP_WAIT_
  * POLICY=passive, what profitability.ts assumes) a wait that sleeps costs
  * what a region start does, 17-30 µs here: our f43 with 3,000 statements
- * per iteration ran 3x slower than serial at two threads, hence twice
- * REGION_WORK. (NPB LU's blts pipelined per grid point, 200 flops per
- * wait, ran 1.3x slower even with spinning threads.)
+ * per iteration ran 3x slower than serial at two threads, hence 40,000
+ * (twice REGION_WORK when that was 20,000; libgomp's doacross waits spin
+ * first, so they do not pay the sleeping threads' wake-up that raised
+ * REGION_WORK, and NPB LU class W's 31 x 31 planes of jacld, about 100,000
+ * statements per iteration, stay pipelined). (NPB LU's blts pipelined per
+ * grid point, 200 flops per wait, ran 1.3x slower even with spinning
+ * threads.)
  */
 export function doacrossPays(loop: Loop, span: DoacrossSpan, callee: CalleeWork, limit: TripLimit): { parallel: number; ordered: number; pays: boolean } {
   const body = orderedBody(loop);
@@ -128,7 +132,7 @@ export function doacrossPays(loop: Loop, span: DoacrossSpan, callee: CalleeWork,
   return { parallel, ordered, pays: parallel >= DOACROSS_PART && parallel >= DOACROSS_RATIO * ordered };
 }
 
-export const DOACROSS_PART = 2 * REGION_WORK;
+export const DOACROSS_PART = 40000;
 export const DOACROSS_RATIO = 1;
 
 /**

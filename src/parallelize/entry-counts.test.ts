@@ -6,7 +6,7 @@ import { callGraph } from "./call-graph.js";
 import { EntryCounts, loopProduct } from "./entry-counts.js";
 import { ProgramLink } from "../analysis/link/link-programs.js";
 import { planProgram } from "./plan-program.js";
-import { GUESS_TRIPS } from "./profitability.js";
+import { GUESS_TRIPS, REGION_WORK } from "./profitability.js";
 
 function plan(src: string) {
   const program = parseFortran("t.f90", src, memoryHost({}));
@@ -50,22 +50,23 @@ test("the same sweep entered a few times keeps its directive with an if() clause
 });
 
 test("an often-entered loop whose iterations run an inner loop keeps its directive; its if() asks for enough work per entry, counting both trip counts", () => {
-  const { at } = plan(timeLoop("10000", ["      b(i) = 0.0", "      do j = 1, m", "        b(i) = b(i) + a(i) * j", "        b(i) = b(i) * 0.5", "      end do"]));
+  const inner = ["        b(i) = b(i) + a(i) * j", "        b(i) = b(i) * 0.5", "        b(i) = b(i) + 1.0", "        b(i) = b(i) * 0.25"];
+  const { at } = plan(timeLoop("10000", ["      b(i) = 0.0", "      do j = 1, m", ...inner, "      end do"]));
   assert.equal(at(8).emitted, true, JSON.stringify(at(8).reasons));
-  // body: 1 + GUESS_TRIPS × 2 = 201 statements, ~2.01 per inner iteration: (m - 2) × m iterations must reach 20000 × 100 / 201.
-  assert.equal(at(8).profitableIf, "(m - 2) * m >= 9951");
+  // body: 1 + GUESS_TRIPS × 4 = 401 statements, ~4.01 per inner iteration: (m - 2) × m iterations must reach REGION_WORK × 100 / 401.
+  assert.equal(at(8).profitableIf, `(m - 2) * m >= ${Math.ceil((REGION_WORK * GUESS_TRIPS) / 401)}`);
 });
 
 test("more than 50 entries: each region start must pay for itself, and the if() asks for REGION_WORK (issue 17)", () => {
   const sweep = ["      b(i) = (a(i-1) + a(i) + a(i+1)) / 3.0"];
   // Up to 50 entries, the loop's whole work counts: 200 statements.
   assert.equal(plan(timeLoop("50", sweep)).at(8).profitableIf, "m >= 202");
-  // 60 entries of a loop capped at 4998 iterations of one statement: never 20000 statements per entry.
+  // 60 entries of a loop capped at 4998 iterations of one statement: never REGION_WORK statements per entry.
   const { at } = plan(timeLoop("60", sweep));
   assert.equal(at(8).emitted, false);
   assert.match(at(8).reasons.find((r) => r.kind === "not-profitable")!.message, /entered about 60 times and it runs at most 4998 iterations/);
-  // The same without the cap (allocatable arrays): 20000 iterations asked for.
-  assert.equal(plan(timeLoop("60", sweep).replace("real a(n), b(n)", "real, allocatable :: a(:), b(:)")).at(8).profitableIf, "m >= 20002");
+  // The same without the cap (allocatable arrays): REGION_WORK iterations asked for (m - 2 of them).
+  assert.equal(plan(timeLoop("60", sweep).replace("real a(n), b(n)", "real, allocatable :: a(:), b(:)")).at(8).profitableIf, `m >= ${REGION_WORK + 2}`);
 });
 
 test("a count that rests on a guess may be far larger: a short loop inside a loop of unknown trip count gets no if() it would fail (issue 17)", () => {
@@ -173,7 +174,7 @@ test("a routine called 50,000 times with little work per call gets no directive;
   // lib: nobody calls it here: a library entry, given alone. Its count (100 calls) is a guess but not
   // judged "often entered": it gets the plain rule, an if() on its own trip count.
   assert.equal(at(33).emitted, true, JSON.stringify(at(33).reasons));
-  assert.equal(at(33).profitableIf, "n >= 20000");
+  assert.equal(at(33).profitableIf, `n >= ${REGION_WORK}`);
 });
 
 test("every call inside a parallel loop: the callee's loops are left plain, with the call named", () => {

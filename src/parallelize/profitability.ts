@@ -13,11 +13,18 @@ import { constTrips, pureExpr } from "./trip-count.js";
  * counted in statements executed, an inner loop with a symbolic trip count
  * counted as GUESS_TRIPS iterations (or its value-range cap if smaller).
  *
- * Starting a parallel region costs about 1.5 µs at one thread, 2 µs with
- * two threads that spin and 17 µs with two that sleep (OMP_WAIT_POLICY=
- * passive; gcc 12 / libgomp on 2 cores), that is 1,500 to 20,000 simple
- * statements; an `if()` clause that is false still enters the runtime and
- * costs about as much as a region at one thread (~1.8 µs). What matters is
+ * Starting a parallel region costs about 1.5 µs at one thread, 2 to 7 µs
+ * with two threads that spin and 17 to 40 µs with two that sleep
+ * (OMP_WAIT_POLICY=passive; gcc 12 / libgomp on 2 virtual cores: 17 µs when
+ * first measured, 35 to 40 µs on 2026-11-27), that is 1,500 to 40,000
+ * simple statements; an `if()` clause that is false still enters the
+ * runtime and costs about as much as a region at one thread (~1.8 µs).
+ * With two threads a loop of W statements then takes about L + W/2 for a
+ * start cost L, so it pays only when W > 2L: REGION_WORK is 2L at the
+ * slower figure (it was L at the faster one, 20,000, until issue 17's
+ * benchmark showed f43's inner reductions of 50,000 statements, entered
+ * 199 times, 1.5x slower than serial at two threads; NPB BT, SP and LU
+ * class W ran as fast or faster with the new figure). What matters is
  * the work per region start and how often the region starts (`entries`,
  * counted by choose-directives.ts from the enclosing serial loops and the
  * call sites, entry-counts.ts):
@@ -57,7 +64,7 @@ export const MIN_WORK = 200;
 export const GUESS_TRIPS = 100;
 export const FEW_ENTRIES = 50;
 export const MANY_ENTRIES = 1000;
-export const REGION_WORK = 20000;
+export const REGION_WORK = 80000;
 export const MAX_GUARD_TRIPS = 2 * GUESS_TRIPS;
 /**
  * A procedure called from inside parallel loops at least FEW_ENTRIES

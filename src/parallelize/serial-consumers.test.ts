@@ -83,7 +83,7 @@ test("through a call: the loop fills a dummy array, and the caller's serial code
   const lines = [
     "      program p", // 1
     "      integer n", // 2
-    "      parameter (n = 300)", // 3
+    "      parameter (n = 1000)", // 3
     "      double precision a(n, n), b(n, n)", // 4
     "      integer i, j, t", // 5
     "      b = 1.0d0", // 6

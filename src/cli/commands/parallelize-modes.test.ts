@@ -22,7 +22,7 @@ test("--diff prints a unified diff and writes nothing; --check exits 1 when a di
   const dir = project();
   const d = fakeIO(dir);
   assert.equal(await runCli(["parallelize", "s.f", "--diff"], d), 0, d.err);
-  assert.equal(d.out, "--- a/s.f\n+++ b/s.f\n@@ -1,7 +1,9 @@\n       subroutine saxpy(n, a, x, y)\n       integer n, i\n       real a, x(n), y(n)\n+!$omp parallel do simd if(n >= 20000)\n       do i = 1, n\n          y(i) = y(i) + a * x(i)\n       end do\n+!$omp end parallel do simd\n       end\n");
+  assert.equal(d.out, "--- a/s.f\n+++ b/s.f\n@@ -1,7 +1,9 @@\n       subroutine saxpy(n, a, x, y)\n       integer n, i\n       real a, x(n), y(n)\n+!$omp parallel do simd if(n >= 80000)\n       do i = 1, n\n          y(i) = y(i) + a * x(i)\n       end do\n+!$omp end parallel do simd\n       end\n");
   assert.equal(readFileSync(join(dir, "s.f"), "latin1"), SAXPY);
   const c = fakeIO(dir);
   assert.equal(await runCli(["parallelize", "s.f", "--check"], c), 1);

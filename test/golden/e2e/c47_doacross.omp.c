@@ -46,7 +46,6 @@ int main(void) {
   for (int i = 1; i < N; i++) {
     double t = 0.0;
     // doall: either reduction(+:t)
-    #pragma omp parallel for reduction(+:t)
     for (int k = 0; k < M; k++)
       t += (double)((i * k) % 19) * w[k];
     if (i == 7) continue;

@@ -49,11 +49,9 @@ program pipelined
   do i = 2, n
     t = 0.0d0
     ! doall: either reduction(+:t)
-    !$omp parallel do reduction(+:t)
     do k = 1, m
       t = t + dble(mod(i * k, 19)) * w(k)
     end do
-    !$omp end parallel do
     if (i == 7) cycle
     q(i) = q(i - 1) + t
   end do
@@ -62,11 +60,9 @@ program pipelined
   do i = 2, n
     t = 0.0d0
     ! doall: either reduction(+:t)
-    !$omp parallel do reduction(+:t)
     do k = 1, m
       t = t + dble(mod(i * k, 23)) * w(k)
     end do
-    !$omp end parallel do
     if (t >= 0.0d0) goto 50
     t = -t
 50  p(i) = p(i - 1) * 0.5d0 + t

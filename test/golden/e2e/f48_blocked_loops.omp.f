@@ -67,15 +67,12 @@ c doall: either
 c doall: serial -- j = jj + bs is also the first column of the next block
       do 120 jj = 1, n, bs
 c doall: either
-!$omp parallel do if(min(jj + bs, n) - jj >= 66)
          do 110 j = jj, min(jj + bs, n)
 c doall: either
-!$omp simd
             do 100 i = 1, n
                t(i, j) = t(i, j) * 0.5d0 + dble(jj)
   100       continue
   110    continue
-!$omp end parallel do
   120 continue
       call blkadd(t, n, 24)
       call blkadd(t, n, 16)
