@@ -221,7 +221,7 @@ export type FStmtBody =
   | { k: "forall"; header: FConcurrentHeader; stmt?: FStmt; name?: string }
   | { k: "end-forall"; name?: string }
   /** A statement that parsed but that doall does not model; makes its unit unanalyzable. */
-  | { k: "unsupported"; what: string }
+  | { k: "unsupported"; what: string; /** The construct name of a named BLOCK, ASSOCIATE or CRITICAL. */ name?: string }
   /** A statement that did not parse (a diagnostic was reported). */
   | { k: "error" };
 

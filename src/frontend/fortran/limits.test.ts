@@ -115,3 +115,18 @@ test("statements that share a line with a loop's DO or END DO are recorded on th
     [9, null],
   ]);
 });
+
+test("a named BLOCK, ASSOCIATE or CRITICAL construct is unsupported like an unnamed one: a warning, not a syntax error", () => {
+  for (const [open, close] of [
+    ["outer: block", "end block outer"],
+    ["sec: critical", "end critical sec"],
+    ["al: associate (t => a(1))", "end associate al"],
+  ]) {
+    const r = read(`program p\n  real :: a(10)\n  ${open}\n    a(2) = 1.0\n  ${close}\n  print *, a(2)\nend program\n`);
+    assert.deepEqual(errors(`program p\n  real :: a(10)\n  ${open}\n    a(2) = 1.0\n  ${close}\nend program\n`), [], open);
+    const w = r.diagnostics.find((d) => d.severity === "warning");
+    assert.match(w?.message ?? "", /(BLOCK|CRITICAL|ASSOCIATE) is not supported/, open);
+  }
+  // A name on a statement that takes none is still an error.
+  assert.match(errors("program p\n  nm: print *, 1\nend program\n")[0]?.message ?? "", /a construct name is not allowed/);
+});

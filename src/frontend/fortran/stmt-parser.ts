@@ -368,7 +368,12 @@ function parseKeywordStatement(ts: TokenStream, name: string | undefined): FStmt
     const n = ts.expectIdent("a type name").value;
     return { k: "derived-type", name: n };
   }
-  if (ts.acceptPhrase("enum") || ts.acceptPhrase("associate") || ts.acceptPhrase("block") || ts.acceptPhrase("critical") || ts.acceptPhrase("procedure") || ts.acceptPhrase("generic") || ts.acceptPhrase("final")) {
+  // Constructs that may be named (`outer: block`, F2008 8.1.4): the name is theirs, the construct still unsupported.
+  if (ts.acceptPhrase("associate") || ts.acceptPhrase("block") || ts.acceptPhrase("critical")) {
+    const what = ts.text(start).toUpperCase();
+    return name !== undefined ? { k: "unsupported", what, name } : { k: "unsupported", what };
+  }
+  if (ts.acceptPhrase("enum") || ts.acceptPhrase("procedure") || ts.acceptPhrase("generic") || ts.acceptPhrase("final")) {
     return { k: "unsupported", what: ts.text(start).toUpperCase() };
   }
   ts.fail(`unknown statement '${ts.text(start)}'`, start);
