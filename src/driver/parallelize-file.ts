@@ -15,6 +15,8 @@ import { serialCopyLines } from "../emit/serial-copy-lines.js";
 import { settleRealignments, undoRealignment } from "../parallelize/realign.js";
 import { dropUnusedPipelineClauses, undoDoacross } from "../parallelize/doacross.js";
 import { clauseSym, type LoopPlan } from "../parallelize/loop-plan.js";
+import { dropDirective } from "../parallelize/nested-reasons.js";
+import type { Reason } from "../parallelize/reason.js";
 import { buildFileReport, diagnosticReport, type FileReport } from "../report/file-report.js";
 import { stackWarnings } from "../report/stack-arrays.js";
 import type { SourceHost } from "../source/host.js";
@@ -161,7 +163,11 @@ function settle(plan: ProgramPlan, failed: boolean, read: (path: string) => stri
   // After every undo above (a realignment undone gives its loop back its pipelined candidacy).
   dropUnusedPipelineClauses(loops);
   if (!failed) chooseSimd(loops);
+  // No output for a file with errors (finishPlanned): its reports say so rather than name a directive nothing writes.
+  else for (const p of loops) if (p.emitted) dropDirective(loops, p, FILE_ERRORS);
 }
+
+const FILE_ERRORS: Reason = { kind: "file-errors", message: "the file has errors, and doall writes no directive into a file it could not read completely" };
 
 /** Reads nothing: plans a loaded file's loops. */
 export function planLoaded(loaded: Loaded, options: ParallelizeOptions = {}): PlannedLoaded {

@@ -27,10 +27,12 @@ export type ReasonKind =
   /** A parallel DO CONCURRENT: gfortran accepts no OpenMP directive on it. */
   | "concurrent"
   /** Its COMMON work arrays are private only with the block threadprivate, which the run refused (threadprivate-blocks.ts). */
-  | "shared-common";
+  | "shared-common"
+  /** Its file has errors: doall writes nothing into a file it could not read completely. */
+  | "file-errors";
 
 /** The kinds that say why a loop proved parallel gets no directive (where it is, not what it does). */
-export const PLACEMENT_KINDS: ReadonlySet<ReasonKind> = new Set<ReasonKind>(["nested", "not-profitable", "existing-directive", "included-file", "layout", "jump-target", "concurrent"]);
+export const PLACEMENT_KINDS: ReadonlySet<ReasonKind> = new Set<ReasonKind>(["nested", "not-profitable", "existing-directive", "included-file", "layout", "jump-target", "concurrent", "file-errors"]);
 
 /** Whether every reason is an array dependence (flow, anti, output): what a loop's restructuring or pipelining can answer. */
 export function arrayDependencesOnly(reasons: readonly Reason[]): boolean {

@@ -176,6 +176,8 @@ function fixFor(g: CauseGroup, plan: LoopPlan, ctx: CauseContext | undefined): s
       return lang === "fortran" ? "give a CONTINUE right before the DO the label, and the DO none" : "put the label on an empty statement right before the loop";
     case "included-file":
       return "move the loop into the file that includes it, or parallelize by hand in the included file";
+    case "file-errors":
+      return "fix the errors reported for the file (or, where the code is valid, tell doall what it lacks: an include directory with -I, a macro with -D)";
     case "shared-common":
       return "give the work arrays a COMMON block of their own, used only by the loop and its callees, or pass them as arguments";
     default:

@@ -42,7 +42,7 @@ export const ReasonRefSchema = Type.Object(
 
 export const ReasonSchema = Type.Object(
   {
-    kind: Type.String({ description: "flow, anti, output, input, call, io, exit, scalar, unknown-bound, not-candidate, unanalyzable, too-deep, and the placement kinds nested, not-profitable, existing-directive, included-file, layout, jump-target, concurrent (docs/rules.md)" }),
+    kind: Type.String({ description: "flow, anti, output, input, call, io, exit, scalar, unknown-bound, not-candidate, unanalyzable, too-deep, and the placement kinds nested, not-profitable, existing-directive, included-file, layout, jump-target, concurrent, file-errors (docs/rules.md)" }),
     rule: Type.Optional(Type.String({ description: "The rule id of docs/rules.md this reason falls under" })),
     message: Type.String(),
     var: Type.Optional(Type.String()),

@@ -33,7 +33,8 @@ export type RuleId =
   | "layout"
   | "jump-target"
   | "do-concurrent"
-  | "shared-common";
+  | "shared-common"
+  | "file-errors";
 
 export interface Rule {
   id: RuleId;
@@ -67,6 +68,7 @@ export const RULES: Record<RuleId, Rule> = {
   "jump-target": rule("jump-target", "a jump elsewhere goes to the loop's own statement", true, true),
   "do-concurrent": rule("do-concurrent", "a DO CONCURRENT takes no OpenMP directive", false, true),
   "shared-common": rule("shared-common", "a COMMON work array cannot be made threadprivate", true),
+  "file-errors": rule("file-errors", "the file has errors, so doall writes nothing into it", true, true),
 };
 
 /** How the reasons of one kind are named: one entry per kind. */
@@ -91,6 +93,7 @@ const BY_KIND: { [K in ReasonKind]: RuleId | ((r: Reason) => RuleId) } = {
   "jump-target": "jump-target",
   concurrent: "do-concurrent",
   "shared-common": "shared-common",
+  "file-errors": "file-errors",
 };
 
 export function ruleOf(r: Reason): Rule {

@@ -59,6 +59,28 @@ test("syntax errors print file:line:col: error: and exit 1, and the rest of the 
   assert.match(io.out, /bad\.f:3: do i = 1, 3/);
 });
 
+test("a parallel loop in a file with errors gets no directive, as parallelize writes none: analyze, explain and the JSON report say why", async () => {
+  const text = ["      program p", "      integer i", "      real a(100000)", "      do i = 1, 100000", "         a(i) = i * 2.0", "      end do", "      print *, a(5)", "      end", "      subroutine bad(x)", "      real x", "      x = = 2", "      end"].join("\n");
+  const p = tmpFile("half.f", text);
+  const io = fakeIO();
+  assert.equal(await runCli(["analyze", p], io), 1);
+  assert.match(io.out, /half\.f:4: parallel, no directive \[file-errors\]: the file has errors/);
+  assert.match(io.out, /1 parallel, 0 with a directive/);
+  const ex = fakeIO();
+  await runCli(["explain", p], ex);
+  assert.doesNotMatch(ex.out, /Directive written/);
+  assert.match(ex.out, /No directive here \[file-errors\]/);
+  const js = fakeIO();
+  await runCli(["analyze", "--json", p], js);
+  const loop = JSON.parse(js.out).files[0].loops[0];
+  assert.equal(loop.parallel, true);
+  assert.equal(loop.emitted, false);
+  // The same file without the error gets its directive.
+  const ok = fakeIO();
+  assert.equal(await runCli(["analyze", tmpFile("whole.f", text.replace("x = = 2", "x = 2"))], ok), 0, ok.err);
+  assert.match(ok.out, /whole\.f:4: parallel simd\n.*1 with a directive/);
+});
+
 test("unreadable files and unknown suffixes are input errors (exit 1)", async () => {
   const io = fakeIO();
   assert.equal(await runCli(["analyze", "/nonexistent/x.f"], io), 1);
