@@ -2,7 +2,7 @@ import type { Cfg } from "../analysis/cfg/cfg.js";
 import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { VarId } from "../analysis/refs/vars.js";
 import type { Expr } from "../ir/expr.js";
-import type { Type } from "../ir/types.js";
+import { storedAsIs } from "../ir/stored-as-is.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { exprEquals } from "../ir/expr-equals.js";
@@ -56,24 +56,6 @@ export function conditionalMinMax(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop
     if (here) ok = false;
   });
   return ok ? op : null;
-}
-
-/**
- * Whether storing a value of type `x` in a variable of type `s` keeps it
- * (or rounds it to the nearest value of s's type, monotonically): then
- * `if (x > s) s = x` ends with the largest stored value whatever the
- * order, as `reduction(max:s)` computes it. An int stored in an unsigned
- * char wraps (300 becomes 44): the serial loop's result then depends on
- * the order of the iterations. Conservative: types not known are equal.
- */
-export function storedAsIs(x: Type | undefined, s: Type): boolean {
-  if (!x) return false;
-  if (x.bytes === undefined || s.bytes === undefined) return x.base === s.base && x.bytes === s.bytes && !!x.unsigned === !!s.unsigned;
-  if (s.base === "real") return x.base === "integer" || (x.base === "real" && x.bytes <= s.bytes);
-  if (s.base !== "integer" || x.base !== "integer") return false;
-  if (!!x.unsigned === !!s.unsigned) return x.bytes <= s.bytes;
-  // Unsigned into signed: wider only; signed into unsigned: never (negative values wrap).
-  return !!x.unsigned && x.bytes < s.bytes;
 }
 
 /**

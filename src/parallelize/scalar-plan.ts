@@ -142,6 +142,8 @@ function hiddenAccess(cfg: Cfg, info: LoopRegionInfo, v: VarId): string | null {
     // An actual argument passes the (private) copy itself; COMMON, module and global access does not.
     if (r.origin === "call" && !r.expr) return `read or written by ${r.callee ?? "a called procedure"} (line ${r.span.line})`;
     if (r.origin === "stmt-function") return `read by a statement function (line ${r.span.line})`;
+    // `int *pu = &u; ... u = i; b[i] = *pu;`: the pointer reaches the shared u, never a private copy.
+    if (r.viaPointer) return `reached through a pointer (line ${r.span.line})`;
   }
   return null;
 }

@@ -50,6 +50,7 @@ export class RefWriter {
     const r: RefInit = { kind, var: v, sym, exact: exact && this.conditional === 0, origin, stmt: this.stmt, expr, span, block: this.block, callee: extra?.callee, loopId: extra?.loopId };
     if (extra?.kills !== undefined) r.kills = extra.kills;
     if (extra?.rmw) r.rmw = true;
+    if (extra?.viaPointer) r.viaPointer = true;
     const ref = this.table.add(r);
     this.onRef?.(ref);
     return ref;
@@ -391,7 +392,7 @@ export class RefWriter {
   memory(kind: RefKind, e: Expr, span: Span, accessed?: Type): void {
     this.emit(kind, this.vars.memoryVar(), null, e, false, "explicit", span);
     const typed = this.proc.language === "c" ? accessed : undefined;
-    for (const v of this.vars.vars) if (v.pointerReachable && v.referenced && typesMayAlias(typed, v.syms[0]?.type)) this.emit(kind, v.id, v.syms[0]!, e, false, "explicit", span);
+    for (const v of this.vars.vars) if (v.pointerReachable && v.referenced && typesMayAlias(typed, v.syms[0]?.type)) this.emit(kind, v.id, v.syms[0]!, e, false, "explicit", span, { viaPointer: true });
   }
 }
 
@@ -410,6 +411,8 @@ export interface RefExtra {
   kills?: boolean;
   /** A read that only models a rewrite (see Ref.rmw). */
   rmw?: boolean;
+  /** An access through a pointer (see Ref.viaPointer). */
+  viaPointer?: boolean;
 }
 
 export function isVariable(sym: Sym): boolean {

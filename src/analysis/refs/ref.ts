@@ -73,10 +73,16 @@ export interface Ref {
   callee: string | undefined;
   /** For origin "loop-init"/"loop-step": the HIR loop id. */
   loopId: number | undefined;
+  /**
+   * A C access through a pointer that may reach this variable (`*p`,
+   * `p[i]`, `s->x`): the variable as stored, whatever copy a name in the
+   * loop stands for (a private copy is never reached this way).
+   */
+  viaPointer: boolean;
 }
 
 /** The fields of a new reference (the table assigns id and bit). */
-export type RefInit = Omit<Ref, "id" | "bit" | "kills" | "rmw" | "callee" | "loopId"> & { kills?: boolean; rmw?: boolean; callee?: string | undefined; loopId?: number | undefined };
+export type RefInit = Omit<Ref, "id" | "bit" | "kills" | "rmw" | "callee" | "loopId" | "viaPointer"> & { kills?: boolean; rmw?: boolean; callee?: string | undefined; loopId?: number | undefined; viaPointer?: boolean };
 
 /** The references of a procedure and the layout of their bits. */
 export class RefTable {
@@ -114,6 +120,7 @@ export class RefTable {
       bit: -1,
       callee: r.callee,
       loopId: r.loopId,
+      viaPointer: r.viaPointer ?? false,
     };
     this.refs.push(ref);
     return ref;

@@ -1,6 +1,7 @@
 import { exprEquals } from "../../ir/expr-equals.js";
 import type { BinaryOp, Expr } from "../../ir/expr.js";
 import type { Stmt } from "../../ir/stmt.js";
+import { storedAsIs } from "../../ir/stored-as-is.js";
 import type { Cfg, CfgLoop } from "../cfg/cfg.js";
 import type { VarId } from "../refs/vars.js";
 
@@ -35,8 +36,9 @@ export function reductionOp(cfg: Cfg, l: CfgLoop, v: VarId): ReductionOp | null 
   }
   let op: ReductionOp | null = null;
   let expected = 0;
+  const c = cfg.proc.language === "c";
   for (const s of stmts) {
-    const o = updateOp(cfg, s, v) ?? conditionalUpdate(cfg, s, v);
+    const o = updateOp(cfg, s, v, c) ?? conditionalUpdate(cfg, s, v);
     if (!o || (op && o !== op)) return null;
     op = o;
     expected += conditionalUpdate(cfg, s, v) ? 3 : 2;
@@ -58,6 +60,10 @@ function conditionalUpdate(cfg: Cfg, s: Stmt, v: VarId): ReductionOp | null {
   // x OP m, with x the branch that is not m.
   const x = isV(other) ? then : isV(then) ? other : null;
   if (!x || mentions(x, isV)) return null;
+  // The comparison and the store in m's own type (conditional-minmax.ts's rule): `mx = u[i] > mx ? u[i] : mx`
+  // with an unsigned u and an int mx compares as unsigned, and OpenMP's max(int) does not.
+  const m = s.lhs.kind === "var" ? s.lhs.sym : null;
+  if (!m || !storedAsIs(x.type, m.type) || !storedAsIs(s.rhs.type, m.type)) return null;
   const [l, r] = [cond.left, cond.right];
   let greater: boolean;
   if (isV(r) && exprEquals(l, x)) greater = cond.op === ">" || cond.op === ">=";
@@ -68,11 +74,11 @@ function conditionalUpdate(cfg: Cfg, s: Stmt, v: VarId): ReductionOp | null {
   return greater === takesX ? "max" : "min";
 }
 
-function updateOp(cfg: Cfg, s: Stmt, v: VarId): ReductionOp | null {
+function updateOp(cfg: Cfg, s: Stmt, v: VarId, c: boolean): ReductionOp | null {
   const isV = (e: Expr) => e.kind === "var" && cfg.vars.lookup(e.sym) === v;
   if (s.kind === "assign") {
     if (!isV(s.lhs)) return null;
-    return rhsOp(s.rhs, isV);
+    return rhsOp(s.rhs, isV, c);
   }
   if (s.kind === "expr" && s.expr.kind === "assign-expr" && isV(s.expr.target) && s.expr.value && !mentions(s.expr.value, isV)) {
     const o = ({ "+=": "+", "-=": "+", "*=": "*", "&=": "bitand", "|=": "bitor", "^=": "bitxor" } as const)[s.expr.op as "+="];
@@ -81,8 +87,12 @@ function updateOp(cfg: Cfg, s: Stmt, v: VarId): ReductionOp | null {
   return null;
 }
 
-/** The operator by which the right-hand side combines s (occurring exactly once, as a direct operand) with the rest. */
-function rhsOp(rhs: Expr, isV: (e: Expr) => boolean): ReductionOp | null {
+/**
+ * The operator by which the right-hand side combines s (occurring exactly once, as a direct operand) with the rest.
+ * `c`: C, whose && and || skip their right operand once the left one decides: `s = s || e` evaluates e only
+ * while s is false, and a thread's private s starts false, so e would run where the serial loop skips it.
+ */
+function rhsOp(rhs: Expr, isV: (e: Expr) => boolean, c: boolean): ReductionOp | null {
   // Sums: s must be a term with a plus sign.
   if (rhs.kind === "binary" && (rhs.op === "+" || rhs.op === "-")) {
     const terms: { e: Expr; plus: boolean }[] = [];
@@ -102,6 +112,7 @@ function rhsOp(rhs: Expr, isV: (e: Expr) => boolean): ReductionOp | null {
     };
     flat(rhs);
     const mine = parts.filter(isV);
+    if (c && (op === "and" || op === "or") && !parts.slice(parts.findIndex(isV) + 1).every(speculable)) return null;
     return mine.length === 1 && parts.every((p) => isV(p) || !mentions(p, isV)) ? CHAIN[op]! : null;
   }
   if (rhs.kind === "call" && rhs.intrinsic) {
@@ -150,6 +161,37 @@ function mentions(e: Expr, isV: (e: Expr) => boolean): boolean {
       return mentions(e.cond, isV) || mentions(e.then, isV) || mentions(e.else, isV);
     case "member":
       return mentions(e.base, isV);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether evaluating `e` where the serial program would not can change
+ * nothing and cannot fail: no assignment or increment, no call but a pure
+ * intrinsic, no access through a pointer (it may be null where the
+ * program's own test skips it), no division (by a zero the test guards).
+ */
+function speculable(e: Expr): boolean {
+  switch (e.kind) {
+    case "int":
+    case "real":
+    case "logical":
+    case "string":
+      return true;
+    case "var":
+      return !e.sym.attrs.pointer;
+    case "elem":
+      return e.sym.dims.length > 0 && !e.sym.attrs.pointer && e.sym.type.base !== "pointer" && e.subs.every(speculable);
+    case "unary":
+    case "cast":
+      return speculable(e.operand);
+    case "binary":
+      return e.op !== "/" && e.op !== "%" && speculable(e.left) && speculable(e.right);
+    case "cond":
+      return speculable(e.cond) && speculable(e.then) && speculable(e.else);
+    case "call":
+      return !!e.intrinsic && !!e.pure && e.args.every(speculable);
     default:
       return false;
   }

@@ -35,7 +35,7 @@ const TABLE = new Map<string, LibcFunction>();
 const MATH = [
   "sqrt", "cbrt", "pow", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan", "atan2",
   "sinh", "cosh", "tanh", "asinh", "acosh", "atanh", "fabs", "floor", "ceil", "round", "trunc", "rint", "nearbyint", "fmod", "remainder",
-  "fmin", "fmax", "fdim", "fma", "hypot", "copysign", "erf", "erfc", "tgamma", "lgamma", "ldexp", "scalbn", "logb",
+  "fmin", "fmax", "fdim", "fma", "hypot", "copysign", "erf", "erfc", "tgamma", "ldexp", "scalbn", "logb",
 ];
 for (const f of MATH) {
   TABLE.set(f, F("pure", C_DOUBLE));
@@ -44,7 +44,12 @@ for (const f of MATH) {
 }
 for (const f of ["abs", "isnan", "isinf", "isfinite", "signbit", "ilogb", "toupper", "tolower", "isdigit", "isalpha", "isspace", "isalnum", "isupper", "islower"]) TABLE.set(f, F("pure", C_INT));
 for (const f of ["labs", "llabs", "lround", "llround", "lrint"]) TABLE.set(f, F("pure", C_LONG));
-for (const f of ["strlen", "strcmp", "strncmp", "memcmp", "strchr", "strrchr", "strstr", "atoi", "atol", "atof", "strtod", "strtol"]) TABLE.set(f, F("pure", f === "atof" || f === "strtod" ? C_DOUBLE : f.startsWith("str") && f.endsWith("chr") ? { k: "ptr", to: C_CHAR } : C_INT));
+for (const f of ["strlen", "strcmp", "strncmp", "memcmp", "strchr", "strrchr", "strstr", "atoi", "atol", "atof"]) TABLE.set(f, F("pure", f === "atof" ? C_DOUBLE : f.startsWith("str") && f.endsWith("chr") ? { k: "ptr", to: C_CHAR } : C_INT));
+// Not pure: strtod and strtol store where their second argument points (the end of the number read);
+// lgamma sets the global signgam (POSIX), which a parallel loop's threads would race on.
+TABLE.set("strtod", F("writes-args", C_DOUBLE));
+TABLE.set("strtol", F("writes-args", C_LONG));
+for (const f of ["lgamma", "lgammaf", "lgammal"]) TABLE.set(f, F("other", f === "lgammaf" ? C_FLOAT : f === "lgammal" ? { k: "prim", t: { base: "real", bytes: 16 } } : C_DOUBLE));
 
 // stdio.h.
 for (const f of ["printf", "fprintf", "puts", "fputs", "putchar", "fputc", "putc", "fflush", "perror", "vprintf", "vfprintf", "fwrite", "fclose", "fseek", "rewind", "ftell", "remove", "rename", "setbuf", "setvbuf"])
