@@ -133,7 +133,11 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
           if (s.kind === "triplet") for (const p of [s.lo, s.hi, s.stride]) p && reads(p, stmt, opaque);
           else reads(s, stmt, opaque);
         }
-        if (e.substring) return;
+        if (e.substring) {
+          // w(i)(1:3): a part of element w(i), as the dependences go (a scalar's substring is no array access).
+          if (isArrayLike(e.sym)) add(e.sym, e, "use", stmt, opaque ? null : elementSubs(e), opaque ?? sectionWhy(e));
+          return;
+        }
         add(e.sym, e, "use", stmt, opaque ? null : e.subs.map((s) => (s.kind === "triplet" ? null : s)), opaque ?? "array section");
         return;
       case "var":
@@ -303,6 +307,9 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
         for (const s of t.subs) if (s.kind !== "triplet") reads(s, stmt, opaque);
         else for (const p of [s.lo, s.hi, s.stride]) p && reads(p, stmt, opaque);
         if (!t.substring) add(t.sym, t, "def", stmt, opaque ? null : t.subs.map((s) => (s.kind === "triplet" ? null : s)), opaque ?? "array section");
+        // w(i)(1:1) = ...: a write of part of w(i) (found by fuzzing: it was no reference at all, and a loop
+        // copying w(i + 1)(1:1) into w(i)(1:1) got a directive).
+        else if (isArrayLike(t.sym)) add(t.sym, t, "def", stmt, opaque ? null : elementSubs(t), opaque ?? sectionWhy(t));
         return;
       case "var":
         if (isArrayLike(t.sym)) add(t.sym, t, "def", stmt, null, opaque ?? "whole array");
@@ -411,4 +418,14 @@ function pointerBases(e: Expr): Sym[] {
   go(e);
   if (unknown || out.length === 0) out.push(MEMORY);
   return out;
+}
+
+/** Why a substring of array elements stands for more than one element: a section of them (`w(1:n)(1:3)`); undefined for one element. */
+function sectionWhy(e: Extract<Expr, { kind: "section" }>): string | undefined {
+  return elementSubs(e).includes(null) ? "array section" : undefined;
+}
+
+/** The element subscripts of a substring of array elements, `w(i)(1:3)` (a triplet, a section's dimension: null). */
+function elementSubs(e: Extract<Expr, { kind: "section" }>): (Expr | null)[] {
+  return e.subs.slice(0, e.sym.dims.length).map((s) => (s.kind === "triplet" ? null : s));
 }
