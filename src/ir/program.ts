@@ -40,6 +40,13 @@ export interface Procedure {
   host?: string;
   /** Modules this unit USEs. */
   uses: string[];
+  /**
+   * Procedure names this unit has through USE (lower case), with the
+   * module and the name there: `use m, only: work => bump` makes `work`
+   * m's `bump`; a generic interface of m keeps its own name. A call of
+   * such a name reaches what m has, never an external of that name.
+   */
+  useNames?: Map<string, { module: string; remote: string }>;
   /** C: the file-scope variables of its translation unit, by name (a C function's `symbols` holds only its own). */
   fileGlobals?: Map<string, Sym>;
   /**

@@ -8,6 +8,7 @@ import type { CallVerdict } from "./exclusions.js";
 import type { ProgramLink } from "../analysis/link/link-programs.js";
 import { basename } from "../util/path.js";
 import { callsDummy } from "../analysis/link/resolve-in-file.js";
+import { useAlias } from "../analysis/link/linked-names.js";
 
 /**
  * Which called procedures a parallel loop may call (issue 9 §1: "calls to
@@ -74,6 +75,15 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     return search;
   };
   const stateOf = throughCallees(savedWrite);
+  // A callee's own OpenMP directives bind to the team of a loop that calls it: an orphaned `omp do` would
+  // share out the callee's loop among the loop's threads, a barrier would wait for threads that never come,
+  // a `master` would run on one of them only (found by fuzzing: each changed the results or hung).
+  const files = link ? link.programs() : [program];
+  const ompOf = throughCallees((p) => {
+    const file = files.find((q) => q.file.path === p.span.file)?.file;
+    const d = file?.directives.find((x) => !x.conditional && x.span.file === p.span.file && x.span.line >= p.span.line && x.span.line <= p.endSpan.endLine);
+    return d ? `the OpenMP directive '${d.text.trim()}' (line ${d.span.line})` : null;
+  });
   /** The procedures p calls, by the name it calls them: across files when linked, else the file's uniquely named ones. */
   const calleesOf = (p: Procedure): [string, Procedure][] => {
     if (link) return link.callees(p).map((c) => [c.name, c]);
@@ -101,6 +111,8 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     if (s.unknown) return unknown(`${who} calls a procedure whose effects are not known`);
     const st = stateOf(p);
     if (st) return unknown(`${who} writes ${st}, which all iterations would share`);
+    const omp = ompOf(p);
+    if (omp) return unknown(`${who} has ${omp}, which would bind to this loop's threads`);
     return handlers && ends(p) !== null ? unknown(`${who} may end the program (exit()), and the program's exit handlers (atexit) would see what the other iterations, run in parallel, left`) : null;
   };
   /** The same for a procedure of another file of the link, whose summary must also be one the caller's file can name. */
@@ -115,6 +127,19 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
   };
   const verdict = (name: string, caller?: Procedure): CallVerdict => {
     if (caller && callsDummy(caller, name)) return unknown(`${name} is a dummy argument: the procedure it stands for is not known`);
+    // C: a call through a function pointer variable (local or file-scope) calls what it holds, not the
+    // function of that name in another file (found by fuzzing).
+    const v = caller && lang === "c" ? (caller.symbols.get(name) ?? caller.fileGlobals?.get(name) ?? program.globals.get(name)) : undefined;
+    if (v && v.storage !== "procedure") return unknown(`${name} is a variable (a function pointer): the function it points to is not known`);
+    // Fortran: a name the unit has through USE (a rename, a generic interface) is its module's (LinkedNames.resolve).
+    const via = caller ? useAlias(caller, name, program) : undefined;
+    if (via && caller) {
+      const mine = (procs.get(via.remote) ?? []).filter((p) => p.host?.toLowerCase() === via.module);
+      const s = mine.length === 1 ? summaries.get(via.remote) : undefined;
+      if (s) return blocker(name, s, mine[0]!) ?? { kind: "summarized" };
+      if (link) return otherFile(name, caller);
+      return unknown(`${name} is ${via.remote} of module ${via.module} (through USE), which is not in this file, so its effects are not known`);
+    }
     const s = summaries.get(key(name));
     const cs = procs.get(key(name));
     if (!cs && link && caller) return otherFile(name, caller);
@@ -125,6 +150,8 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
   /** A name defined in another file of the link (or nowhere). */
   const otherFile = (name: string, caller: Procedure): CallVerdict => {
     const r = link!.names.resolveOther(name, caller, program);
+    const via = useAlias(caller, name, program);
+    if (r.kind === "none" && via) return unknown(`${name} is ${via.remote} of module ${via.module} (through USE): a generic interface, or a procedure in none of the files given, so its effects are not known`);
     if (r.kind === "none") return unknown(`${name} is in none of the files given, so its effects are not known`);
     if (r.kind === "ambiguous") return alternativesVerdict(name, caller, r.files);
     if (r.kind === "broken") return unknown(`${name} is in ${basename(r.file)}, which has errors, so its effects are not known`);
@@ -147,7 +174,12 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     }
     return { kind: "summarized" };
   };
-  const summariesFor = (caller: Procedure): SummaryLookup => (name) => (callsDummy(caller, name) ? undefined : link ? link.summaryFor(name, caller, program) : lookup(name));
+  const summariesFor = (caller: Procedure): SummaryLookup => (name) => {
+    if (callsDummy(caller, name)) return undefined;
+    if (link) return link.summaryFor(name, caller, program);
+    const via = useAlias(caller, name, program);
+    return via ? ((procs.get(via.remote) ?? []).filter((p) => p.host?.toLowerCase() === via.module).length === 1 ? lookup(via.remote) : undefined) : lookup(name);
+  };
   return { verdict, summariesFor };
 }
 

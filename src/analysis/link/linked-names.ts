@@ -53,6 +53,13 @@ export class LinkedNames {
 
   /** The procedure a call reaches, in the caller's file or another one; undefined when not known. */
   resolve(name: string, caller: Procedure, program: Program): Procedure | undefined {
+    const via = useAlias(caller, name, program);
+    if (via) {
+      const mine = (this.ownDefinitions(via.remote, program) ?? []).filter((p) => p.host?.toLowerCase() === via.module);
+      if (mine.length === 1) return mine[0];
+      const r = this.resolveOther(name, caller, program);
+      return r.kind === "found" ? r.proc : undefined;
+    }
     const own = this.ownDefinitions(name, program);
     if (own) return resolveInFile(own, caller, name);
     const r = this.resolveOther(name, caller, program);
@@ -90,7 +97,7 @@ export class LinkedNames {
    * when a definition is in a file with errors (not analyzed).
    */
   alternatives(name: string, caller: Procedure, program: Program): Procedure[] | null {
-    if (this.ownDefinitions(name, program)) return null;
+    if (useAlias(caller, name, program) || this.ownDefinitions(name, program)) return null;
     const cands = this.otherDefinitions(name, caller, program);
     if (this.among(cands, program).kind !== "ambiguous") return null;
     return cands.every((d) => d.input.usable) ? cands.map((d) => d.proc) : null;
@@ -100,6 +107,11 @@ export class LinkedNames {
   private otherDefinitions(name: string, caller: Procedure, program: Program): { proc: Procedure; input: LinkInput }[] {
     const lang = program.file.language;
     if (callsDummy(caller, name)) return [];
+    // A name the unit has through USE is what its module has under the remote name, never an external
+    // of the same name (found by fuzzing: `use m, only: work => bump` and a generic `work` of m reached
+    // an external `work` of another file, and m's bump, which writes a module counter, was never seen).
+    const via = useAlias(caller, name, program);
+    if (via) return (this.defs.get(`fortran:${via.remote}`) ?? []).filter((d) => d.proc.host?.toLowerCase() === via.module);
     let all = this.defs.get(`${lang}:${nameKey(lang, name)}`) ?? [];
     // A Fortran call no Fortran file defines reaches the C function gfortran links it to: the
     // name in lower case with an underscore (NPB's wtime.c defines wtime_ for `call wtime(t)`).
@@ -117,4 +129,15 @@ function usedModules(caller: Procedure, program: Program): Set<string> {
     for (const m of host?.uses ?? []) out.add(m.toLowerCase());
   }
   return out;
+}
+
+/** What a Fortran unit (or its host) has under `name` through USE: the module and the name there (Procedure.useNames). */
+export function useAlias(caller: Procedure, name: string, program: Program): { module: string; remote: string } | undefined {
+  if (caller.language !== "fortran") return undefined;
+  const k = name.toLowerCase();
+  const own = caller.useNames?.get(k);
+  if (own) return own;
+  if (caller.host === undefined) return undefined;
+  const host = program.procedures.find((p) => p.name === caller.host && p.kind !== "subroutine" && p.kind !== "function") ?? program.procedures.find((p) => p.name === caller.host);
+  return host?.useNames?.get(k);
 }

@@ -132,6 +132,9 @@ class Preprocessor implements DirectiveHost {
     dyn("__LINE__", "line");
     dyn("__COUNTER__", "counter");
     const lines = this.fortran ? [] : ["__STDC__ 1", "__STDC_VERSION__ 199901L", "__STDC_HOSTED__ 1"];
+    // doall's output is compiled with OpenMP, which defines _OPENMP (gcc 12: 201511, OpenMP 4.5): the code
+    // under `#ifdef _OPENMP` is what runs, so it is what is analyzed (-U_OPENMP reads the other branch).
+    lines.push("_OPENMP 201511");
     // Fixed, so that output does not depend on when doall ran.
     lines.push('__DATE__ "Jan  1 1970"', '__TIME__ "00:00:00"');
     for (const l of lines) this.defineText(l, null);

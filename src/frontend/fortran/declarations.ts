@@ -429,13 +429,24 @@ function importModule(s: Extract<FStmt, { k: "use" }>, u: UnitContext): void {
   const m = u.ctx.findModule(s.module, s.span);
   if (!m) return;
   const renamed = new Map(s.renames.map((r) => [r.remote, r.local]));
+  // A procedure (or a name the module's specification part does not show: a module read from another
+  // file is lowered without its CONTAINS part) reached under a local name: Procedure.useNames.
+  const procedure = (local: string, remote: string, sym: Sym | undefined) => {
+    if (sym && sym.storage !== "procedure") return;
+    (u.proc.useNames ??= new Map()).set(local.toLowerCase(), { module: s.module.toLowerCase(), remote: remote.toLowerCase() });
+  };
   if (s.only) {
     for (const local of s.only) {
       const remote = s.renames.find((r) => r.local === local)?.remote ?? local;
       const sym = m.lookup(remote);
       if (sym) u.scope.syms.set(local, sym);
+      if (sym || remote !== local) procedure(local, remote, sym);
     }
     return;
   }
-  for (const [name, sym] of m.syms) u.scope.syms.set(renamed.get(name) ?? name, sym);
+  for (const [name, sym] of m.syms) {
+    u.scope.syms.set(renamed.get(name) ?? name, sym);
+    procedure(renamed.get(name) ?? name, name, sym);
+  }
+  for (const r of s.renames) if (!m.lookup(r.remote)) procedure(r.local, r.remote, undefined);
 }

@@ -14,8 +14,9 @@ export interface SplitResult {
 /**
  * Splits fixed-form source (Fortran 77 card layout) into logical lines:
  * - a `c`, `C`, `*`, `!` (or `d`/`D` debug line) in column 1 makes a comment line;
- *   `c$omp`, `*$omp`, `!$omp` are directives and `!$`, `c$`, `*$` conditional lines,
- *   both recorded and otherwise treated as comments;
+ *   `c$omp`, `*$omp`, `!$omp` are directives, recorded and otherwise treated as
+ *   comments; `!$`, `c$`, `*$` conditional lines are recorded and read as code with
+ *   columns 1-2 blanked, as an OpenMP compile reads them;
  * - columns 1-5 hold the label, a character other than blank or `0` in
  *   column 6 continues the previous statement;
  * - text past column 72 is ignored; `!` outside strings starts a comment;
@@ -43,7 +44,14 @@ export function splitFixedForm(text: string, file: string): SplitResult {
       diags.push({ id: "fortran.preprocessor-line", severity: "warning", message: "preprocessor line ignored (name the file .F or .F90 to have it preprocessed)", span: { file, line: lineNo, column: 1, endLine: lineNo, endColumn: raw.length + 1 } });
       continue;
     }
-    if ("cC*!dD".includes(c0)) {
+    // A conditional compilation line (`!$`, `c$`, `*$` with columns 3-5 blank or a label) is code, its
+    // sentinel blanked: doall's output is compiled with OpenMP, which compiles it (OpenMP 4.5 2.2.1).
+    const cond = "cC*!".includes(c0) ? directiveOf(raw, lineNo, file) : null;
+    if (cond?.sentinel === "conditional") {
+      directives.push({ sentinel: cond.sentinel, text: cond.text, span: { file, line: lineNo, column: 1, endLine: lineNo, endColumn: raw.length + 1 } });
+      raw = "  " + raw.slice(2);
+      if (raw.trim().length === 0) continue;
+    } else if ("cC*!dD".includes(c0)) {
       const d = directiveOf(raw, lineNo, file);
       if (d) {
         if (d.continuation && pendingDirective) {

@@ -7,8 +7,12 @@ import type { DirectiveLine, LogicalLine } from "./logical-line.js";
  * Splits free-form source (Fortran 90+) into logical lines: `!` starts a
  * comment outside strings, a trailing `&` continues the statement on the
  * next line (where a leading `&` is skipped), a statement may start with a
- * numeric label. `!$omp` lines are directives and `!$ ` lines conditional
- * compilation lines, recorded and otherwise treated as comments.
+ * numeric label. `!$omp` lines are directives, recorded and otherwise
+ * treated as comments; `!$ ` lines are conditional compilation lines,
+ * recorded and read as code, the sentinel blanked: doall's output is
+ * compiled with OpenMP, which compiles them (OpenMP 4.5 2.2.2; found by
+ * fuzzing: `!$ a(i) = a(i+1) + 1` in a loop, read as a comment, let the
+ * loop get a directive).
  */
 export function splitFreeForm(text: string, file: string): SplitResult {
   const physical = text.split("\n");
@@ -26,12 +30,20 @@ export function splitFreeForm(text: string, file: string): SplitResult {
     let raw = physical[n]!;
     if (raw.endsWith("\r")) raw = raw.slice(0, -1);
     const lineNo = n + 1;
-    const first = raw.search(/\S/);
+    let first = raw.search(/\S/);
     if (first < 0) continue;
 
     if (!continuing && raw[first] === "#") {
       diags.push({ id: "fortran.preprocessor-line", severity: "warning", message: "preprocessor line ignored (name the file .F90 to have it preprocessed)", span: { file, line: lineNo, column: first + 1, endLine: lineNo, endColumn: raw.length + 1 } });
       continue;
+    }
+    // A conditional compilation line is code, its sentinel blanked (see above).
+    const cond = raw[first] === "!" && !(continuing && quote) ? freeDirective(raw.slice(first)) : null;
+    if (cond?.sentinel === "conditional") {
+      directives.push({ sentinel: cond.sentinel, text: cond.text, span: { file, line: lineNo, column: first + 1, endLine: lineNo, endColumn: raw.length + 1 } });
+      raw = raw.slice(0, first) + "  " + raw.slice(first + 2);
+      first = raw.search(/\S/);
+      if (first < 0) continue;
     }
     if (raw[first] === "!" && !(continuing && quote)) {
       const d = freeDirective(raw.slice(first));

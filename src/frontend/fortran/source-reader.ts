@@ -96,6 +96,9 @@ function expand(path: string, text: string, form: SourceForm, host: SourceHost, 
         break;
       }
     }
+    // The OpenMP runtime's own header (`include 'omp_lib.h'`, usually on a `!$` line): its routines are library
+    // routines doall knows by name, as with `use omp_lib`.
+    if (!found && /(^|\/)omp_lib\.h$/i.test(name)) continue;
     if (!found) {
       out.diagnostics.push({ id: "include.not-found", severity: "error", message: `cannot find include file '${name}' (searched ${candidates.join(", ")})`, span });
       continue;

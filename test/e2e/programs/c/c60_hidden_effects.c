@@ -4,8 +4,10 @@
  * the loop reaches the shared variable, never a private copy of it;
  * lgamma sets the global signgam, strtol stores where its second argument
  * points; and `m = u > m ? u : m` with an unsigned u and an int m
- * compares as unsigned, which OpenMP's max of an int does not. Each stays
- * serial; the same loops without the hidden effect do not. */
+ * compares as unsigned, which OpenMP's max of an int does not; and the
+ * code under #ifdef _OPENMP is what the output, compiled with OpenMP,
+ * runs. Each stays serial; the same loops without the hidden effect do
+ * not. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,5 +78,14 @@ int main(void) {
   for (i = 0; i < N; i++)
     mc = c[i] > mc ? c[i] : mc;
   printf("max %d %d\n", mx, mc);
+  // doall: serial -- compiled with OpenMP, w[i] reads w[i + 1]
+  for (i = 0; i < N - 1; i++) {
+#ifdef _OPENMP
+    w[i] = w[i + 1] + c[i];
+#else
+    w[i] = c[i];
+#endif
+  }
+  printf("openmp %d %d\n", w[0], w[N / 2]);
   return 0;
 }
