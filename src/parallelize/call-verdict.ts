@@ -103,6 +103,11 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     return yes ? "exit()" : null;
   });
   const lookup: SummaryLookup = (name) => summaries.get(key(name)) ?? undefined;
+  /** The one procedure of this file a USE alias stands for (a module procedure of the module named), if any. */
+  const moduleProc = (via: { module: string; remote: string }): Procedure | undefined => {
+    const mine = (procs.get(via.remote) ?? []).filter((p) => p.host?.toLowerCase() === via.module);
+    return mine.length === 1 ? mine[0] : undefined;
+  };
   const unknown = (why: string): CallVerdict => ({ kind: "unknown", why });
   /** What keeps a call of `p` (summary `s`) out of a parallel loop, the callee named as `who`; null when nothing does. */
   const blocker = (who: string, s: ProcedureSummary, p: Procedure): CallVerdict | null => {
@@ -134,11 +139,11 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     // Fortran: a name the unit has through USE (a rename, a generic interface) is its module's (LinkedNames.resolve).
     const via = caller ? useAlias(caller, name, program) : undefined;
     if (via && caller) {
-      const mine = (procs.get(via.remote) ?? []).filter((p) => p.host?.toLowerCase() === via.module);
-      const s = mine.length === 1 ? summaries.get(via.remote) : undefined;
-      if (s) return blocker(name, s, mine[0]!) ?? { kind: "summarized" };
+      const mine = moduleProc(via);
+      const s = mine ? summaries.get(via.remote) : undefined;
+      if (s && mine) return blocker(name, s, mine) ?? { kind: "summarized" };
       if (link) return otherFile(name, caller);
-      return unknown(`${name} is ${via.remote} of module ${via.module} (through USE), which is not in this file, so its effects are not known`);
+      return unknown(aliasUnknown(name, via));
     }
     const s = summaries.get(key(name));
     const cs = procs.get(key(name));
@@ -151,7 +156,7 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
   const otherFile = (name: string, caller: Procedure): CallVerdict => {
     const r = link!.names.resolveOther(name, caller, program);
     const via = useAlias(caller, name, program);
-    if (r.kind === "none" && via) return unknown(`${name} is ${via.remote} of module ${via.module} (through USE): a generic interface, or a procedure in none of the files given, so its effects are not known`);
+    if (r.kind === "none" && via) return unknown(aliasUnknown(name, via));
     if (r.kind === "none") return unknown(`${name} is in none of the files given, so its effects are not known`);
     if (r.kind === "ambiguous") return alternativesVerdict(name, caller, r.files);
     if (r.kind === "broken") return unknown(`${name} is in ${basename(r.file)}, which has errors, so its effects are not known`);
@@ -178,7 +183,7 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     if (callsDummy(caller, name)) return undefined;
     if (link) return link.summaryFor(name, caller, program);
     const via = useAlias(caller, name, program);
-    return via ? ((procs.get(via.remote) ?? []).filter((p) => p.host?.toLowerCase() === via.module).length === 1 ? lookup(via.remote) : undefined) : lookup(name);
+    return via ? (moduleProc(via) ? lookup(via.remote) : undefined) : lookup(name);
   };
   return { verdict, summariesFor };
 }
@@ -201,4 +206,9 @@ export function savedWrite(p: Procedure): string | null {
       });
   });
   return found;
+}
+
+/** Why a call of a name a unit has through USE is not followed: no module procedure of that name is found. */
+function aliasUnknown(name: string, via: { module: string; remote: string }): string {
+  return `${name} is ${via.remote} of module ${via.module} (through USE): a generic interface, or a procedure in none of the files given, so its effects are not known`;
 }

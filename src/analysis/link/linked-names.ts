@@ -124,10 +124,7 @@ export class LinkedNames {
 /** The modules a unit sees: its own USEs and its host's. */
 function usedModules(caller: Procedure, program: Program): Set<string> {
   const out = new Set(caller.uses.map((m) => m.toLowerCase()));
-  if (caller.host !== undefined) {
-    const host = program.procedures.find((p) => p.name === caller.host && p.kind !== "subroutine" && p.kind !== "function") ?? program.procedures.find((p) => p.name === caller.host);
-    for (const m of host?.uses ?? []) out.add(m.toLowerCase());
-  }
+  for (const m of hostOf(caller, program)?.uses ?? []) out.add(m.toLowerCase());
   return out;
 }
 
@@ -135,9 +132,11 @@ function usedModules(caller: Procedure, program: Program): Set<string> {
 export function useAlias(caller: Procedure, name: string, program: Program): { module: string; remote: string } | undefined {
   if (caller.language !== "fortran") return undefined;
   const k = name.toLowerCase();
-  const own = caller.useNames?.get(k);
-  if (own) return own;
+  return caller.useNames?.get(k) ?? hostOf(caller, program)?.useNames?.get(k);
+}
+
+/** The unit a contained procedure is in (a module first, else a host procedure of that name). */
+function hostOf(caller: Procedure, program: Program): Procedure | undefined {
   if (caller.host === undefined) return undefined;
-  const host = program.procedures.find((p) => p.name === caller.host && p.kind !== "subroutine" && p.kind !== "function") ?? program.procedures.find((p) => p.name === caller.host);
-  return host?.useNames?.get(k);
+  return program.procedures.find((p) => p.name === caller.host && p.kind !== "subroutine" && p.kind !== "function") ?? program.procedures.find((p) => p.name === caller.host);
 }
