@@ -22,6 +22,7 @@ import { symBytes } from "../analysis/summaries/common-layout.js";
 import { contradictory } from "./contradictory.js";
 import { takenIn } from "../analysis/taken-addresses.js";
 import { constantElements } from "../ir/constant-elements.js";
+import { declaredInside } from "./scalar-plan.js";
 
 /**
  * Largest array privatized, and most bytes of private arrays in one loop:
@@ -103,6 +104,13 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
   const threadprivate: ArrayPrivatization["threadprivate"] = { arrays: [], blocks: [] };
   let total = 0;
   for (const sym of syms.values()) {
+    // C: an array declared in the body (not static) is a new object in every iteration, private by its scope;
+    // it cannot be named in a clause before the loop (found by fuzzing: private(wl) did not compile).
+    // (An array, not the loop's index: the for-init declares only that one, Loop.extraInit, and it is shared.)
+    if (cfg.proc.language === "c" && sym.dims.length > 0 && !sym.attrs.pointer && !sym.attrs.save && sym !== loop.index && declaredInside(sym, loop)) {
+      done.add(sym.id);
+      continue;
+    }
     // Proved, or else under comparisons of values fixed before the loop (a run-time check).
     let r = cannotPrivatize(cfg, info, loop, sym, calls, false);
     if (typeof r === "string") {

@@ -392,7 +392,9 @@ function toPoly(e: Expr, atoms: Map<string, Expr>): Poly | null {
   }
   const v = evalInt(e);
   if (v !== undefined) return polyConst(v);
-  const k = exprKey(e);
+  // A polynomial's variable names no product ("*" joins a monomial's variables): an atom such as
+  // iy[-2 * i + 100] is named by its key with its own products spelled otherwise (found by fuzzing: a crash).
+  const k = exprKey(e).replace(/\*/g, "·");
   atoms.set(k, e);
   return polyVar(k);
 }
