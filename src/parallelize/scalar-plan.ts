@@ -132,6 +132,23 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop, deadAfte
       }
     }
   }
+  // A scalar EQUIVALENCEd with an array (`equivalence (k, arr(2))`) is an element of that storage: its group
+  // is no scalar variable, so it has no class above, and the array tests do not see it as arr(2) (found by
+  // fuzzing: `k = k + 2` got no linear clause; a read of t after `a(i) = ...` with t over a(1) got none).
+  // Whenever the loop writes the group, the loop stays serial.
+  const groups = new Map<VarId, Sym>();
+  const written = new Set<VarId>();
+  for (const b of info.cfgLoop.blocks)
+    for (const id of cfg.blocks[b]!.refs) {
+      const r = cfg.refs.refs[id]!;
+      if (r.kind === "def") written.add(r.var);
+      if (r.sym && r.sym.dims.length === 0 && r.sym.equivalence !== undefined && !cfg.vars.vars[r.var]!.scalar && !groups.has(r.var)) groups.set(r.var, r.sym);
+    }
+  for (const [v, sym] of groups) {
+    if (!written.has(v)) continue;
+    const arrays = cfg.vars.vars[v]!.syms.filter((x) => x.dims.length > 0).map((x) => x.name);
+    out.reasons.push({ kind: "scalar", var: sym.name, message: `${sym.name} shares storage with ${arrays.length ? `the array ${arrays.join(", ")}` : "an array"} (EQUIVALENCE), which the loop writes: its value may flow from one iteration to the next` });
+  }
   return out;
 }
 

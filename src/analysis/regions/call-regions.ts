@@ -428,6 +428,7 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
   }
   const fLast = fDims[m - 1]!;
   const aLast = aDims[m - 1]!;
+  const cPointer = dummy.attrs.pointer === true && dummy.layout === "row-major";
   const fLoLast = subst.expr(fLast.lower);
   /** A box's ends in the dummy's elements, from its lower bound `from`, as the actual's (the same, but for `pun`). */
   const units = (lo: Expr | null, hi: Expr | null, from: Expr | null): [Expr | null, Expr | null] => {
@@ -496,7 +497,10 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
       }
       // The last dimension must stay within the actual's (else it spills into the slower ones): its
       // box proved to, or the dummy's declared extent.
-      const inLast = placed && aLast.upper && provedLe(placed.hi, aLast.upper) && (assumeBounds || provedLe(aLast.lower, placed.lo));
+      // A C pointer parameter has no bounds of its own for the assumption to keep it in: r[j - 1] from
+      // r = &A[i][0] is A[i - 1][N - 1] (found by fuzzing: the row's start was taken as its lowest element).
+      const lowOk = (assumeBounds && !cPointer) || (!!placed && provedLe(aLast.lower, placed.lo));
+      const inLast = placed && aLast.upper && provedLe(placed.hi, aLast.upper) && lowOk;
       // The dummy's last dimension is the actual's last one: a dummy may not be larger than what the
       // actual holds from the element passed on (F2008 12.5.2.11), so, with the subscripts within the
       // dummy's bounds (the bounds assumption), so are they within the actual's. An assumed-size dummy
@@ -511,7 +515,7 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
         // Asked for: placed in the actual's dimension while it fits there (the caller checks it).
         if (!fits || !placed || !aLast.upper) return must ? null : anyBox(n);
         fits.push({ lo: placed.hi, hi: aLast.upper });
-        if (!assumeBounds) fits.push({ lo: aLast.lower, hi: placed.lo });
+        if (!assumeBounds || cPointer) fits.push({ lo: aLast.lower, hi: placed.lo });
       }
       if (!placed && must) return null;
       out.push(placed);

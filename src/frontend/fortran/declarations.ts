@@ -143,8 +143,14 @@ class DeclarationCollector {
         return;
       case "equivalence":
         for (const g of s.groups) {
-          const group = ++this.equivGroup;
-          for (const o of g) markData(o, (n, sp) => (this.info(n, sp).equivalence = group));
+          // One storage sequence: `(k, arr(2)), (u, arr(5))` puts k, arr and u together (F2008 5.7.1.4),
+          // so a set that names a member of an earlier one joins its group (found by fuzzing: k lost arr).
+          const names: { n: string; sp: Span }[] = [];
+          for (const o of g) markData(o, (n, sp) => void names.push({ n, sp }));
+          const joined = new Set(names.map(({ n }) => this.infos.get(n)?.equivalence).filter((x): x is number => x !== undefined));
+          const group = joined.size ? Math.min(...joined) : ++this.equivGroup;
+          for (const d of this.infos.values()) if (d.equivalence !== undefined && joined.has(d.equivalence)) d.equivalence = group;
+          for (const { n, sp } of names) this.info(n, sp).equivalence = group;
         }
         return;
       case "use":
