@@ -193,6 +193,14 @@ export function savedWrite(p: Procedure): string | null {
   const saved = (s: Sym) => s.storage === "local" && (s.attrs.save === true || (p.language === "fortran" && s.attrs.initialized === true));
   let found: string | null = null;
   const target = (e: Expr) => {
+    // A member of a saved struct (`static struct P p; p.a = x;`, found by fuzzing) is the struct's storage,
+    // and so is an element of its array member (`t.buf[k] = x`, lowered as a store through the address
+    // computed from t): conservatively, any saved variable the address is computed from.
+    while (e.kind === "member") e = e.base;
+    if (e.kind === "deref")
+      walkExpr(e.operand, (x) => {
+        if ((x.kind === "var" || x.kind === "elem") && saved(x.sym)) found ??= `its saved variable ${x.sym.name}`;
+      });
     const base = e.kind === "var" || e.kind === "elem" || e.kind === "section" ? e.sym : null;
     if (base && saved(base)) found ??= `its saved variable ${base.name}`;
   };

@@ -14,6 +14,9 @@ import { exprText } from "../ir/expr-text.js";
 import { analyzeFlow, type ProcedureFlow } from "../analysis/flow-analysis.js";
 import type { SummaryLookup } from "../analysis/summaries/summary.js";
 import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
+import type { Cfg } from "../analysis/cfg/cfg.js";
+import type { VarId } from "../analysis/refs/vars.js";
+import { loopWrites } from "./loop-refs.js";
 import type { Procedure, Program } from "../ir/program.js";
 import type { IfStmt, Loop, Stmt } from "../ir/stmt.js";
 import { buildCfg } from "../analysis/cfg/build-cfg.js";
@@ -309,6 +312,8 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   plan.private.push(...scalars.private.filter((v) => !innerIndices.has(v)));
   plan.lastprivate.push(...scalars.lastprivate);
   noEmptyCopies(plan, loop);
+  const bound = boundWritten(flow.cfg, region, loop);
+  if (bound) plan.reasons.push({ kind: "scalar", var: bound, message: `its bounds read ${bound}, which the loop writes: each thread evaluates the bounds when it starts, and a late one would see the new value` });
   plan.reductions.push(...scalars.reductions);
   plan.linear.push(...scalars.linear);
   plan.reasons.push(...scalars.reasons);
@@ -583,6 +588,26 @@ function noEmptyCopies(plan: LoopPlan, loop: Loop): void {
     }
     if (!runs || bounds.has(v)) first(v);
   }
+}
+
+/**
+ * An array the loop's bounds read and its body writes: serially a DO loop's bounds are read once, before
+ * the first iteration; in the parallel loop each thread reads them as it starts (found by fuzzing:
+ * `do i = 1, k(2)` writing k(i) ran other iterations at four threads). Scalars of the bounds are
+ * firstprivate instead (noEmptyCopies); a C bound that the body may change is no counted loop at all.
+ */
+function boundWritten(cfg: Cfg, info: LoopRegionInfo, loop: Loop): string | null {
+  const read = new Map<VarId, string>();
+  for (const e of [loop.lower, loop.upper, loop.step])
+    if (e)
+      walkExpr(e, (x) => {
+        const v = x.kind === "elem" || x.kind === "section" ? cfg.vars.lookup(x.sym) : undefined;
+        if (v !== undefined) read.set(v, (x as { sym: { name: string } }).sym.name);
+      });
+  if (read.size === 0) return null;
+  const { written } = loopWrites(cfg, info);
+  for (const [v, name] of read) if (written.has(v)) return name;
+  return null;
 }
 
 /** Whether a counted loop runs at least one iteration: constant bounds and step that say so. */

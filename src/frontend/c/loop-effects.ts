@@ -16,6 +16,8 @@ import { libcFunction } from "./libc.js";
 export interface Effects {
   /** Written symbols (by id) with the first place that writes them. */
   written: Map<number, Span>;
+  /** The same symbols, by id. */
+  writtenSyms: Map<number, Sym>;
   /** Types of objects written through pointers (`*p = ...`, `p[i] = ...` with p a pointer, `s->x = ...`), by the body or its calls. */
   pointerWrites: Type[];
   /** The same, by the body itself and the C library calls in it: not by calls to other functions. */
@@ -25,10 +27,11 @@ export interface Effects {
 }
 
 export function bodyEffects(body: readonly Stmt[]): Effects {
-  const fx: Effects = { written: new Map(), pointerWrites: [], ownPointerWrites: [], userCall: null };
+  const fx: Effects = { written: new Map(), writtenSyms: new Map(), pointerWrites: [], ownPointerWrites: [], userCall: null };
   let inUserCall = false;
   const write = (s: Sym, at: Span) => {
     if (!fx.written.has(s.id)) fx.written.set(s.id, at);
+    fx.writtenSyms.set(s.id, s);
   };
   const target = (e: Expr, at: Span) => {
     const root = rootOf(e);

@@ -301,6 +301,12 @@ function changes(f: FnContext, fx: ReturnType<typeof bodyEffects>, e: Expr, what
     if (f.addressTaken.has(v.id) && fx.userCall) return `the address of ${v.name} (in the ${what}) is taken and the body calls ${fx.userCall.name}`;
   }
   if (b.viaPointer && (fx.userCall || fx.pointerWrites.length)) return `the ${what} ${text} reads through a pointer, and the body writes through pointers`;
+  // A pointer may hold an element of an array, or a global's or an address-taken variable's address
+  // (`lim = &B[100]; for (i = 0; i < *lim; i++) B[i] = 7;`, found by fuzzing): a write to one by name
+  // may change the bound as much as a write through a pointer.
+  if (b.viaPointer)
+    for (const s of fx.writtenSyms.values())
+      if (s.dims.length > 0 || isGlobal(s) || f.addressTaken.has(s.id)) return `the ${what} ${text} reads through a pointer, and the body writes ${s.name} (${line(fx.written.get(s.id)!)}), which the pointer may reach`;
   return null;
 }
 
