@@ -313,7 +313,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   plan.lastprivate.push(...scalars.lastprivate);
   noEmptyCopies(plan, loop);
   const bound = boundWritten(flow.cfg, region, loop);
-  if (bound) plan.reasons.push({ kind: "scalar", var: bound, message: `its bounds read ${bound}, which the loop writes: each thread evaluates the bounds when it starts, and a late one would see the new value` });
+  if (bound) plan.reasons.push({ kind: "not-candidate", message: `its bounds read ${bound}, which the loop writes: each thread evaluates the bounds when it starts, and a late one would see the new value` });
   plan.reductions.push(...scalars.reductions);
   plan.linear.push(...scalars.linear);
   plan.reasons.push(...scalars.reasons);
@@ -601,8 +601,9 @@ function boundWritten(cfg: Cfg, info: LoopRegionInfo, loop: Loop): string | null
   for (const e of [loop.lower, loop.upper, loop.step])
     if (e)
       walkExpr(e, (x) => {
-        const v = x.kind === "elem" || x.kind === "section" ? cfg.vars.lookup(x.sym) : undefined;
-        if (v !== undefined) read.set(v, (x as { sym: { name: string } }).sym.name);
+        if (x.kind !== "elem" && x.kind !== "section") return;
+        const v = cfg.vars.lookup(x.sym);
+        if (v !== undefined) read.set(v, x.sym.name);
       });
   if (read.size === 0) return null;
   const { written } = loopWrites(cfg, info);
