@@ -2,7 +2,7 @@
    Run:  npx doall analyze examples/c/jacobi.c */
 #include <stdio.h>
 
-#define N 200
+#define N 288
 #define MAXIT 100
 
 static double u[N + 2][N + 2], unew[N + 2][N + 2], f[N + 2][N + 2];

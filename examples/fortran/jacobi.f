@@ -3,7 +3,7 @@ c     Run:  npx doall analyze examples/fortran/jacobi.f
       program jacobi
       implicit none
       integer n, maxit
-      parameter (n = 200, maxit = 100)
+      parameter (n = 288, maxit = 100)
       double precision u(0:n+1, 0:n+1), unew(0:n+1, 0:n+1), f(n, n)
       double precision h, resid, diff
       integer i, j, it
