@@ -6,7 +6,7 @@ import type { Sym } from "../ir/symbol.js";
 import { flagReduction } from "./flag-reduction.js";
 import { conditionalMinMax } from "./conditional-minmax.js";
 import { inductionStep } from "./induction.js";
-import { loopRefs } from "./loop-refs.js";
+import { loopRefs, loopWrites } from "./loop-refs.js";
 import type { PlanLinear, PlanReduction, PlanReductionOp } from "./loop-plan.js";
 import type { Reason } from "./reason.js";
 
@@ -137,13 +137,12 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop, deadAfte
   // fuzzing: `k = k + 2` got no linear clause; a read of t after `a(i) = ...` with t over a(1) got none).
   // Whenever the loop writes the group, the loop stays serial.
   const groups = new Map<VarId, Sym>();
-  const written = new Set<VarId>();
   for (const b of info.cfgLoop.blocks)
     for (const id of cfg.blocks[b]!.refs) {
       const r = cfg.refs.refs[id]!;
-      if (r.kind === "def") written.add(r.var);
       if (r.sym && r.sym.dims.length === 0 && r.sym.equivalence !== undefined && !cfg.vars.vars[r.var]!.scalar && !groups.has(r.var)) groups.set(r.var, r.sym);
     }
+  const written = groups.size ? loopWrites(cfg, info).written : new Set<VarId>();
   for (const [v, sym] of groups) {
     if (!written.has(v)) continue;
     const arrays = cfg.vars.vars[v]!.syms.filter((x) => x.dims.length > 0).map((x) => x.name);

@@ -1,4 +1,5 @@
 import type { ElemRef, Expr, ImpliedDo, SectionRef } from "../../ir/expr.js";
+import { substringElements } from "../../ir/substring-elements.js";
 import type { Language, Procedure } from "../../ir/program.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
@@ -167,7 +168,7 @@ class Walker {
       case "section":
         if (!(e.kind === "section" && e.substring) && e.sym.dims.length > 0) this.record(e, role, at);
         // w(i)(1:3): an access to element w(i) (a part of it), as the dependence tests take it.
-        else if (e.kind === "section" && e.sym.dims.length > 0) this.record(elementOf(e), role, at);
+        else if (e.kind === "section" && e.sym.dims.length > 0) this.record(substringElements(e), role, at);
         for (const s of childExprs(e)) sub(s);
         return;
       case "member":
@@ -235,11 +236,4 @@ function markTop(cond: boolean[]): boolean[] {
   const out = [...cond];
   out[out.length - 1] = true;
   return out;
-}
-
-/** The elements a substring of array elements reaches: `w(i)(1:3)` is w(i), `w(1:n)(1:3)` the section w(1:n). */
-function elementOf(e: SectionRef): ElemRef | SectionRef {
-  const subs = e.subs.slice(0, e.sym.dims.length);
-  if (subs.some((s) => s.kind === "triplet")) return { kind: "section", sym: e.sym, subs, span: e.span, ...(e.type ? { type: e.type } : {}) };
-  return { kind: "elem", sym: e.sym, subs: subs as Expr[], span: e.span, ...(e.type ? { type: e.type } : {}) };
 }

@@ -5,6 +5,7 @@ import type { Loop, Stmt } from "../../ir/stmt.js";
 import { isArray, type Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs } from "../../ir/walk.js";
 import { pointedArgument } from "../../ir/pointed-argument.js";
+import { substringElements } from "../../ir/substring-elements.js";
 import { aliasKind } from "./alias.js";
 import { callEffect, isStorageArray, namedArrays, passesPointer, reachableArrays, type CallEffect } from "./call-effects.js";
 import { boxText, singleValue, type Box } from "../regions/box.js";
@@ -135,7 +136,10 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
         }
         if (e.substring) {
           // w(i)(1:3): a part of element w(i), as the dependences go (a scalar's substring is no array access).
-          if (isArrayLike(e.sym)) add(e.sym, e, "use", stmt, opaque ? null : elementSubs(e), opaque ?? sectionWhy(e));
+          if (isArrayLike(e.sym)) {
+            const part = substringRef(e);
+            add(e.sym, e, "use", stmt, opaque ? null : part.subs, opaque ?? part.why);
+          }
           return;
         }
         add(e.sym, e, "use", stmt, opaque ? null : e.subs.map((s) => (s.kind === "triplet" ? null : s)), opaque ?? "array section");
@@ -309,7 +313,10 @@ export function collectRefs(proc: Procedure, effectOf: (name: string) => CallEff
         if (!t.substring) add(t.sym, t, "def", stmt, opaque ? null : t.subs.map((s) => (s.kind === "triplet" ? null : s)), opaque ?? "array section");
         // w(i)(1:1) = ...: a write of part of w(i) (found by fuzzing: it was no reference at all, and a loop
         // copying w(i + 1)(1:1) into w(i)(1:1) got a directive).
-        else if (isArrayLike(t.sym)) add(t.sym, t, "def", stmt, opaque ? null : elementSubs(t), opaque ?? sectionWhy(t));
+        else if (isArrayLike(t.sym)) {
+          const part = substringRef(t);
+          add(t.sym, t, "def", stmt, opaque ? null : part.subs, opaque ?? part.why);
+        }
         return;
       case "var":
         if (isArrayLike(t.sym)) add(t.sym, t, "def", stmt, null, opaque ?? "whole array");
@@ -420,12 +427,8 @@ function pointerBases(e: Expr): Sym[] {
   return out;
 }
 
-/** Why a substring of array elements stands for more than one element: a section of them (`w(1:n)(1:3)`); undefined for one element. */
-function sectionWhy(e: Extract<Expr, { kind: "section" }>): string | undefined {
-  return elementSubs(e).includes(null) ? "array section" : undefined;
-}
-
-/** The element subscripts of a substring of array elements, `w(i)(1:3)` (a triplet, a section's dimension: null). */
-function elementSubs(e: Extract<Expr, { kind: "section" }>): (Expr | null)[] {
-  return e.subs.slice(0, e.sym.dims.length).map((s) => (s.kind === "triplet" ? null : s));
+/** A substring of array elements as an array reference: its elements' subscripts (a section's dimension: null), and why it stands for several elements. */
+function substringRef(e: Extract<Expr, { kind: "section" }>): { subs: (Expr | null)[]; why: string | undefined } {
+  const el = substringElements(e);
+  return el.kind === "elem" ? { subs: el.subs.slice(), why: undefined } : { subs: el.subs.map((s) => (s.kind === "triplet" ? null : s)), why: "array section" };
 }
