@@ -124,7 +124,7 @@ export class Coverage {
   /** Inside a first walk of a loop body (dryRun). */
   private dry = false;
   /** The counted loops being walked, outermost first: what each iteration surely writes, and what was written before the loop. */
-  private earlier: { index: Sym; lo: Expr; hi: Expr; down: boolean; perIteration: Box[]; before: Box[] }[] = [];
+  private earlier: { index: Sym; lo: Expr; hi: Expr; down: boolean; perIteration: () => Box[]; before: Box[] }[] = [];
   /**
    * Scalars assigned an expression of fixed values and inner indices
    * earlier in the same iteration (`jp1 = j + 1`): subscripts that use
@@ -485,7 +485,10 @@ export class Coverage {
     // What every iteration surely writes (a first walk, its findings discarded): a later iteration may
     // read what an earlier one wrote (lhs(.., j - 1) after lhs(.., j)).
     // Bounded: two levels of loops, and none inside a first walk (each level would double the walks).
-    const perIteration = this.earlier.length < 2 && !this.dry ? this.dryRun(s.body, here, elems.filter((e) => !mentions(e, k)), conditional, outer) : [];
+    // A body that writes nothing of the array surely writes nothing per iteration: no first walk (issue 16:
+    // most arrays a summary follows are only read in a given loop). Otherwise the first walk is made when a
+    // read first asks for it (byEarlier), from the state here: most loops never ask (NPB BT: 37 of 312).
+    const perIteration = this.earlier.length < 2 && !this.dry && this.writes(s) ? this.deferredDryRun(s.body, here, elems.filter((e) => !mentions(e, k)), conditional, outer) : () => [];
     this.earlier.push({ index: k, lo: lower, hi: upper, down: step === -1, perIteration, before: outer });
     // A jump inside the body that does not leave it (CYCLE of this loop, a GOTO to a label of the body)
     // makes unsure what follows it in the same iteration only.
@@ -514,6 +517,44 @@ export class Coverage {
     // Elements written inside are not known to be written for the index's current value any more.
     for (let n = elems.length - 1; n >= 0; n--) if (mentions(elems[n]!, k)) elems.splice(n, 1);
     return true;
+  }
+
+  /**
+   * dryRun of a loop's body as the walk stands at the loop, made when
+   * first asked (and then remembered): whatever the walk has done since,
+   * the state the first walk reads (values, jumps and labels ahead, the
+   * enclosing loops, the statement lists around it) is put back to what
+   * it was here for its length, then restored.
+   */
+  private deferredDryRun(body: readonly Stmt[], here: Map<Sym, Interval>, elems: Expr[], conditional: boolean, outer: Box[]): () => Box[] {
+    const at = {
+      strided: this.strided,
+      exposed: this.exposed,
+      jumped: this.jumped,
+      landings: new Map(this.landings),
+      values: new Map(this.values),
+      lists: this.lists.map((l) => ({ stmts: l.stmts, at: l.at })),
+      follower: this.follower,
+      levels: this.levels,
+      earlier: this.earlier.slice(),
+      steady: [...this.steady],
+    };
+    let made: Box[] | null = null;
+    return () => {
+      if (made) return made;
+      const now = { strided: this.strided, exposed: this.exposed, jumped: this.jumped, landings: this.landings, values: this.values, lists: this.lists, follower: this.follower, levels: this.levels, earlier: this.earlier, steady: [...this.steady], dry: this.dry };
+      Object.assign(this, { strided: at.strided, exposed: at.exposed, jumped: at.jumped, landings: new Map(at.landings), values: new Map(at.values), lists: at.lists.map((l) => ({ ...l })), follower: at.follower, levels: at.levels, earlier: at.earlier });
+      this.steady.clear();
+      for (const x of at.steady) this.steady.add(x);
+      try {
+        made = this.dryRun(body, here, elems, conditional, outer);
+      } finally {
+        Object.assign(this, { strided: now.strided, exposed: now.exposed, jumped: now.jumped, landings: now.landings, values: now.values, lists: now.lists, follower: now.follower, levels: now.levels, earlier: now.earlier, dry: now.dry });
+        this.steady.clear();
+        for (const x of now.steady) this.steady.add(x);
+      }
+      return made;
+    };
   }
 
   /**
@@ -568,7 +609,7 @@ export class Coverage {
           rest.push(lo && hi ? { lo, hi } : null);
         });
         if (!ok) continue;
-        for (const w of l.perIteration) {
+        for (const w of l.perIteration()) {
           const wd = w[d] ? constDifference(w[d]!.lo, kv) : null;
           if (wd === null || constDifference(w[d]!.hi, kv) !== wd || (l.down ? wd >= rd : wd <= rd)) continue;
           if (!rest.every((x, e) => e === d || (x && w[e] && boxContains([w[e]], [x])))) continue;
@@ -969,6 +1010,27 @@ export class Coverage {
     return !yes;
   }
   private readonly untouched = new Map<Stmt, boolean>();
+
+  /**
+   * Whether `s` may add a box of the array to those surely written: it
+   * assigns the array, or holds a call whose known effect surely writes
+   * some of it (the only ways `boxes` grows). Remembered per statement.
+   */
+  private writes(s: Stmt): boolean {
+    let yes = this.writing.get(s);
+    if (yes !== undefined) return yes;
+    yes = s.kind === "assign" && (s.lhs.kind === "var" || s.lhs.kind === "elem" || s.lhs.kind === "section") && s.lhs.sym === this.sym;
+    const calls = this.options.calls;
+    if (!yes && calls)
+      yes = usesOf(s).calls.some((c) => {
+        const eff = calls(c, false);
+        return eff !== null && eff !== "unknown" && eff.ddef.length > 0;
+      });
+    if (!yes) for (const b of childBlocks(s)) if (b.some((x) => this.writes(x))) yes = true;
+    this.writing.set(s, yes);
+    return yes;
+  }
+  private readonly writing = new Map<Stmt, boolean>();
 
   private fail(why: string): false {
     this.why ??= why;

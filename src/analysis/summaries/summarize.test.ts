@@ -171,3 +171,28 @@ end subroutine
   assert.equal(f.get("spin")!.summary.io, true, "a cycle never reaches STOP");
   assert.equal(f.get("caller")!.summary.io, true, "a callee's I/O that returns is the caller's");
 });
+
+test("a plane written by an earlier iteration covers the next plane's reads, asked from an inner loop (the first walk made on demand)", () => {
+  // a(i, jm) with jm = j - 1 set in the j body: the read is covered by the previous iteration of j (and the
+  // plane 0 written before the loop), found from within the i loop; b is written in the j loop but no read
+  // asks about it; c's reads of plane j - 1 are exposed, its plane 0 not written first.
+  const src = (first: string) => `subroutine s(a, c, n)
+  integer n, i, j, jm
+  double precision a(100, 0:100), c(100, 0:100), b(100)
+  ${first}
+  do j = 1, n
+    jm = j - 1
+    do i = 1, n
+      b(i) = 2.0d0
+      a(i, j) = a(i, jm) + b(i)
+      c(i, j) = c(i, jm) + 1.0d0
+    end do
+  end do
+end subroutine
+`;
+  const euse = (first: string) => flowsOf(src(first)).get("s")!.summary.regions!.formals.slice(0, 2).map((r) => r!.euse.length);
+  assert.deepEqual(euse(`do i = 1, n
+    a(i, 0) = 1.0d0
+  end do`), [0, 1]);
+  assert.deepEqual(euse(""), [1, 1]);
+});
