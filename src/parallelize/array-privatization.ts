@@ -12,7 +12,7 @@ import { sameGlobal } from "../ir/symbol.js";
 import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import type { Procedure } from "../ir/program.js";
 import { Coverage } from "../analysis/regions/coverage.js";
-import { argumentWritten, callRegions } from "../analysis/regions/call-regions.js";
+import { argumentsWrittenBy, callRegions } from "../analysis/regions/call-regions.js";
 import type { CommonLiveness } from "../analysis/regions/common-liveness.js";
 import type { EscapedArrays } from "../analysis/escaped-arrays.js";
 import { factsIn, type CommonFacts } from "../analysis/regions/common-facts.js";
@@ -221,7 +221,7 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
         const mine = r.arrays.get(of);
         return mine ? { euse: mine.euse, ddef: mine.ddef } : r.opaque ? "unknown" : null;
       },
-      argWritten: (call, k) => argumentWritten(calls.summaries(call.name), k),
+      argWritten: argumentsWrittenBy(calls.summaries),
     });
   const c = walk(sym, loop.body, true);
   if (!c.run(loop.body)) {

@@ -584,6 +584,21 @@ export function argumentWritten(summary: ProcedureSummary | undefined, k: number
   return !summary || summary.unknown || summary.formals[k]?.mod !== false;
 }
 
+type ArgWritten = (call: { name: string; args: readonly Expr[]; span: Expr["span"] }, k: number) => boolean;
+const writtenBy = new WeakMap<(name: string) => ProcedureSummary | undefined, ArgWritten>();
+
+/**
+ * `argumentWritten` through `summaries`, one function per `summaries`:
+ * Coverage walks keep what each statement assigns per such function
+ * (assignedIn), so the walks of all the arrays of a procedure, or of all
+ * the loops of a plan, share it (issue 16).
+ */
+export function argumentsWrittenBy(summaries: (name: string) => ProcedureSummary | undefined): ArgWritten {
+  let f = writtenBy.get(summaries);
+  if (!f) writtenBy.set(summaries, (f = (call, k) => argumentWritten(summaries(call.name), k)));
+  return f;
+}
+
 /**
  * A routine of the language's library that touches no variable of the
  * program but through its arguments: a Fortran intrinsic subroutine (the

@@ -9,7 +9,7 @@ import { memberExtent, overlaps } from "../summaries/common-layout.js";
 import type { ArrayRegions, ProcedureSummary, RunCondition, SummaryLookup } from "../summaries/summary.js";
 import { callEffect } from "../summaries/array-regions.js";
 import { boxContains, type Box } from "./box.js";
-import { argumentWritten, callRegions, commonMember, commonRegionsAt } from "./call-regions.js";
+import { argumentsWrittenBy, callRegions, commonMember, commonRegionsAt } from "./call-regions.js";
 import { Coverage } from "./coverage.js";
 import { factsIn, type CommonFacts } from "./common-facts.js";
 import { valuesBefore } from "./values-before.js";
@@ -210,7 +210,7 @@ export class CommonLiveness {
         if (!e && mine && cGlobal(mine) && globalWithoutRegions(sum, mine)) return "unknown";
         return e ? effect(e) : r.opaque || (v && calleeTouchesHidden(sum, v)) ? "unknown" : null;
       },
-      argWritten: (call, k) => argumentWritten(summaries(call.name), k),
+      argWritten: argumentsWrittenBy(summaries),
     });
     if (!c.run(rest) || c.exposedAll || c.exposed.length > 0) return "live";
     return { whole: coversAll(sym, c.boxes), conditions: [...c.conditions.map((expr) => ({ expr, proc })), ...c.carried] };

@@ -336,8 +336,7 @@ export class Coverage {
   private joined(s: Stmt, known: (x: Sym) => boolean): void {
     const untaken = this.options.untaken;
     if (this.options.lang !== "fortran" && !untaken) return;
-    let set = this.assigned.get(s);
-    if (!set) this.assigned.set(s, (set = assignedIn(s, this.options.argWritten)));
+    const set = assignedBy(s, this.options.argWritten);
     for (const x of set) {
       // Only a scalar the walk followed (a value before the IF, or from a branch): bounds are made of those.
       if (!known(x) || x === this.sym || x.dims.length > 0 || x.storage !== "local" || x.equivalence !== undefined || x.attrs.pointer || x.attrs.target || x.type.base !== "integer") continue;
@@ -367,12 +366,10 @@ export class Coverage {
   }
 
   /** Forgets the values of every scalar a statement (and what it contains) may assign. */
-  private readonly assigned = new WeakMap<Stmt, Set<Sym>>();
 
   private forget(s: Stmt): void {
     if (this.values.size === 0) return;
-    let set = this.assigned.get(s);
-    if (!set) this.assigned.set(s, (set = assignedIn(s, this.options.argWritten)));
+    const set = assignedBy(s, this.options.argWritten);
     for (const x of set) {
       this.values.delete(x);
       for (const [y, w] of this.values) if (namesOf(w).has(x)) this.values.delete(y);
@@ -647,7 +644,7 @@ export class Coverage {
     // A counted loop's index (stepping by a variable: NPB FT's `do bls = 1, n2, fftblock`) keeps its value
     // through an iteration: fixed there, as a name of that iteration's value (its own map of inner loops:
     // what is fixed is remembered per map).
-    const steady = s.form === "do" && s.index && !s.body.some((x) => assignedIn(x, this.options.argWritten).has(s.index!)) ? s.index : null;
+    const steady = s.form === "do" && s.index && !s.body.some((x) => assignedBy(x, this.options.argWritten).has(s.index!)) ? s.index : null;
     const here = steady ? new Map(inner) : inner;
     if (steady) this.steady.add(steady);
     let ok: boolean;
@@ -1221,6 +1218,19 @@ function readsOnly(e: Expr): boolean {
 function plus(e: Expr, c: number): Expr {
   if (c === 0) return e;
   return { kind: "binary", op: c > 0 ? "+" : "-", left: e, right: { kind: "int", value: Math.abs(c), span: e.span }, span: e.span, type: { base: "integer", bytes: 4 } } as Expr;
+}
+
+/** assignedIn, kept per statement and per `argWritten` function: the walks of every array of a procedure ask the same (issue 16). */
+const assignedCache = new WeakMap<object, WeakMap<Stmt, Set<Sym>>>();
+const NO_ARG_WRITTEN = {};
+
+function assignedBy(s: Stmt, argWritten: CoverageOptions["argWritten"]): Set<Sym> {
+  const key = argWritten ?? NO_ARG_WRITTEN;
+  let m = assignedCache.get(key);
+  if (!m) assignedCache.set(key, (m = new WeakMap()));
+  let set = m.get(s);
+  if (!set) m.set(s, (set = assignedIn(s, argWritten)));
+  return set;
 }
 
 /** The scalars a statement (with what it contains) may assign: targets, DO and implied-DO indices, READ items, variables passed to calls. */

@@ -8,7 +8,7 @@ import { assignedInStmts } from "../assigned-in.js";
 import { memberExtent } from "./common-layout.js";
 import { addMay, anyBox, pointBox, type Box, type Interval } from "../regions/box.js";
 import { symBytes } from "./common-layout.js";
-import { argumentWritten, commonRegionsAt, type CallRegions, type CallSiteRef } from "../regions/call-regions.js";
+import { argumentsWrittenBy, commonRegionsAt, type CallRegions, type CallSiteRef } from "../regions/call-regions.js";
 import { Coverage, type CallArrayEffect, type CoverageOptions } from "../regions/coverage.js";
 import { factsIn, type CommonFacts } from "../regions/common-facts.js";
 import { arrayViews } from "../regions/array-view.js";
@@ -84,7 +84,7 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
           const r = c.arrays.get(of);
           return r ? callEffect(r, assume) : c.opaque ? "unknown" : null;
         },
-        argWritten: (call, k) => argumentWritten(calleeSummary(call.name), k),
+        argWritten: argumentsWrittenBy(calleeSummary),
       });
     const c = walk(sym, true);
     const ok = c.run(proc.body);
