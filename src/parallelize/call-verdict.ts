@@ -179,11 +179,21 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     }
     return { kind: "summarized" };
   };
-  const summariesFor = (caller: Procedure): SummaryLookup => (name) => {
-    if (callsDummy(caller, name)) return undefined;
-    if (link) return link.summaryFor(name, caller, program);
-    const via = useAlias(caller, name, program);
-    return via ? (moduleProc(via) ? lookup(via.remote) : undefined) : lookup(name);
+  // One function per caller: what is kept per lookup (argumentsWrittenBy's walks) is then shared (issue 16).
+  const lookups = new Map<Procedure, SummaryLookup>();
+  const summariesFor = (caller: Procedure): SummaryLookup => {
+    let f = lookups.get(caller);
+    if (!f)
+      lookups.set(
+        caller,
+        (f = (name) => {
+          if (callsDummy(caller, name)) return undefined;
+          if (link) return link.summaryFor(name, caller, program);
+          const via = useAlias(caller, name, program);
+          return via ? (moduleProc(via) ? lookup(via.remote) : undefined) : lookup(name);
+        }),
+      );
+    return f;
   };
   return { verdict, summariesFor };
 }

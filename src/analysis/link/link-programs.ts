@@ -201,9 +201,15 @@ export class ProgramLink {
 
   /** The summaries the calls of a linked procedure use (summaryFor in its own file). */
   summariesFor(caller: Procedure): SummaryLookup {
-    const program = this.programOf.get(originOf(caller));
-    return (name) => (program ? this.summaryFor(name, caller, program) : undefined);
+    // One function per caller: what is kept per lookup (argumentsWrittenBy's walks) is then shared (issue 16).
+    let f = this.lookups.get(caller);
+    if (!f) {
+      const program = this.programOf.get(originOf(caller));
+      this.lookups.set(caller, (f = (name) => (program ? this.summaryFor(name, caller, program) : undefined)));
+    }
+    return f;
   }
+  private readonly lookups = new Map<Procedure, SummaryLookup>();
 
   /**
    * A C global of plain data (a number, or an array of them: no pointer,

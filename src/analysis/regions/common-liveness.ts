@@ -97,6 +97,20 @@ export class CommonLiveness {
    * values fixed there compare a certain way give those comparisons.
    */
   deadAfter(proc: Procedure, s: Stmt, sym: Sym, assume: boolean): Expr[] | null {
+    // Asked again for one loop (the scalar plan, then the array plan, with and without `assume`): kept per
+    // question, when asked from outside any walk of callers (issue 16: LU asked 246 times, 146 questions).
+    // Asked inside one (`busy`), the answer may be cut short by the recursion: not kept.
+    if (this.busy.size > 0) return this.deadAfterNow(proc, s, sym, assume);
+    let bySym = this.deadMemo.get(s);
+    if (!bySym) this.deadMemo.set(s, (bySym = new Map()));
+    const key = `${sym.id}|${assume}|${proc.name}`;
+    let r = bySym.get(key);
+    if (r === undefined) bySym.set(key, (r = this.deadAfterNow(proc, s, sym, assume)));
+    return r;
+  }
+  private readonly deadMemo = new WeakMap<Stmt, Map<string, Expr[] | null>>();
+
+  private deadAfterNow(proc: Procedure, s: Stmt, sym: Sym, assume: boolean): Expr[] | null {
     const r = this.deadRun(proc, s, sym, assume);
     if (r === null) return null;
     // Conditions found elsewhere (a callee's summary, a caller's continuation) are comparisons of values
