@@ -3,6 +3,7 @@ import type { LoopRegionInfo, ScalarInfo } from "../analysis/regions/loop-region
 import type { VarId } from "../analysis/refs/vars.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
+import { aliasKind } from "../analysis/dependence/alias.js";
 import { flagReduction } from "./flag-reduction.js";
 import { conditionalMinMax } from "./conditional-minmax.js";
 import { inductionStep } from "./induction.js";
@@ -59,6 +60,11 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop, deadAfte
       if (v.syms.length > 1) return `${s.name} shares storage with ${v.syms.slice(1).map((x) => x.name).join(", ")} (EQUIVALENCE)`;
       if (hidden) return `${s.name} is also ${hidden}, which would still see the shared variable`;
       if (sym.attrs.pointer) return `${s.name} is a POINTER`;
+      // gfortran gives each thread a broken copy of a character whose length is not a constant (deferred,
+      // `character(:), allocatable`, or automatic, `character(len=m)`): garbage or a failed allocation even
+      // at one thread, and `simd` with firstprivate and lastprivate of one stops the compiler (found by
+      // fuzzing, gfortran 12).
+      if (lang === "fortran" && sym.type.base === "character" && (sym.type.charLen === undefined || sym.type.charLen < 0)) return `${s.name} is a character whose length is not a constant, of which OpenMP compilers make no sound private copy`;
       if (lang === "c" && sym.attrs.save && declaredInside(sym, loop)) return `${s.name} is a static local: one copy for every iteration`;
       return null;
     };
@@ -147,6 +153,26 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop, deadAfte
     if (!written.has(v)) continue;
     const arrays = cfg.vars.vars[v]!.syms.filter((x) => x.dims.length > 0).map((x) => x.name);
     out.reasons.push({ kind: "scalar", var: sym.name, message: `${sym.name} shares storage with ${arrays.length ? `the array ${arrays.join(", ")}` : "an array"} (EQUIVALENCE), which the loop writes: its value may flow from one iteration to the next` });
+  }
+  // A Fortran TARGET or POINTER scalar may be storage another name of the loop writes: a TARGET dummy
+  // may be associated with an actual that another TARGET dummy or a TARGET variable also names (F2018
+  // 15.5.2.13), a POINTER with any TARGET (found by fuzzing: `y(i) = t + 1.0` with t a TARGET dummy
+  // given a(1) and y given a got a directive). Whenever the loop writes such a name, it stays serial.
+  if (cfg.proc.language === "fortran") {
+    const reached = new Map<string, Sym>();
+    for (const b of info.cfgLoop.blocks)
+      for (const id of cfg.blocks[b]!.refs) {
+        const r = cfg.refs.refs[id]!;
+        if (r.sym && r.sym.dims.length === 0 && (r.sym.attrs.target || r.sym.attrs.pointer)) reached.set(r.sym.name, r.sym);
+      }
+    if (reached.size > 0) {
+      const { written } = loopWrites(cfg, info);
+      const names = [...written].flatMap((v) => cfg.vars.vars[v]!.syms);
+      for (const sym of reached.values()) {
+        const other = names.find((x) => x !== sym && aliasKind(sym, x) === "may-alias");
+        if (other) out.reasons.push({ kind: "scalar", var: sym.name, message: `${sym.name} (${sym.attrs.pointer ? "a POINTER" : "a TARGET dummy argument"}) may be storage that ${other.name} also names, which the loop writes: its value may flow from one iteration to the next` });
+      }
+    }
   }
   return out;
 }

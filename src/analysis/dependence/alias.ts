@@ -38,6 +38,10 @@ export function aliasKind(a: Sym, b: Sym): AliasKind {
     const reach = (p: Sym, q: Sym) => isPointerLike(p) && (isPointerLike(q) || q.attrs.target === true);
     return reach(a, b) || reach(b, a) ? "may-alias" : "disjoint";
   }
+  // A Fortran TARGET dummy may be associated with an actual that another TARGET dummy, or a TARGET
+  // variable it can see, also names (F2018 15.5.2.13: the no-aliasing rule does not hold for TARGETs; found
+  // by fuzzing: `x(i) = y(i) + 1.0` with x given a(2:n) and y a(1:n-1) got a directive).
+  if (a.attrs.target && b.attrs.target && (a.storage === "dummy" || b.storage === "dummy")) return "may-alias";
   if (a.equivalence !== undefined && a.equivalence === b.equivalence) return "may-alias";
   if (a.storage === "common" && b.storage === "common" && a.common === b.common) return "common";
   return "disjoint";

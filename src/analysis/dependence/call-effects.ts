@@ -137,7 +137,9 @@ function summarized(s: ProcedureSummary, view: CallerView): CallEffect {
   let throughPointers = false;
   for (const e of s.shared.values()) {
     if (e.mod && !plainData(e.sym)) throughPointers = true;
-    if ((e.use || e.mod) && (e.sym.dims.length > 0 || e.sym.type.base === "pointer") && !view.own.has(e.sym)) foreign.push(e.sym);
+    // Also the caller's own arrays an internal procedure of it reaches by host association (found by
+    // fuzzing: a loop calling `s(i)`, which did a(k) = a(k - 1) + 1 on the host's array, got a directive).
+    if ((e.use || e.mod) && (e.sym.dims.length > 0 || e.sym.type.base === "pointer") && (!view.own.has(e.sym) || !view.visible(e.sym))) foreign.push(e.sym);
   }
   return {
     summarized: true,
