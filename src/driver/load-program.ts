@@ -54,7 +54,10 @@ export function loadProgram(path: string, host: SourceHost, opts: LoadOptions = 
 function load(path: string, host: SourceHost, opts: LoadOptions): Loaded {
   const kind = inputKindOf(path, opts.form);
   if (!kind) {
-    return { path, program: null, diagnostics: [{ id: "input.unknown-suffix", severity: "error", message: `${path}: cannot tell the language from the file name (known suffixes: ${KNOWN_SUFFIXES})` }] };
+    // `x.f90:12` (a place, as doall prints them): the loop is chosen with --loop, where a command has it.
+    const place = /^(.*):(\d+)(?::\d+)?$/.exec(path);
+    const hint = place && inputKindOf(place[1]!, opts.form) ? `; to name a loop, give the file and --loop ${place[2]} (explain, deps)` : "";
+    return { path, program: null, diagnostics: [{ id: "input.unknown-suffix", severity: "error", message: `${path}: cannot tell the language from the file name (known suffixes: ${KNOWN_SUFFIXES})${hint}` }] };
   }
   const text = phase("read", () => host.readFile(path));
   if (text === undefined) return { path, program: null, diagnostics: [{ id: "input.unreadable", severity: "error", message: "cannot read the file: no such file, or not a regular file" }] };

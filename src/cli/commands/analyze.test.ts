@@ -88,6 +88,11 @@ test("unreadable files and unknown suffixes are input errors (exit 1)", async ()
   const io2 = fakeIO();
   assert.equal(await runCli(["analyze", tmpFile("x.txt", "hello")], io2), 1);
   assert.match(io2.err, /cannot tell the language/);
+  // A place as doall prints them (`x.f90:12`) is no file name: the message says how to name the loop.
+  const io3 = fakeIO();
+  const f = tmpFile("place.f90", "program p\nend program\n");
+  assert.equal(await runCli(["explain", `${f}:12`], io3), 1);
+  assert.match(io3.err, /give the file and --loop 12/);
 });
 
 test("usage errors exit 2 with a message", async () => {
