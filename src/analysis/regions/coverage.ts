@@ -366,7 +366,6 @@ export class Coverage {
   }
 
   /** Forgets the values of every scalar a statement (and what it contains) may assign. */
-
   private forget(s: Stmt): void {
     if (this.values.size === 0) return;
     const set = assignedBy(s, this.options.argWritten);
