@@ -124,7 +124,7 @@ export class Coverage {
   /** Inside a first walk of a loop body (dryRun). */
   private dry = false;
   /** The counted loops being walked, outermost first: what each iteration surely writes, and what was written before the loop. */
-  private earlier: { index: Sym; lo: Expr; hi: Expr; down: boolean; perIteration: () => Box[]; before: Box[] }[] = [];
+  private earlier: { index: Sym; lo: Expr; hi: Expr; down: boolean; perIteration: () => Box[]; before: Box[]; at: Expr }[] = [];
   /**
    * Scalars assigned an expression of fixed values and inner indices
    * earlier in the same iteration (`jp1 = j + 1`): subscripts that use
@@ -485,7 +485,8 @@ export class Coverage {
     // most arrays a summary follows are only read in a given loop). Otherwise the first walk is made when a
     // read first asks for it (byEarlier), from the state here: most loops never ask (NPB BT: 37 of 312).
     const perIteration = this.earlier.length < 2 && !this.dry && this.writes(s) ? this.deferredDryRun(s.body, here, elems.filter((e) => !mentions(e, k)), conditional, outer) : () => [];
-    this.earlier.push({ index: k, lo: lower, hi: upper, down: step === -1, perIteration, before: outer });
+    // `at`: the index as an expression, one node for every read of the loop (its linear form is kept per node).
+    this.earlier.push({ index: k, lo: lower, hi: upper, down: step === -1, perIteration, before: outer, at: { kind: "var", sym: k, span: lower.span } as Expr });
     // A jump inside the body that does not leave it (CYCLE of this loop, a GOTO to a label of the body)
     // makes unsure what follows it in the same iteration only.
     const ok = this.block(s.body, here, elems.filter((e) => !mentions(e, k)), conditional);
@@ -588,7 +589,7 @@ export class Coverage {
       if (at < 0) continue;
       // The loops nested in l: their indices run over their ranges within one of l's iterations.
       const nested = new Map(keys.slice(at + 1).map((x) => [x, inner.get(x)!] as const));
-      const kv: Expr = { kind: "var", sym: l.index, span: l.lo.span };
+      const kv = l.at;
       for (let d = 0; d < box.length; d++) {
         const r = box[d];
         if (!r) continue;
