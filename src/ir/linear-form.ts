@@ -21,6 +21,9 @@ export function linearForm(e: Expr): LinearForm {
 
 /** a - b when it is an integer constant (the same atoms cancel), else null. */
 export function constDifference(a: Expr, b: Expr): number | null {
+  // The same node, or two literals: no form needed (boxes compare their bounds with themselves often).
+  if (a === b) return 0;
+  if (a.kind === "int" && b.kind === "int" && Number.isSafeInteger(a.value) && Number.isSafeInteger(b.value)) return a.value - b.value;
   const x = keyedForm(a);
   const y = keyedForm(b);
   if (x.terms.size !== y.terms.size) return null;
