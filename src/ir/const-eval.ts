@@ -25,7 +25,16 @@ export function evalInt(e: Expr, depth = 0, value?: (s: Sym) => number | undefin
       else v = value?.(e.sym);
       break;
     case "cast":
-      if (e.to.base === "integer") v = evalInt(e.operand, d, value, call);
+      if (e.to.base === "integer") {
+        // C's conversion to the target's width: `(unsigned char)300` is 44 (modulo 2^bits; gcc wraps signed ones too).
+        const x = evalInt(e.operand, d, value, call);
+        const bits = 8 * (e.to.bytes ?? 4);
+        if (x !== undefined && bits < 53) {
+          const m = 2 ** bits;
+          const u = ((x % m) + m) % m;
+          v = e.to.unsigned ? u : u >= m / 2 ? u - m : u;
+        } else v = x;
+      }
       break;
     case "unary": {
       const x = evalInt(e.operand, d, value, call);

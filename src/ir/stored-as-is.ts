@@ -1,4 +1,6 @@
 import type { Type } from "./types.js";
+import type { Expr } from "./expr.js";
+import { evalInt } from "./const-eval.js";
 
 /**
  * Whether storing a value of type `x` in a variable of type `s` keeps it
@@ -16,4 +18,33 @@ export function storedAsIs(x: Type | undefined, s: Type): boolean {
   if (!!x.unsigned === !!s.unsigned) return x.bytes <= s.bytes;
   // Unsigned into signed: wider only; signed into unsigned: never (negative values wrap).
   return !!x.unsigned && x.bytes < s.bytes;
+}
+
+/**
+ * Whether an integer cast gives its operand's value unchanged: a constant
+ * that fits the target type, or an operand whose type the target holds
+ * (storedAsIs). `(unsigned char)i` is i modulo 256, `(unsigned)i` of a
+ * negative i a large number: neither is i.
+ */
+export function castKeepsValue(e: Extract<Expr, { kind: "cast" }>): boolean {
+  const to = e.to;
+  if (to.base !== "integer") return false;
+  const c = evalInt(e.operand);
+  if (c !== undefined) {
+    const bits = 8 * (to.bytes ?? 4);
+    return to.unsigned ? c >= 0 && c < 2 ** bits : c >= -(2 ** (bits - 1)) && c < 2 ** (bits - 1);
+  }
+  const from = e.operand.type ?? (e.operand.kind === "var" || e.operand.kind === "elem" ? e.operand.sym.type : undefined);
+  return !!from && from.base === "integer" && storedAsIs(from, to);
+}
+
+/**
+ * A signed integer converted to a 64-bit unsigned one (`(size_t)i`, the
+ * idiom of index arithmetic): its value modulo 2^64, which address
+ * arithmetic (modulo 2^64 too) uses as the signed value itself. Only
+ * subscripts read it so.
+ */
+export function addressCast(e: Extract<Expr, { kind: "cast" }>): boolean {
+  const from = e.operand.type ?? (e.operand.kind === "var" || e.operand.kind === "elem" ? e.operand.sym.type : undefined);
+  return e.to.base === "integer" && !!e.to.unsigned && (e.to.bytes ?? 4) >= 8 && from?.base === "integer" && !from.unsigned;
 }

@@ -31,7 +31,7 @@ import { declaredInside } from "./scalar-plan.js";
  * limit; OMP_STACKSIZE changes it). EP's x(2*nk), 1 MiB, fits; 8 MiB of
  * private arrays at 4 threads crashed.
  */
-const MAX_PRIVATE_BYTES = 1 << 20;
+export const MAX_PRIVATE_BYTES = 1 << 20;
 const MAX_LOOP_PRIVATE_BYTES = 2 << 20;
 
 /**

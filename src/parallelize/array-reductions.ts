@@ -7,12 +7,14 @@ import { pureExpr } from "./trip-count.js";
 import { comparisonOp } from "./conditional-minmax.js";
 import { storedAsIs } from "../ir/stored-as-is.js";
 import type { Sym } from "../ir/symbol.js";
-import { stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
+import { childBlocks, stmtExprs, walkExpr, walkStmts } from "../ir/walk.js";
 import { evalInt } from "../ir/const-eval.js";
 import { exprEquals } from "../ir/expr-equals.js";
 import type { PlanReduction, PlanReductionOp } from "./loop-plan.js";
 import { implicitRef } from "./loop-refs.js";
 import { constantElements } from "../ir/constant-elements.js";
+import { symBytes } from "../analysis/summaries/common-layout.js";
+import { MAX_PRIVATE_BYTES } from "./array-privatization.js";
 
 /**
  * Array reductions (seed 004 §2.3, the issue's `a(k(i)) = a(k(i)) + …`):
@@ -70,6 +72,10 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): { 
   // of unknown extent (`double *rnmu`), the section its constant subscripts span.
   if (cParam && (sym.dims.length !== 1 || constantElements(sym) === 0)) return null;
   if (sym.equivalence !== undefined) return null;
+  // Each thread's copy is on its stack, as a private array's (array-privatization.ts): not one past the
+  // limit there (found by fuzzing: a 12 MB histogram reduced this way crashed at every thread count).
+  const bytes = symBytes(sym);
+  if (bytes !== undefined && bytes > MAX_PRIVATE_BYTES) return null;
   // Hidden accesses: a callee or an opaque statement would touch the shared array.
   const v = cfg.vars.lookup(sym);
   if (v === undefined) return null;
@@ -79,6 +85,7 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): { 
   let indirect = false;
   /** The subscripts of updates of a one-dimensional array, as constants (undefined: not one). */
   const constants: (number | undefined)[] = [];
+  const targets: { sub: Expr; stmt: Stmt }[] = [];
   const handled = new Set<Stmt>();
   walkStmts(loop.body, (s) => {
     if (!ok || handled.has(s)) return;
@@ -106,15 +113,54 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): { 
     }
     op = o;
     if (target && target.kind === "elem" && target.subs.some(readsArray)) indirect = true;
-    if (target && target.kind === "elem" && target.subs.length === 1) constants.push(evalInt(target.subs[0]!));
+    if (target && target.kind === "elem" && target.subs.length === 1) {
+      constants.push(evalInt(target.subs[0]!));
+      targets.push({ sub: target.subs[0]!, stmt: s });
+    }
   });
   if (!ok || !op) return null;
+  // A C parameter's declared extent (`long h[5]`) bounds nothing: it is a pointer, and the caller's
+  // array may be longer (found by fuzzing: `h[k[i]] += 1` with k up to 9 reduced over h[0:5] wrote past
+  // the copies). Its section must hold every subscript the updates may take: constants, or indices of
+  // loops inside whose bounds are constants, within it.
+  if (cParam && Number.isFinite(constantElements(sym))) return !indirect && targets.every((t) => withinSection(t.sub, evalInt(sym.dims[0]!.lower) ?? NaN, constantElements(sym), enclosing(loop).get(t.stmt) ?? [])) ? { op } : null;
   if (Number.isFinite(constantElements(sym))) return indirect || constantElements(sym) <= SMALL_ARRAY ? { op } : null;
   // Unknown extent (a C pointer): every update at a constant subscript, the span small.
   if (!cParam || constants.length === 0 || constants.some((c) => c === undefined)) return null;
   const lo = Math.min(...(constants as number[]));
   const n = Math.max(...(constants as number[])) - lo + 1;
   return lo >= 0 && n <= SMALL_ARRAY ? { op, section: `[${lo}:${n}]` } : null;
+}
+
+/**
+ * Whether the subscript `e` stays in [lo, lo + n): a constant there, or
+ * the index of a counted unit-step loop around the update (`around`, the
+ * loops inside the reduced loop) whose constant bounds are.
+ */
+function withinSection(e: Expr, lo: number, n: number, around: readonly Loop[]): boolean {
+  const inside = (v: number | undefined) => v !== undefined && v >= lo && v < lo + n;
+  const c = evalInt(e);
+  if (c !== undefined) return inside(c);
+  if (e.kind !== "var") return false;
+  const l = [...around].reverse().find((x) => x.index === e.sym);
+  if (!l || l.form !== "do" || !l.lower || !l.upper) return false;
+  const step = l.step ? evalInt(l.step) : 1;
+  // C's `for (m = 0; m < 5; m++)` is lowered with its last value as the upper bound.
+  return (step === 1 || step === -1) && inside(evalInt(l.lower)) && inside(evalInt(l.upper));
+}
+
+/** The loops inside `loop` around each statement of its body, outermost first. */
+function enclosing(loop: Loop): Map<Stmt, Loop[]> {
+  const out = new Map<Stmt, Loop[]>();
+  const visit = (list: readonly Stmt[], around: Loop[]) => {
+    for (const s of list) {
+      out.set(s, around);
+      const inner = s.kind === "loop" ? [...around, s] : around;
+      for (const b of childBlocks(s)) visit(b, inner);
+    }
+  };
+  visit(loop.body, []);
+  return out;
 }
 
 /**

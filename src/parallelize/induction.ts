@@ -3,6 +3,7 @@ import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { VarId } from "../analysis/refs/vars.js";
 import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
+import type { Sym } from "../ir/symbol.js";
 import { walkStmts } from "../ir/walk.js";
 import { exprText } from "../ir/expr-text.js";
 import { loopRefs } from "./loop-refs.js";
@@ -26,6 +27,9 @@ export function inductionStep(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop: Lo
   const vr = cfg.vars.vars[v]!;
   if (vr.syms.length !== 1 || vr.syms[0]!.type.base !== "integer") return null;
   const sym = vr.syms[0]!;
+  // Narrower than int, it wraps (C's unsigned char, short; Fortran's integer(1), integer(2)): no linear clause
+  // computes that (found by fuzzing: `unsigned char k; ... a[k] = i; k++` got linear(k:1)).
+  if (narrowInteger(sym)) return null;
   let jumps = false;
   walkStmts(loop.body, (s) => {
     if (s.kind === "goto" || s.kind === "computed-goto" || s.kind === "arith-if" || s.kind === "cycle") jumps = true;
@@ -67,4 +71,9 @@ function invariant(e: Expr, cfg: Cfg, info: LoopRegionInfo): boolean {
   if (e.sym.storage === "parameter") return true;
   const id = cfg.vars.lookup(e.sym);
   return id !== undefined && info.scalars.some((x) => x.var === id && x.class === "read-only");
+}
+
+/** An integer variable narrower than int: a store into it wraps. */
+export function narrowInteger(s: Sym): boolean {
+  return s.type.base === "integer" && s.type.bytes !== undefined && s.type.bytes < 4;
 }

@@ -1,3 +1,4 @@
+import { addressCast, castKeepsValue } from "../../ir/stored-as-is.js";
 import { extremeOf } from "../../ir/extreme.js";
 import { evalInt } from "../../ir/const-eval.js";
 import type { Expr } from "../../ir/expr.js";
@@ -235,7 +236,7 @@ function lin(e: Expr, indices: ReadonlySet<Sym>, span: Span): Lin | null {
     case "int":
       return { c: e, t: new Map() };
     case "cast":
-      return e.to.base === "integer" ? lin(e.operand, indices, span) : null;
+      return castKeepsValue(e) || addressCast(e) ? lin(e.operand, indices, span) : null;
     case "unary":
       if (e.op === "+") return lin(e.operand, indices, span);
       if (e.op === "-") {
@@ -375,7 +376,7 @@ function toPoly(e: Expr, atoms: Map<string, Expr>): Poly | null {
         }
         break;
       case "cast":
-        if (e.to.base === "integer") return toPoly(e.operand, atoms);
+        if (castKeepsValue(e) || addressCast(e)) return toPoly(e.operand, atoms);
         break;
       case "binary":
         if (e.op === "+" || e.op === "-" || e.op === "*") {

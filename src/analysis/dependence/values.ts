@@ -1,3 +1,4 @@
+import { addressCast, castKeepsValue } from "../../ir/stored-as-is.js";
 import { evalInt } from "../../ir/const-eval.js";
 import type { Expr } from "../../ir/expr.js";
 import { printExpr } from "../../ir/print.js";
@@ -295,10 +296,12 @@ export class ValueAnalyzer {
         return x && (e.op === "-" ? polyNeg(x) : x);
       }
       case "cast":
-        return e.to.base === "integer" && e.operand.type?.base === "integer" ? this.exprValue(e.operand, at, ov) : undefined;
+        // Only a cast that keeps the value: `(unsigned char)i` is i modulo 256 (found by fuzzing).
+        return castKeepsValue(e) || addressCast(e) ? this.exprValue(e.operand, at, ov) : undefined;
       case "binary": {
         if (e.type && e.type.base !== "integer") return undefined;
         if (!["+", "-", "*", "/", "**"].includes(e.op)) return undefined;
+        if (e.type?.unsigned && !this.noWrap(e, at)) return undefined;
         const l = this.exprValue(e.left, at, ov);
         if (!l) return undefined;
         if (e.op === "**") {
@@ -319,6 +322,28 @@ export class ValueAnalyzer {
       default:
         return undefined;
     }
+  }
+
+  /**
+   * Whether unsigned arithmetic is the arithmetic of its values: each
+   * operand (through the unsigned +, - and * around it) a constant below
+   * 2^31, a signed value, or the index of a loop around `at`, whose range
+   * its bounds keep. An unsigned variable may stand for a negative number
+   * modulo 2^w (found by fuzzing: `x[i + off]` with off = (size_t)-1 is
+   * x[i - 1], and 4294967295u added to an unsigned index subtracts one).
+   */
+  private noWrap(e: Expr, at: Stmt): boolean {
+    const loops = this.index.pos.get(at)?.loops ?? [];
+    const ok = (x: Expr): boolean => {
+      if (x.kind === "binary" && (x.op === "+" || x.op === "-" || x.op === "*") && x.type?.unsigned) return ok(x.left) && ok(x.right);
+      if (x.kind === "int") return x.value >= 0 && x.value < 2 ** 31;
+      const t = x.type ?? (x.kind === "var" || x.kind === "elem" ? x.sym.type : undefined);
+      if (t && t.base === "integer" && !t.unsigned) return true;
+      // `(size_t)i * n`: a signed value made 64-bit unsigned, in 64-bit arithmetic (below).
+      if (x.kind === "cast" && addressCast(x) && (e.type?.bytes ?? 4) >= 8) return true;
+      return x.kind === "var" && loops.some((l) => l.index === x.sym);
+    };
+    return ok(e);
   }
 
   /**
@@ -386,3 +411,4 @@ function headerMayModify(owner: Stmt): boolean {
   }
   return hit;
 }
+

@@ -1,3 +1,4 @@
+import { castKeepsValue } from "../../ir/stored-as-is.js";
 import { evalInt } from "../../ir/const-eval.js";
 import type { Expr } from "../../ir/expr.js";
 import type { Sym } from "../../ir/symbol.js";
@@ -29,7 +30,8 @@ export function rangeOf(e: Expr, env: RangeEnv): VarRange {
       return isRangeType(s) ? env(s) : UNKNOWN;
     }
     case "cast":
-      return e.to.base === "integer" && isIntegral(e.operand) ? rangeOf(e.operand, env) : UNKNOWN;
+      // A narrowing cast wraps (`(unsigned char)i`): its range is not the operand's.
+      return e.to.base === "integer" && isIntegral(e.operand) && castKeepsValue(e) ? rangeOf(e.operand, env) : UNKNOWN;
     case "unary":
       if (e.op === "-") return lift1(rangeOf(e.operand, env), (a) => a.neg());
       if (e.op === "+") return rangeOf(e.operand, env);

@@ -78,13 +78,44 @@ function updateOp(cfg: Cfg, s: Stmt, v: VarId, c: boolean): ReductionOp | null {
   const isV = (e: Expr) => e.kind === "var" && cfg.vars.lookup(e.sym) === v;
   if (s.kind === "assign") {
     if (!isV(s.lhs)) return null;
-    return rhsOp(s.rhs, isV, c);
+    const o = rhsOp(s.rhs, isV, c);
+    return o && truncates(o, s.lhs, s.rhs) ? null : o;
   }
   if (s.kind === "expr" && s.expr.kind === "assign-expr" && isV(s.expr.target) && s.expr.value && !mentions(s.expr.value, isV)) {
     const o = ({ "+=": "+", "-=": "+", "*=": "*", "&=": "bitand", "|=": "bitor", "^=": "bitxor" } as const)[s.expr.op as "+="];
-    return o ?? null;
+    return o && truncates(o, s.expr.target, s.expr.value) ? null : o ?? null;
   }
   return null;
+}
+
+/**
+ * An integer s updated by a floating-point sum or product (`s += d[i]` in
+ * C, `s = s + a(i)` with a real a in Fortran) is truncated at every step:
+ * `(int)(s + x)` rounds toward zero, which depends on the sign of the
+ * running sum, so the partial sums of threads combine to another value
+ * (found by fuzzing: -550002 for -400002). Integer wrap-around in a
+ * narrower type is modular and combines exactly; max and min commute
+ * with the truncation.
+ */
+function truncates(op: ReductionOp, target: Expr, value: Expr): boolean {
+  if (op !== "+" && op !== "*") return false;
+  const t = target.type ?? (target.kind === "var" ? target.sym.type : undefined);
+  if (!t || (t.base !== "integer" && t.base !== "logical")) return false;
+  // Any floating operand makes the sum floating (C's `s += e` is lowered to `s = s + e` typed as s).
+  let floating = false;
+  walkExprTypes(value, (x) => {
+    const t = x.type ?? (x.kind === "var" || x.kind === "elem" ? x.sym.type : undefined);
+    if (t?.base === "real" || t?.base === "complex") floating = true;
+  });
+  return floating;
+}
+
+function walkExprTypes(e: Expr, f: (x: Expr) => void): void {
+  f(e);
+  if (e.kind === "binary") {
+    walkExprTypes(e.left, f);
+    walkExprTypes(e.right, f);
+  } else if (e.kind === "unary") walkExprTypes(e.operand, f);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { evalInt } from "../../ir/const-eval.js";
 import type { Expr } from "../../ir/expr.js";
 import type { Sym } from "../../ir/symbol.js";
+import { castKeepsValue } from "../../ir/stored-as-is.js";
 
 /**
  * An affine integer form c + Σ a_k·x_k over scalar symbols (loop indices
@@ -187,7 +188,8 @@ function affineCore(e: Expr, opts: AffineOptions): Affine | undefined {
       return r === null ? undefined : (r ?? variable(s));
     }
     case "cast":
-      return e.to.base === "integer" ? affineOf(e.operand, opts) : undefined;
+      // Only a cast that keeps every value: `(unsigned char)i` is i modulo 256 (found by fuzzing).
+      return castKeepsValue(e) ? affineOf(e.operand, opts) : undefined;
     case "unary": {
       if (e.op !== "-" && e.op !== "+") return undefined;
       const x = affineOf(e.operand, opts);

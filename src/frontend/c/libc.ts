@@ -44,6 +44,8 @@ for (const f of MATH) {
 }
 for (const f of ["abs", "isnan", "isinf", "isfinite", "signbit", "ilogb", "toupper", "tolower", "isdigit", "isalpha", "isspace", "isalnum", "isupper", "islower"]) TABLE.set(f, F("pure", C_INT));
 for (const f of ["labs", "llabs", "lround", "llround", "lrint"]) TABLE.set(f, F("pure", C_LONG));
+// gcc's bit-counting builtins: int results (an unknown function is taken as returning double).
+for (const b of ["popcount", "clz", "ctz", "parity", "ffs", "clrsb"]) for (const w of ["", "l", "ll"]) TABLE.set(`__builtin_${b}${w}`, F("pure", C_INT));
 for (const f of ["strlen", "strcmp", "strncmp", "memcmp", "strchr", "strrchr", "strstr", "atoi", "atol", "atof"]) TABLE.set(f, F("pure", f === "atof" ? C_DOUBLE : f.startsWith("str") && f.endsWith("chr") ? { k: "ptr", to: C_CHAR } : C_INT));
 // Not pure: strtod and strtol store where their second argument points (the end of the number read);
 // lgamma sets the global signgam (POSIX), which a parallel loop's threads would race on.

@@ -199,6 +199,15 @@ function canonicalShape(init: Stmt[], cond: Expr | null, update: Stmt[]): Shape 
     bound = cond.left;
     op = FLIP[op]!;
   } else return { reason: `the condition does not compare the index ${index.name} with a bound` };
+  // A signed index against an unsigned bound at least as wide (C11 6.3.1.8): the comparison is made in
+  // the unsigned type, where a negative index is huge, and OpenMP's loop compares in the index's own
+  // (found by fuzzing: `for (int i = -5; i < n; i++)` with an unsigned n runs no iteration in C, n + 5 in
+  // the parallel loop). The same when the index starts at a constant >= 0 and counts up: it is never negative.
+  const bt = bound.type ?? (bound.kind === "var" ? bound.sym.type : undefined);
+  const unsignedCompare = !index.type.unsigned && bt?.base === "integer" && bt.unsigned && (bt.bytes ?? 4) >= Math.max(4, index.type.bytes ?? 4);
+  const lowest = evalInt(lower);
+  const mixed = (step: number) => unsignedCompare && !(step > 0 && lowest !== undefined && lowest >= 0);
+  const mixedWhy = { reason: `the condition compares the signed index ${index.name} with an unsigned bound, in unsigned arithmetic, where a negative index is a large number` };
   const u = update[0];
   if (update.length !== 1 || u!.kind !== "assign" || !isVar(u!.lhs, index)) return { reason: `the update is not ${index.name}++, ${index.name}--, ${index.name} += c or ${index.name} -= c` };
   const r = u!.rhs;
@@ -219,6 +228,7 @@ function canonicalShape(init: Stmt[], cond: Expr | null, update: Stmt[]): Shape 
     const reads = exprReads(stepExpr);
     const integer = stepExpr.type?.base === "integer" || (stepExpr.kind === "var" && stepExpr.sym.type.base === "integer");
     if (sign !== 1 || (op !== "<" && op !== "<=") || !integer || reads.sideEffect || reads.impureCall || reads.viaPointer) return { reason: "the step is not a constant" };
+    if (mixed(1)) return mixedWhy;
     return { index, lower, upper: op === "<" ? addConst(bound, -1) : bound, bound, step: stepExpr, stepSpan: stepExpr.span };
   }
   const step = sign * c;
@@ -227,6 +237,7 @@ function canonicalShape(init: Stmt[], cond: Expr | null, update: Stmt[]): Shape 
   if (step > 0 && (op === ">" || op === ">=")) return { reason: `the index counts up but the condition ${index.name} ${op} ... cannot stop it` };
   if (step < 0 && (op === "<" || op === "<=")) return { reason: `the index counts down but the condition ${index.name} ${op} ... cannot stop it` };
   if (index.type.unsigned && step < 0 && op === ">=") return { reason: `the unsigned index ${index.name} counts down with >=, which may never fail` };
+  if (mixed(step)) return mixedWhy;
   const upper = op === "<" ? addConst(bound, -1) : op === ">" ? addConst(bound, 1) : bound;
   return { index, lower, upper, bound, step, stepSpan: stepExpr.span };
 }
