@@ -90,3 +90,32 @@ end subroutine
   assert.equal(parallelAt(src("character(len=m) :: buf"), 4), false);
   assert.equal(parallelAt(src("character(len=8) :: buf"), 4), true);
 });
+
+test("an array constructor's implied-DO variable is its own: the outer one is neither written nor private", () => {
+  const src = `subroutine s(a, b, n)
+  integer :: n, i, j
+  integer :: a(8, n), b(n)
+  j = 42
+  do i = 1, n
+    a(:, i) = [(i * j, j = 1, 8)]
+    b(i) = j
+  end do
+  print *, j
+end subroutine
+`;
+  const loop = run(src).loops.find((l) => l.line === 5)!;
+  assert.equal(loop.parallel, true);
+  const out = parallelize([{ path: "t.f90", text: src }]).files[0]!.text;
+  assert.match(out, /!\$omp parallel do/i);
+  assert.doesNotMatch(out, /private\(j\)|lastprivate\(j\)/i);
+  // An I/O list's implied-DO variable is the procedure's own, and is defined there.
+  const io = run(`subroutine s(a, n)
+  integer :: n, i, j
+  integer :: a(8, n)
+  do i = 1, n
+    read (*, *) (a(j, i), j = 1, 8)
+  end do
+end subroutine
+`).loops.find((l) => l.line === 4)!;
+  assert.equal(io.parallel, false);
+});

@@ -5,6 +5,7 @@ import type { Span } from "../../source/span.js";
 import type { FArg, FArgList, FExpr } from "./ast.js";
 import { intrinsicInfo, intrinsicResultType } from "./intrinsics.js";
 import type { UnitContext } from "./unit-context.js";
+import { indexSym, withBindings } from "./construct-names.js";
 
 const BINOPS: Record<string, BinaryOp> = {
   "+": "+",
@@ -112,7 +113,7 @@ export function lowerExpr(e: FExpr, u: UnitContext): Expr {
       return out;
     }
     case "ctor":
-      return { kind: "array-ctor", items: e.items.map((x) => lowerExpr(x, u)), span };
+      return { kind: "array-ctor", items: e.items.map((x) => lowerCtorItem(x, u)), span };
     case "implied-do": {
       const index = variableSym(u, e.var, e.varSpan);
       return { kind: "implied-do", items: e.items.map((x) => lowerExpr(x, u)), index, lower: lowerExpr(e.lo, u), upper: lowerExpr(e.hi, u), step: e.step ? lowerExpr(e.step, u) : null, span };
@@ -196,4 +197,22 @@ function kindBytes(kind: string | undefined, u: UnitContext): number | undefined
   const s = lookupName(u, kind);
   if (s?.storage === "parameter" && s.value?.kind === "int") return s.value.value;
   return undefined;
+}
+
+/**
+ * An item of an array constructor. Its implied-DO's variable is a
+ * construct entity (F2018 19.4): a new variable named like the one
+ * outside, which the constructor never changes (found by fuzzing:
+ * `a(:, i) = [(i*j, j = 1, 8)]` made the outer j lastprivate, and a read
+ * of j after it saw the private copy). An I/O list's implied-DO is not
+ * one: there the variable is the procedure's own, and is defined.
+ */
+function lowerCtorItem(e: FExpr, u: UnitContext): Expr {
+  if (e.k !== "implied-do") return lowerExpr(e, u);
+  const index = indexSym(u, e.var, e.varSpan);
+  const lower = lowerExpr(e.lo, u);
+  const upper = lowerExpr(e.hi, u);
+  const step = e.step ? lowerExpr(e.step, u) : null;
+  const items = withBindings(u, new Map([[e.var.toLowerCase(), index]]), () => e.items.map((x) => lowerCtorItem(x, u)));
+  return { kind: "implied-do", items, index, lower, upper, step, span: e.span };
 }

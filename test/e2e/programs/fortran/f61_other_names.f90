@@ -5,7 +5,9 @@
 ! wrote; an internal procedure reads and writes its host's arrays by host
 ! association; and a character whose length is not a constant has no
 ! sound private copy in gfortran. Each such loop stays serial; the same
-! loops over names that cannot share storage are parallel.
+! loops over names that cannot share storage are parallel. An array
+! constructor's implied-DO variable is a name of its own: the j outside
+! keeps its value, and is neither private nor lastprivate.
 module other_names
   implicit none
   real, target :: g(40000)
@@ -53,7 +55,7 @@ program other_names_main
   integer, parameter :: n = 40000
   real, allocatable, target :: a(:)
   real :: b(n), c(n)
-  integer :: i, lens(n)
+  integer :: i, j, lens(n), w8(8, n)
   character(:), allocatable :: buf
   allocate(a(n))
   ! doall: parallel
@@ -91,6 +93,13 @@ program other_names_main
     call own(i)
   end do
   print *, nint(sum(b))
+  j = 42
+  ! doall: parallel
+  do i = 1, n
+    w8(:, i) = [(mod(i * j, 11), j = 1, 8)]
+    lens(i) = j + w8(8, i)
+  end do
+  print *, j, sum(lens)
   ! doall: serial -- buf's length changes: no sound private copy
   do i = 1, n
     buf = repeat('x', mod(i, 7) + 1)
