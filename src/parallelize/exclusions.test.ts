@@ -49,3 +49,9 @@ test("DO WHILE is not a candidate", () => {
   const src = ["subroutine s(n)", "  integer n, k", "  k = 0", "  do while (k < n)", "    k = k + 1", "  end do", "end subroutine"].join("\n");
   assert.deepEqual(reasonsOf(src, 4), ["not-candidate@4"]);
 });
+
+test("a volatile variable read or written in the loop keeps it serial, as I/O does", () => {
+  const src = (attr: string) => ["subroutine s(a, n)", "  integer n, i", `  real a(n), v${attr}`, "  do i = 1, n", "    v = a(i)", "  end do", "end subroutine", ""].join("\n");
+  assert.deepEqual(reasonsOf(src(""), 4), []);
+  assert.deepEqual(reasonsOf(src("\n  volatile v"), 5), ["io@6"]);
+});

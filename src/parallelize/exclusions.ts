@@ -78,8 +78,23 @@ export function exclusions(loop: Loop, proc: Procedure, callVerdict: (name: stri
         break;
     }
     for (const e of stmtExprs(s)) checkExprCalls(e, callVerdict, out);
+    for (const e of stmtExprs(s)) checkVolatile(e, out);
   });
   return out;
+}
+
+/**
+ * A volatile variable's reads and writes are observable, in the order the
+ * program makes them (C11 5.1.2.3, F2018 8.5.20: a device register, a
+ * flag a signal handler sets): a parallel loop, a private copy or a
+ * reduction would change them (noted by fuzzing, C and Fortran). Kept as
+ * I/O is.
+ */
+function checkVolatile(e: Expr, out: Reason[]): void {
+  walkExpr(e, (x) => {
+    if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && x.sym.attrs.volatile && !out.some((r) => r.kind === "io" && r.var === x.sym.name))
+      out.push({ kind: "io", message: `${x.sym.name} at line ${x.span.line} is volatile: its reads and writes must happen in order, like I/O`, line: x.span.line, var: x.sym.name });
+  });
 }
 
 function checkCall(name: string, line: number, callVerdict: (name: string) => CallVerdict, out: Reason[]): void {
