@@ -98,3 +98,22 @@ test("the index read after the loop, or a step other than 1: as written", () => 
   assert.equal(run("f.f90", live).realign(4), undefined);
   assert.equal(run("f.f90", f90(["a(i) = b(i) * 2.0d0", "c(i) = a(i - 2) + b(i)"], "2, n, 2")).realign(4), undefined);
 });
+
+test("found by fuzzing: an octal literal is not folded as decimal, a macro's argument is parenthesized, a peeled copy repeats no label", () => {
+  // C reads 010 as 8: the peeled loop starts at 010 + 1, and `a[i - 010]` read 8 iterations later is `a[i + 8 - 010]`.
+  const peel = run("c.c", c(["a[i] = a[8] * 0.5 + b[i];"], "for (int i = 010; i < n; i++) {"));
+  assert.deepEqual(peel.realign(2), { kind: "peel", iteration: "first" });
+  assert.match(peel.out, /for \(int i = 010 \+ 1; i < n; i\+\+\)/);
+  const octal = run("c.c", c(["a[i] = b[i] * 2.0;", "c[i] = a[i - 010] + b[i];"], "for (int i = 8; i < n; i++) {"));
+  assert.doesNotMatch(octal.out, /a\[i - 2\]/);
+  assert.match(octal.out, /a\[i \+ 8 - 010\]/);
+  // `TRI(i)` of `#define TRI(x) 3*x` read one iteration later is TRI((i + 1)), not TRI(i + 1) (3*i + 1).
+  const macro = run("c.c", ["#define TRI(x) 3*x", ...c(["a[i + 1] = b[i] * 2.0;", "c[i] = a[i] + TRI(i);"]).split("\n")].join("\n"));
+  assert.doesNotMatch(macro.out, /TRI\(i \+ 1\)/);
+  // A label in the body, or a named inner loop, would be defined twice by the peeled copy: not peeled.
+  const labeled = run("f.f90", f90(["100 a(i) = a(1) * 0.5d0 + b(i)"]));
+  assert.equal(labeled.realign(4), undefined);
+  assert.doesNotMatch(labeled.out, /!\$omp/);
+  const named = run("f.f90", f90(["inner: do k = 1, 2", "  a(i) = a(1) * 0.5d0 + b(i) + k", "end do inner"]).replace("integer :: n, i", "integer :: n, i, k"));
+  assert.equal(named.realign(4), undefined);
+});

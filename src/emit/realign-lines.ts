@@ -1,6 +1,6 @@
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { indexReads } from "../ir/shift-index.js";
-import { childBlocks } from "../ir/walk.js";
+import { childBlocks, walkStmts } from "../ir/walk.js";
 import { groups, type Realignment } from "../parallelize/realign.js";
 import { orderedBody } from "../parallelize/doacross.js";
 import type { LineInsertion } from "./insert-lines.js";
@@ -51,11 +51,23 @@ export function realignLines(text: string, lang: Lang, form: Form, loop: Loop, r
   if (!parts) return null;
   const width = lang === "c" ? Infinity : form === "free" ? FREE_WIDTH : FIXED_WIDTH;
   const fits = (l: string) => l.length <= width && !(lang === "fortran" && form !== "free" && l.includes("\t"));
+  // A peeled copy repeats the loop's text: a statement label or a construct name in it would be defined
+  // twice (found by fuzzing: "Duplicate statement label 100", a DO 20's CONTINUE, `inner: do`).
+  if (r.kind === "peel" && namesInside(lines, lang, loop)) return null;
   const edits = r.kind === "align" ? alignEdits(lines, lang, form, loop, r.split, r.shift, parts) : peelEdits(lines, lang, form, loop, r.which, parts);
   if (!edits) return null;
   for (const x of edits.replace) if (!fits(x.text)) return null;
   for (const x of edits.insert) if (!x.lines.every(fits)) return null;
   return { replace: edits.replace.map((x) => ({ line: x.line, text: x.text + eol(x.line) })), insert: edits.insert };
+}
+
+/** Whether the loop holds a statement label, a labeled or named loop, or (Fortran) a line starting a named construct (`name: if`). */
+function namesInside(lines: readonly string[], lang: Lang, loop: Loop): boolean {
+  let named = loop.label !== undefined || loop.terminalLabel !== undefined || loop.name !== undefined;
+  walkStmts(loop.body, (x: Stmt) => void ((x.label !== undefined || (x.kind === "loop" && (x.terminalLabel !== undefined || x.name !== undefined))) && (named = true)));
+  if (named || lang !== "fortran") return named;
+  for (let n = loop.span.line; n <= loop.endSpan.endLine; n++) if (/^\s*[A-Za-z]\w*\s*:(?!:)\s*[A-Za-z]/.test((lines[n - 1] ?? "").replace(/^\s{0,5}\d*\s*/, ""))) return true;
+  return false;
 }
 
 /** The pieces of a one-line loop control: Fortran `i = L, U`; C `init; cond; update`. Columns are the line's. */
@@ -113,7 +125,9 @@ function shifted(t: string, delta: number): string {
   const trail = /\s*$/.exec(t)![0];
   const core = t.trim();
   const op = delta < 0 ? "-" : "+";
-  if (/^[+-]?\d+$/.test(core)) return lead + String(Number(core) + delta) + trail;
+  // A decimal literal is folded; not one with a leading zero, which C reads as octal (010 is 8: found by
+  // fuzzing, a peeled loop started at 11 for 9).
+  if (/^[+-]?(0|[1-9]\d*)$/.test(core)) return lead + String(Number(core) + delta) + trail;
   const e = /^[\w\s+\-*/%().]*$/.test(core) && !/[*/%]\s*$/.test(core) ? core : `(${core})`;
   return `${lead}${e} ${op} ${Math.abs(delta)}${trail}`;
 }
@@ -305,9 +319,13 @@ function substitute(lines: readonly string[], name: string, d: number, lang: Lan
       const before = t.slice(0, at).trimEnd();
       const after = t.slice(at + word.length).trimStart();
       if (/(%|\.|->)$/.test(before)) continue;
-      const whole = /[(,[+=]$/.test(before) && (after === "" || /^[),\]+\-;]/.test(after));
-      // `i - 1` read one iteration later is `i`, `i + 1` is `i + 2`: folded when the sum is a whole operand.
-      const tail = whole ? /^(\s*)([+-])(\s*)(\d+)(?=\s*([),\];]|$))/.exec(t.slice(at + word.length)) : null;
+      // In C, an argument of a call may be a macro's (`#define TRI(x) 3*x`): spliced into its body as
+      // text, `i + 1` would bind to what surrounds it there (found by fuzzing). Parenthesized, never folded.
+      const argument = lang === "c" && (/,$/.test(before) || /[\w$]\s*\($/.test(before));
+      const whole = !argument && /[(,[+=]$/.test(before) && (after === "" || /^[),\]+\-;]/.test(after));
+      // `i - 1` read one iteration later is `i`, `i + 1` is `i + 2`: folded when the sum is a whole operand
+      // and the number decimal (C reads 010 as 8).
+      const tail = whole ? /^(\s*)([+-])(\s*)(0|[1-9]\d*)(?=\s*([),\];]|$))/.exec(t.slice(at + word.length)) : null;
       if (tail) {
         const v = (tail[2] === "-" ? -1 : 1) * Number(tail[4]) + d;
         edits.push({ line: r.line, col: at, del: word.length + tail[0].length, ins: v === 0 ? word : `${word}${tail[1]}${v < 0 ? "-" : "+"}${tail[3]}${Math.abs(v)}` });

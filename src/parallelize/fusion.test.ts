@@ -44,6 +44,9 @@ test("Fortran: no fusion where it would change the result or the text cannot mer
   // Other bounds.
   const other = fortran(["a(i) = b(i)"], [], ["c(i) = 2 * b(i)"]).replace(/do i = 1, n\n    c/, "do i = 2, n\n    c");
   assert.equal(run("f.f90", other).at(4).fusion, undefined);
+  // The second reads j as the first loop's inner DO left it (found by fuzzing: fused, each iteration saw its own).
+  const inner = fortran(["do j = 1, 3", "  a(i) = b(i) + j", "end do"], [], ["c(i) = i * j"]).replace("integer :: n, i", "integer :: n, i, j");
+  assert.equal(run("f.f90", inner).at(4).fusion, undefined);
   // A statement between the loops.
   assert.equal(run("f.f90", fortran(["a(i) = b(i)"], ["  t = 1"], ["c(i) = t * b(i)"])).at(4).fusion, undefined);
   // --no-restructure keeps them apart.

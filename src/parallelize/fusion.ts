@@ -74,6 +74,10 @@ export function fusionCandidates(proc: Procedure, plans: readonly LoopPlan[], pl
       if (!v || !v.parallel || v.reasons.length > 0 || v.runtimeCheck || v.threadprivate?.length || v.doacross) continue;
       const clauses = clausesOf(v);
       if (crossesBodies(a.body, b.body, clauseNames(clauses), proc.language)) continue;
+      // The indices of the first body's inner loops are private too, by OpenMP's rule and in no clause
+      // (found by fuzzing: `b(i) = i * j` after a loop whose inner DO j left j for the second loop); the
+      // second body may use one as its own inner loop's index.
+      if (innerIndices(a.body).some((j) => readsOutsideItsLoops(b.body, j, proc.language))) continue;
       out.set(p1, { second: p2, clauses });
       // A loop is fused with one neighbour at most (a chain of three is two pairs: not taken here).
       taken.add(p1);
@@ -104,6 +108,34 @@ function fusable(proc: Procedure, p1: LoopPlan, p2: LoopPlan): boolean {
 
 function sameExpr(x: Expr | null, y: Expr | null): boolean {
   return x === null || y === null ? x === y : exprEquals(x, y);
+}
+
+/** The indices of the loops inside `body`. */
+function innerIndices(body: readonly Stmt[]): Sym[] {
+  const out: Sym[] = [];
+  walkStmts(body, (s) => void (s.kind === "loop" && s.index && !out.includes(s.index) && out.push(s.index)));
+  return out;
+}
+
+/** Whether `body` reads `j` (by name) other than inside a loop over j, which sets it first. */
+function readsOutsideItsLoops(body: readonly Stmt[], j: Sym, lang: "fortran" | "c"): boolean {
+  const same = (x: Sym) => (lang === "fortran" ? x.name.toLowerCase() === j.name.toLowerCase() : x.name === j.name);
+  const reads = (e: Expr | null | undefined) => {
+    let yes = false;
+    if (e) walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && same(x.sym) && (yes = true)));
+    return yes;
+  };
+  for (const s of body) {
+    if (s.kind === "loop" && s.index && same(s.index)) {
+      if (reads(s.lower) || reads(s.upper) || reads(s.step)) return true;
+      continue;
+    }
+    if (s.kind === "loop" && s.index === undefined && stmtExprs(s).some(reads)) return true;
+    if (s.kind !== "loop" && stmtExprs(s).some(reads)) return true;
+    if (s.kind === "loop" && (reads(s.lower) || reads(s.upper) || reads(s.step))) return true;
+    for (const b of childBlocks(s)) if (readsOutsideItsLoops(b, j, lang)) return true;
+  }
+  return false;
 }
 
 /** Whether a variable the fused clauses name is written in the first body and read in the second. */
