@@ -117,3 +117,12 @@ test("found by fuzzing: an octal literal is not folded as decimal, a macro's arg
   const named = run("f.f90", f90(["inner: do k = 1, 2", "  a(i) = a(1) * 0.5d0 + b(i) + k", "end do inner"]).replace("integer :: n, i", "integer :: n, i, k"));
   assert.equal(named.realign(4), undefined);
 });
+
+test("a preprocessed Fortran file's macro arguments are parenthesized when shifted, never folded", () => {
+  // Found by fuzzing: with `#define TW(k) b(k)*k`, TW(i-1) read one iteration later became TW(i), which
+  // expands to b(i)*i, not b(i)*i+1-1.
+  const src = ["program m", "  integer, parameter :: n = 200000", "  integer a(n), b(n), c(n), i", "#define TW(k) b(k)*k", "  do i = 2, n", "    b(i) = a(i) + 1", "    c(i) = TW(i-1) * 2", "  end do", "  print *, c(2)", "end program", ""].join("\n");
+  const { out, realign } = run("m.F90", src);
+  assert.deepEqual(realign(5), { kind: "align", from: 7, to: 7, shift: 1 });
+  assert.match(out, /TW\(\(i \+ 1\)-1\)/);
+});

@@ -293,6 +293,9 @@ function substitute(lines: readonly string[], name: string, d: number, lang: Lan
   const edits: Edit[] = [];
   const fixed = lang === "fortran" && form !== "free";
   const same = (x: string) => (lang === "fortran" ? x.toLowerCase() === name.toLowerCase() : x === name);
+  // Text a preprocessor may expand: C, and Fortran that defines or includes macros (a .F90 with
+  // `#define TW(k) b(k)*k`: found by fuzzing, TW(i-1) shifted to TW(i) is not b(i)*i+1-1).
+  const macros = lang === "c" || lines.some((l) => /^\s*#\s*(define|include)\b/.test(l));
   for (const r of ranges) {
     const t = lines[r.line - 1] ?? "";
     if (fixed && /^[cC*!]/.test(t)) continue;
@@ -319,9 +322,9 @@ function substitute(lines: readonly string[], name: string, d: number, lang: Lan
       const before = t.slice(0, at).trimEnd();
       const after = t.slice(at + word.length).trimStart();
       if (/(%|\.|->)$/.test(before)) continue;
-      // In C, an argument of a call may be a macro's (`#define TRI(x) 3*x`): spliced into its body as
-      // text, `i + 1` would bind to what surrounds it there (found by fuzzing). Parenthesized, never folded.
-      const argument = lang === "c" && (/,$/.test(before) || /[\w$]\s*\($/.test(before));
+      // An argument of a call may be a macro's (`#define TRI(x) 3*x`): spliced into its body as text,
+      // `i + 1` would bind to what surrounds it there (found by fuzzing). Parenthesized, never folded.
+      const argument = macros && (/,$/.test(before) || /[\w$]\s*\($/.test(before));
       const whole = !argument && /[(,[+=]$/.test(before) && (after === "" || /^[),\]+\-;]/.test(after));
       // `i - 1` read one iteration later is `i`, `i + 1` is `i + 2`: folded when the sum is a whole operand
       // and the number decimal (C reads 010 as 8).

@@ -38,6 +38,12 @@ export interface Procedure {
   body: Stmt[];
   /** Enclosing module or host procedure (Fortran `contains`). */
   host?: string;
+  /**
+   * Fortran: the first executable statement starts after other text on its
+   * line (`common /w/ x; x(1) = 0`): no specification directive can go on
+   * a line of its own between the two.
+   */
+  firstSharesLine?: true;
   /** Modules this unit USEs. */
   uses: string[];
   /**

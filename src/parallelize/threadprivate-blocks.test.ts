@@ -84,3 +84,44 @@ test("explain's file (parallelizeFirst) is decided with the whole run when its l
     assert.equal(loopAt(r, 9).emitted, emitted, JSON.stringify(over));
   }
 });
+
+test("a unit whose first executable statement shares the COMMON's line has no line for the directive: the block stays shared", () => {
+  // Found by fuzzing: the directive went before `common /work/ w; w(1) = 0`, ahead of the block's declaration.
+  const src = `program p
+  integer r(2000)
+  call drive(r)
+  print *, sum(r)
+end program
+subroutine drive(r)
+  integer i, r(2000), w(500)
+  common /work/ w; w(1) = 0
+  do i = 1, 2000
+    call comp(i, r(i))
+  end do
+end subroutine
+subroutine comp(i, res)
+  integer i, k, res, w(500)
+  common /work/ w
+  do k = 1, 500
+    w(k) = mod(i * k, 97)
+  end do
+  res = 0
+  do k = 1, 500
+    res = res + w(k) * mod(k, 3)
+  end do
+end subroutine
+`;
+  const on = (text: string, line: number) => {
+    const host = memoryHost({ "t.f90": text });
+    const loaded = [loadProgram("t.f90", host)];
+    const r = parallelizeLoadedRun(loaded, host, { link: linkLoaded(loaded)! })[0]!;
+    return { loop: loopAt(r, line), out: r.output ?? "" };
+  };
+  const shared = on(src, 9);
+  assert.equal(shared.loop.emitted, false);
+  assert.doesNotMatch(shared.out, /threadprivate/);
+  // On a line of its own, the statement leaves room: the block is threadprivate and the loop parallel.
+  const own = on(src.replace("common /work/ w; w(1) = 0", "common /work/ w\n  w(1) = 0"), 10);
+  assert.equal(own.loop.emitted, true, JSON.stringify(own.loop.reasons));
+  assert.match(own.out, /common \/work\/ w\n {2}!\$omp threadprivate\(\/work\/\)\n {2}w\(1\) = 0/);
+});

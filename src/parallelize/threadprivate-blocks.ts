@@ -111,7 +111,9 @@ export function chooseThreadprivate(files: readonly PlannedFile[], whole: boolea
  */
 export function directiveLine(p: Procedure): number | null {
   const at = p.body[0]?.span ?? p.endSpan;
-  return at.file === p.span.file ? at.line : null;
+  // `common /work/ w; w(1) = 0`: before the line, the directive would come before the block's declaration
+  // (found by fuzzing: "COMMON block /work/ not found").
+  return at.file === p.span.file && !p.firstSharesLine ? at.line : null;
 }
 
 /**
@@ -197,7 +199,7 @@ function placementProblem(files: readonly PlannedFile[], block: string): string 
       if (block === "") return "the blank COMMON cannot be threadprivate";
       if (p.kind === "module" || p.host) return `/${block}/ is declared in a module or a contained procedure (${p.name})`;
       if (members.some((s) => s.equivalence !== undefined)) return `a member of /${block}/ is in an EQUIVALENCE (${p.name})`;
-      if (directiveLine(p) === null) return `the executable part of ${p.name} starts in an included file: no place for the directive making /${block}/ threadprivate`;
+      if (directiveLine(p) === null) return `the executable part of ${p.name} starts in an included file, or after other text on its line: no line of its own for the directive making /${block}/ threadprivate`;
     }
   }
   return null;

@@ -44,7 +44,11 @@ export function lowerUnit(unit: FUnit, ctx: FortranContext, parent: Scope | null
   if (resultName) proc.result = scope.syms.get(resultName);
   if (unit.kind === "module" || unit.kind === "block-data") {
     if (executable.some((s) => s.k !== "format" && s.k !== "entry")) ctx.diags.push({ id: "fortran.exec-in-module", severity: "error", message: `executable statement in ${unit.kind.toUpperCase()} ${unit.name}`, span: executable[0]!.span });
-  } else proc.body = lowerBody(executable, u);
+  } else {
+    proc.body = lowerBody(executable, u);
+    const first = proc.body[0] && executable.find((s) => s.span.line === proc.body[0]!.span.line);
+    if (first?.ll?.sharesFirstLine) proc.firstSharesLine = true;
+  }
   for (const s of executable) if (s.k === "format" && s.label !== undefined) formatLabels(proc).add(s.label);
   checkLabels(proc, ctx);
   out.push(proc);
