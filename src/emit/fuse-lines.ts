@@ -34,7 +34,8 @@ export function fuseLines(text: string, lang: "fortran" | "c", form: "fixed" | "
 
 function commentOrBlank(line: string, lang: "fortran" | "c", form: "fixed" | "free" | undefined): boolean {
   if (/^\s*$/.test(line)) return true;
-  if (lang === "c") return /^\s*\/\/.*$/.test(line) || /^\s*\/\*.*\*\/\s*$/.test(line);
+  // One comment only: `/* t */ typedef double real; /* u */` starts and ends like one but is code (found by fuzzing).
+  if (lang === "c") return (/^\s*\/\/.*$/.test(line) && !/\\\s*$/.test(line)) || /^\s*\/\*((?!\*\/).)*\*\/\s*$/.test(line);
   if (form !== "free" && /^[cC*!]/.test(line)) return true;
   return /^\s*!/.test(line);
 }

@@ -21,7 +21,9 @@ export function loopControl(line: string, next: string | undefined, loop: Loop, 
 
 /** A line that is only a closing brace (a trailing comment allowed). */
 export function closingBraceAlone(line: string): boolean {
-  return /^\s*\}\s*(\/\/.*|\/\*.*\*\/)?\s*$/.test(line);
+  // Not a `//` comment ending in a backslash, which continues it over the next line (found by fuzzing: a
+  // line added after it became part of the comment).
+  return /^\s*\}\s*(\/\/.*|\/\*.*\*\/)?\s*$/.test(line) && !/\\\s*$/.test(line);
 }
 
 /** `end do` / `enddo` alone (a trailing comment allowed), no label, no construct name. */
@@ -67,6 +69,8 @@ function cControl(line: string, loop: Loop): { from: number; to: number } | null
     if (c === "(") depth++;
     else if (c === ")" && --depth === 0) return { from: open + 1, to: k };
     else if (c === '"' || c === "'") return null;
+    // A comment in the control may hold a parenthesis (`i < M /* cols) */`: found by fuzzing): not taken apart.
+    else if (c === "/" && (line[k + 1] === "*" || line[k + 1] === "/")) return null;
   }
   return null;
 }

@@ -126,3 +126,20 @@ test("a preprocessed Fortran file's macro arguments are parenthesized when shift
   assert.deepEqual(realign(5), { kind: "align", from: 7, to: 7, shift: 1 });
   assert.match(out, /TW\(\(i \+ 1\)-1\)/);
 });
+
+test("found by fuzzing C text: an unbraced body is not peeled, a line's end is no operand's end, comments are skipped across lines and kept out of headers", () => {
+  const cc = (lines: string[]) => ["double a[300000], b[300000], c[300000];", "void s(int n, int m) {", "  int i, k;", ...lines, "}", ""].join("\n");
+  // The loop is the body of `for (k ...)` without braces: a peeled copy would be a second statement.
+  const unbraced = run("c.c", cc(["  for (k = 0; k < m; k++)", "    for (i = 0; i < n; i++) {", "      a[i] = a[n - 1] + b[i];", "    }"]));
+  assert.equal(unbraced.realign(5), undefined);
+  // `+ i` ends the line, `* 2` goes on below: i + 1 there is (i + 1).
+  const split = run("c.c", cc(["  for (i = 1; i < n; i++) {", "    a[i] = b[i] + 1;", "    c[i] = a[i - 1] + i", "      * 2;", "  }"]));
+  assert.match(split.out, /a\[i\] \+ \(i \+ 1\)\n/);
+  // The b[i] after a comment opened on the same line is shifted; the i inside the comment's next line is not.
+  const comment = run("c.c", cc(["  for (i = 1; i < n; i++) {", "    a[i] = b[i] + 1;", "    c[i] = a[i - 1] /* x */ + b[i] /* note", "      about i */ + 0;", "  }"]));
+  assert.deepEqual(comment.realign(4), { kind: "align", from: 6, to: 7, shift: 1 });
+  assert.match(comment.out, /\+ b\[i \+ 1\] \/\* note\n {6}about i \*\/ \+ 0;/);
+  // A comment inside the control (`/* cols) */`) leaves the header as written.
+  const header = run("c.c", cc(["  for (i = 0; i < n /* last) */; i++) {", "    c[i] = c[n - 1] * 0.5 + b[i];", "  }"]));
+  assert.equal(header.realign(4), undefined);
+});

@@ -249,6 +249,10 @@ function peelEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop,
   // The loop is whole lines, its end a line of its own: the copy is those lines, with a way out before the end.
   const alone = lang === "c" ? closingBraceAlone(endText) && /^\s*$/.test(header.slice(0, loop.span.column - 1)) : fortranEndDo(endText, form);
   if (!alone) return null;
+  // C: the copy is a second statement, so the loop must not be the unbraced body of a for, while, if or
+  // else (found by fuzzing: only one of the two stayed under the `for (k ...)`); and a preprocessor line in
+  // the body (`#undef K`) would read otherwise where the copy stands.
+  if (lang === "c" && (unbracedBody(lines, head) || lines.slice(head, end - 1).some((l) => /^\s*#/.test(l)))) return null;
   const indent = /^[ \t]*/.exec(endText)![0] + "  ";
   const leave = lang === "c" ? `${indent}break;` : `${indent}exit`;
   const body = lines.slice(head, end - 1);
@@ -276,6 +280,59 @@ function peelEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop,
   return { replace: [{ line: head, text: core }], insert: [{ line: end, where: "after", lines: [reversed, ...body, leave, endText] }] };
 }
 
+/** Whether the statement on line `head` (C) is the body of a control statement written without braces: the code before it ends with `)`, `else` or `do`. */
+function unbracedBody(lines: readonly string[], head: number): boolean {
+  for (let n = head - 1; n >= 1; n--) {
+    const t = lines[n - 1]!.replace(/\/\/.*$/, "").replace(/\/\*.*?\*\//g, "").trim();
+    if (t === "" || t.startsWith("#")) continue;
+    return /(\)|\belse|\bdo)$/.test(t) || !/[;{}:]$/.test(t);
+  }
+  return false;
+}
+
+/** The columns [from, to) of each line (1-based line numbers) that C comments cover, block comments over several lines too. */
+function cComments(lines: readonly string[]): Map<number, [number, number][]> {
+  const out = new Map<number, [number, number][]>();
+  const add = (line: number, from: number, to: number) => {
+    let l = out.get(line);
+    if (!l) out.set(line, (l = []));
+    l.push([from, to]);
+  };
+  let block = false;
+  for (let n = 0; n < lines.length; n++) {
+    const t = lines[n]!;
+    let quote: string | null = null;
+    let start = 0;
+    for (let k = 0; k < t.length; k++) {
+      if (block) {
+        if (t[k] === "*" && t[k + 1] === "/") {
+          block = false;
+          add(n + 1, start, k + 2);
+          k++;
+        }
+        continue;
+      }
+      const c = t[k]!;
+      if (quote) {
+        if (c === "\\") k++;
+        else if (c === quote) quote = null;
+        continue;
+      }
+      if (c === "'" || c === '"') quote = c;
+      else if (c === "/" && t[k + 1] === "/") {
+        add(n + 1, k, t.length);
+        break;
+      } else if (c === "/" && t[k + 1] === "*") {
+        block = true;
+        start = k;
+        k++;
+      }
+    }
+    if (block) add(n + 1, start, t.length);
+  }
+  return out;
+}
+
 interface Range {
   line: number;
   from: number;
@@ -296,11 +353,20 @@ function substitute(lines: readonly string[], name: string, d: number, lang: Lan
   // Text a preprocessor may expand: C, and Fortran that defines or includes macros (a .F90 with
   // `#define TW(k) b(k)*k`: found by fuzzing, TW(i-1) shifted to TW(i) is not b(i)*i+1-1).
   const macros = lang === "c" || lines.some((l) => /^\s*#\s*(define|include)\b/.test(l));
+  // C comments, which may run over several lines (found by fuzzing: an `i` inside `/* note \n about i */`
+  // was shifted, and the b[i] after the comment's start on the line before was not).
+  const comments = lang === "c" ? cComments(lines) : null;
   for (const r of ranges) {
     const t = lines[r.line - 1] ?? "";
     if (fixed && /^[cC*!]/.test(t)) continue;
     let quote: string | null = null;
+    const skip = comments?.get(r.line) ?? [];
     for (let k = fixed ? 6 : 0; k < t.length; k++) {
+      const inComment = skip.find(([from, to]) => k >= from && k < to);
+      if (inComment) {
+        k = inComment[1] - 1;
+        continue;
+      }
       const c = t[k]!;
       if (quote) {
         if (c === "\\" && lang === "c") k++;
@@ -312,7 +378,6 @@ function substitute(lines: readonly string[], name: string, d: number, lang: Lan
         continue;
       }
       if (lang === "fortran" && c === "!") break;
-      if (lang === "c" && c === "/" && (t[k + 1] === "/" || t[k + 1] === "*")) break;
       if (!/[A-Za-z_]/.test(c) || (k > 0 && /[\w$]/.test(t[k - 1]!))) continue;
       const m = /^[A-Za-z_]\w*/.exec(t.slice(k))!;
       const word = m[0];
@@ -325,10 +390,11 @@ function substitute(lines: readonly string[], name: string, d: number, lang: Lan
       // An argument of a call may be a macro's (`#define TRI(x) 3*x`): spliced into its body as text,
       // `i + 1` would bind to what surrounds it there (found by fuzzing). Parenthesized, never folded.
       const argument = macros && (/,$/.test(before) || /[\w$]\s*\($/.test(before));
-      const whole = !argument && /[(,[+=]$/.test(before) && (after === "" || /^[),\]+\-;]/.test(after));
+      // The end of a line is no end of an operand: the statement may go on (`+ i` then `* 2` below).
+      const whole = !argument && /[(,[+=]$/.test(before) && /^[),\]+\-;]/.test(after);
       // `i - 1` read one iteration later is `i`, `i + 1` is `i + 2`: folded when the sum is a whole operand
       // and the number decimal (C reads 010 as 8).
-      const tail = whole ? /^(\s*)([+-])(\s*)(0|[1-9]\d*)(?=\s*([),\];]|$))/.exec(t.slice(at + word.length)) : null;
+      const tail = whole ? /^(\s*)([+-])(\s*)(0|[1-9]\d*)(?=\s*[),\];])/.exec(t.slice(at + word.length)) : null;
       if (tail) {
         const v = (tail[2] === "-" ? -1 : 1) * Number(tail[4]) + d;
         edits.push({ line: r.line, col: at, del: word.length + tail[0].length, ins: v === 0 ? word : `${word}${tail[1]}${v < 0 ? "-" : "+"}${tail[3]}${Math.abs(v)}` });

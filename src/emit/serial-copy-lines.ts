@@ -43,6 +43,8 @@ export function serialCopyLines(text: string, loop: Loop, check: string): LineIn
   // The copy and the braces around it must not cut across a conditional of the preprocessor (a header
   // under `#else` whose `#endif` comes before the body): the copied lines open and close their own.
   if (!balancedConditionals(lines.slice(head - 1, end))) return null;
+  // A macro the body defines or undefines would read otherwise in the copy after it (found by fuzzing).
+  if (lines.slice(head - 1, end).some((l) => /^\s*#\s*(define|undef)\b/.test(l))) return null;
   const indent = /^[ \t]*/.exec(header)![0];
   return [
     { line: head, where: "before", lines: [`${indent}if (${check}) {`] },

@@ -95,9 +95,10 @@ export interface Loop extends StmtBase {
    * `x = 0; for (...)`: no directive line can go right before it), or
    * (Fortran) its closing statement is followed by another on its line
    * (`end do; b = 1`: none can go right after it). `macro`: (C) the loop is
-   * a macro's expansion, whose text is the macro's use.
+   * a macro's expansion, whose text is the macro's use. `pragma`: (C) a
+   * pragma of the user's stands right before it (`#pragma GCC ivdep`).
    */
-  sharesLine?: { first?: true; last?: true; macro?: true };
+  sharesLine?: { first?: true; last?: true; macro?: true; pragma?: true };
   /**
    * A loop the front end made for a statement that iterates without a DO of
    * its own (an array assignment, WHERE, FORALL, the second and later

@@ -123,3 +123,12 @@ test("C: writes through a pointer moved through its address are no view and no p
   assert.ok(!moved.parallel, "x is moved one row on through px: the last row written is the next plane's first");
   assert.match(why(moved), /writes through a pointer whose target doall does not follow \(line 7\)/);
 });
+
+test("C: a pragma of the user's right before a for leaves no room for a directive (found by fuzzing: gcc refused the output)", () => {
+  const src = (pragma: string) => `double a[300000], b[300000];\nvoid f(int n) {\n  ${pragma}\n  for (int i = 0; i < n; i++)\n    a[i] = b[i] * 2;\n}\n`;
+  const plain = loopAt(src(""), 4);
+  assert.equal(plain.emitted, true, why(plain));
+  const ivdep = loopAt(src("#pragma GCC ivdep"), 4);
+  assert.equal(ivdep.emitted, false);
+  assert.match(why(ivdep), /pragma of yours/);
+});

@@ -128,6 +128,11 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
         visit(s.body, null, inner);
         continue;
       }
+      if (s.sharesLine?.pragma) {
+        plan.reasons.push({ kind: "layout", message: "a pragma of yours stands right before the for, and an OpenMP directive cannot go between them: move the pragma, or remove it" });
+        visit(s.body, null, inner);
+        continue;
+      }
       if (s.sharesLine?.first) {
         // Conservative: the directive line must come right before the DO, and doall does not
         // split the user's line to make room (that would change it).
@@ -176,7 +181,7 @@ export function chooseDirectives(program: Program, proc: Procedure, plans: LoopP
   /** Whether a serial loop with an ordered span gets the doacross directive; if so it is emitted. */
   const pipelined = (plan: LoopPlan, s: Loop, around: Loop[]): boolean => {
     const span = plan.doacross!;
-    if (calls.insideParallel || calls.nested || existing || s.span.file !== program.file.path || s.sharesLine?.first || s.concurrent) return false;
+    if (calls.insideParallel || calls.nested || existing || s.span.file !== program.file.path || s.sharesLine?.first || s.sharesLine?.pragma || s.concurrent) return false;
     const entries = { count: calls.count * loopProduct(around, limit), guessed: calls.guessed || !tripsKnown(around, limit) };
     const profit = profitability(s, lang, entries, callee, limit);
     if (profit.notProfitable || !doacrossPays(s, span, callee, limit).pays) return false;

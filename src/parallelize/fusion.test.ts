@@ -71,6 +71,11 @@ test("C: the closing brace of the first loop and the header of the second emptie
   const r = run("c.c", oneLine);
   assert.equal(r.at(3).fusion, undefined);
   assert.equal(r.out.split("\n").filter((l) => /#pragma omp parallel for/.test(l)).length, 2);
+  // A comment between the loops is no code; a line that starts and ends with comments around code is
+  // (found by fuzzing: the typedef went inside the fused loop's body).
+  const between = (line: string) => c("a[i] = b[i] * 2.0;", "c[i] = a[i] + 1.0;").replace("  }\n  for", `  }\n${line}\n  for`);
+  assert.ok(run("c.c", between("  /* next */")).at(3).fusion);
+  assert.equal(run("c.c", between("  /* t */ typedef double real; /* u */")).at(3).fusion, undefined);
   // Both bodies declare t: one block would declare it twice.
   assert.equal(run("c.c", c("double t = b[i]; a[i] = t;", "double t = a[i]; c[i] = t;")).at(3).fusion, undefined);
 });

@@ -61,6 +61,8 @@ export function chooseInterchanges(plans: LoopPlan[], deps: ProcedureDeps, file:
     const inner = onlyInnerLoop(outer.loop);
     const ip = inner ? planOf.get(inner) : undefined;
     if (!inner || !ip || !candidate(outer, ip, planOf, file)) continue;
+    // A pragma of the user's before a header would go on with the header to the other loop (found by fuzzing).
+    if (outer.loop.sharesLine?.pragma || inner.sharesLine?.pragma) continue;
     // With loops inside the inner one, the innermost loop stays where it is, and so does its stride.
     if (!legal(deps, outer.loop, inner) || (!holdsLoops(inner) && !strideKept(outer.loop, inner))) continue;
     const lang = outer.proc.language;

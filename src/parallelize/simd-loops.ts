@@ -76,7 +76,7 @@ function clausesAllowSimd(p: LoopPlan): boolean {
 
 /** A counted loop of the user's, on a line of its own, whose body a vector loop can hold (see above). */
 function simdLoop(loop: Loop): boolean {
-  return plainCountedLoop(loop) && !loop.sharesLine?.first && simpleBody(loop.body);
+  return plainCountedLoop(loop) && !loop.sharesLine?.first && !loop.sharesLine?.pragma && simpleBody(loop.body);
 }
 
 /** Assignments and IFs whose expressions call only intrinsic or pure functions: no loop, call, I/O, jump or exit. */

@@ -33,6 +33,9 @@ function newLoop(f: FnContext, n: CNode, headerEnd: number): Loop {
   const at = c.pos(n.start);
   const p = c.pragmas.find((x) => x.next === at && /^omp\s+(parallel\s+)?for\b/.test(x.text));
   if (p) loop.existingDirective = p.text.replace(/^omp\s+/, "");
+  // Any other pragma right before it (`#pragma GCC ivdep`, `#pragma unroll`) must stay next to the for:
+  // a directive between them is refused by the compiler (found by fuzzing).
+  else if (c.pragmas.some((x) => x.next === at)) loop.sharesLine = { ...loop.sharesLine, pragma: true };
   return loop;
 }
 
