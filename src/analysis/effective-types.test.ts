@@ -33,3 +33,15 @@ test("the relation is symmetric, and every type may alias itself", () => {
     fc.property(fc.constantFrom(...types), fc.constantFrom(...types), (a, b) => typesMayAlias(a, b) === typesMayAlias(b, a) && typesMayAlias(a, a)),
   );
 });
+
+test("C: two pointers of different types may still reach one allocated object; a pointer and a declared array of another type may not", async () => {
+  const { aliasKind } = await import("./dependence/alias.js");
+  const span = { file: "t.c", line: 1, column: 1, endLine: 1, endColumn: 1 };
+  const sym = (id: number, type: Type, pointer: boolean) =>
+    ({ id, name: `s${id}`, type, dims: [{ lower: { kind: "int", value: 0, span }, upper: null }], layout: "row-major", storage: pointer ? "dummy" : "global", attrs: pointer ? { pointer: true } : {}, span }) as unknown as Parameters<typeof aliasKind>[0];
+  // int *a and float *b: a malloc'd buffer read as float and written as int (found by fuzzing).
+  assert.equal(aliasKind(sym(1, INT, true), sym(2, { base: "real", bytes: 4 } as Type, true)), "may-alias");
+  // A double array declared as such is never reached through an int pointer.
+  assert.equal(aliasKind(sym(3, DOUBLE, false), sym(4, INT, true)), "disjoint");
+  assert.equal(aliasKind(sym(3, DOUBLE, false), sym(5, DOUBLE, true)), "may-alias");
+});

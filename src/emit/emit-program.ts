@@ -116,8 +116,9 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
     const blocks = proc.span.file !== file.path || proc.host ? [] : [...threadprivate].filter((b) => [...proc.symbols.values()].some((s) => s.storage === "common" && (s.common ?? "") === b)).sort();
     const line = directiveLine(proc);
     // A unit that has the OpenMP interface already (`use omp_lib`, `include 'omp_lib.h'`) must not declare the functions again.
-    const declare = guarded.has(proc) && !usesOmpLib(text, proc.span.line, proc.endSpan.endLine);
-    if (line !== null && (blocks.length || declare)) units.push({ line, blocks, ...(declare ? { ompQueries: OMP_QUERIES } : {}) });
+    const given = guarded.has(proc) ? ompLibNames(text, proc.span.line, proc.endSpan.endLine) : "all";
+    const missing = given === "all" ? [] : OMP_QUERIES.filter((n) => !given.has(n));
+    if (line !== null && (blocks.length || missing.length)) units.push({ line, blocks, ...(missing.length ? { ompQueries: missing } : {}) });
   }
   return emitFortranDirectives(text, file.form ?? "fixed", loops, units, extra);
 }
@@ -128,9 +129,19 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
  * sentinel. Its functions are then declared there, and a declaration of
  * ours would clash ("conflicts with symbol from module 'omp_lib'").
  */
-function usesOmpLib(text: string, from: number, to: number): boolean {
+function ompLibNames(text: string, from: number, to: number): Set<string> | "all" {
   const lines = text.split(/\r?\n/).slice(Math.max(0, from - 1), to);
-  return lines.some((l) => /^\s*(!\$\s*)?(use\b[\s,:a-z]*\bomp_lib\b|include\s*['"]omp_lib\.h['"])/i.test(l.replace(/^[cC*]\$/, "!$")));
+  const out = new Set<string>();
+  for (const raw of lines) {
+    const l = raw.replace(/^[cC*]\$/, "!$");
+    if (!/^\s*(!\$\s*)?(use\b[\s,:a-z]*\bomp_lib\b|include\s*['"]omp_lib\.h['"])/i.test(l)) continue;
+    // `use omp_lib, only: omp_get_wtime` gives only what it lists (found by fuzzing: the guard's functions
+    // were then declared nowhere); the local name of a rename is what the unit sees.
+    const only = /\bonly\s*:(.*)$/i.exec(l);
+    if (!only) return "all";
+    for (const item of only[1]!.split("!")[0]!.split(",")) out.add(item.split("=>")[0]!.trim().toLowerCase());
+  }
+  return out;
 }
 
 /** An emitted pipelined loop whose if() asks the runtime for its threads and processors (threads-guard.ts). */

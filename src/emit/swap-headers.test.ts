@@ -35,3 +35,12 @@ test("C: what is between the for's parentheses swaps, from the column of the for
   assert.equal(apply(text, swapHeaders(text, "c", undefined, loop(1, "i", 3), loop(2, "j", 5))), "  for (int j = 0; j < f(M); j++)\n    for (i = 1; i < N; i++) {\n");
   assert.equal(swapHeaders("  for (i = 1;\n       i < N; i++)\n    for (j = 0; j < M; j++)\n", "c", undefined, loop(1, "i", 3), loop(3, "j", 5)), null);
 });
+
+test("free form: an interchange whose headers would pass column 132 is not written (found by fuzzing)", () => {
+  const inner = " ".repeat(80) + "do j = 1, n";
+  const outer = "  do i = 2, number_of_rows_in_the_grid_including_the_halo_of_it";
+  assert.equal(swapHeaders(`${outer}\n${inner}\n`, "fortran", "free", loop(1, "i"), loop(2, "j", 81)), null);
+  // Within 132 columns it is written.
+  const near = " ".repeat(40) + "do j = 1, n";
+  assert.ok(swapHeaders(`${outer}\n${near}\n`, "fortran", "free", loop(1, "i"), loop(2, "j", 41)));
+});

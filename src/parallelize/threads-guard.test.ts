@@ -131,3 +131,14 @@ test("a unit that takes the OpenMP interface (use omp_lib, include 'omp_lib.h', 
   assert.ok(out.includes(GUARD));
   assert.doesNotMatch(out, /integer\s*(::)?\s*omp_get_max_threads/i);
 });
+
+test("found by fuzzing: `use omp_lib, only:` gives only what it lists; a module that uses omp_lib gives its functions (no declaration of ours, no guard)", () => {
+  const using = (line: string) => free().map((l) => (l === "program p" ? `program p\n  ${line}` : l));
+  const only = run("t.f90", using("!$ use omp_lib, only: omp_get_wtime"));
+  assert.match(only.out, /!\$ integer :: omp_get_max_threads, omp_get_num_procs/);
+  const half = run("t.f90", using("!$ use omp_lib, only: omp_get_num_procs"));
+  assert.match(half.out, /!\$ integer :: omp_get_max_threads\n/);
+  const viaModule = run("t.f90", ["module m", "  use omp_lib", "end module", ...free()].map((l) => (l === "program p" ? "program p\n  use m" : l)));
+  assert.doesNotMatch(viaModule.out, /!\$ integer :: omp_get/);
+  assert.doesNotMatch(viaModule.out, /omp_get_max_threads\(\) <= omp_get_num_procs\(\)/);
+});

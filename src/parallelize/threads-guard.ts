@@ -34,5 +34,22 @@ export function threadsGuardFits(proc: Procedure, program: Program): boolean {
     for (const s of p.symbols.values()) names.add(s.name.toLowerCase());
   }
   if (OMP_QUERIES.some((n) => names.has(n))) return false;
+  // A module the unit (or its host) uses may bring omp_lib's functions, and a declaration of ours would clash
+  // with them (found by fuzzing): only modules of this file that reach no omp_lib are known not to.
+  if (proc.language === "fortran") {
+    const modules = new Map(program.procedures.filter((p) => p.kind === "module").map((p) => [p.name.toLowerCase(), p] as const));
+    const host = proc.host ? program.procedures.find((p) => p.name === proc.host) : undefined;
+    const seen = new Set<string>();
+    const reaches = (uses: readonly string[]): boolean =>
+      uses.some((u) => {
+        const k = u.toLowerCase();
+        if (k === "omp_lib" || seen.has(k)) return false;
+        seen.add(k);
+        const m = modules.get(k);
+        return !m || m.uses.some((x) => x.toLowerCase() === "omp_lib") || reaches(m.uses);
+      });
+    // The unit's own `use omp_lib` the emitter reads (emit-program.ts); its host's is out of its lines.
+    if (reaches(proc.uses) || (host && (host.uses.some((x) => x.toLowerCase() === "omp_lib") || reaches(host.uses)))) return false;
+  }
   return proc.language === "c" ? cDirectiveLine(program) !== null : directiveLine(proc) !== null;
 }

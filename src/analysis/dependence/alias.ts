@@ -11,8 +11,10 @@ import type { Sym } from "../../ir/symbol.js";
  *   sequence association): disjoint while every subscript stays within its
  *   declared bounds, overlapping otherwise ("common").
  * - C pointers (and Fortran POINTER/TARGET objects) may point anywhere:
- *   "may-alias", except, in C, into objects of a type they may not access
- *   (the effective-type rule, effective-types.ts): "disjoint".
+ *   "may-alias", except, in C, into a declared object of a type they may
+ *   not access (the effective-type rule, effective-types.ts): "disjoint".
+ *   Two pointers of different types may still reach one allocated object,
+ *   whose effective type changes with each store.
  * - Fortran dummy arguments are assumed not to alias each other or COMMON
  *   members: the standard forbids defining an object through one name
  *   while it is accessed through another (F2008 §12.5.2.13). doall relies
@@ -34,7 +36,10 @@ export function aliasKind(a: Sym, b: Sym): AliasKind {
     // `pointer`; row-major layout tells it from a Fortran POINTER.
     const cPointer = isCPointer(a) || isCPointer(b);
     // C11 §6.5 ¶7 (effective-types.ts): a double pointer and an int array are never the same memory.
-    if (cPointer) return typesMayAlias(accessedType(a), accessedType(b)) ? "may-alias" : "disjoint";
+    // Only where one of them is a declared object, whose effective type is its declared one: two pointers
+    // may both reach allocated storage, whose effective type a store changes (found by fuzzing: a malloc'd
+    // buffer read as float at i + 1 and written as int at i, only anti-dependences serially).
+    if (cPointer) return !isPointerLike(a) || !isPointerLike(b) ? (typesMayAlias(accessedType(a), accessedType(b)) ? "may-alias" : "disjoint") : "may-alias";
     const reach = (p: Sym, q: Sym) => isPointerLike(p) && (isPointerLike(q) || q.attrs.target === true);
     return reach(a, b) || reach(b, a) ? "may-alias" : "disjoint";
   }

@@ -305,3 +305,13 @@ end program
     assert.deepEqual(r.text.split("\n").slice(1, 3), ["C     don't expand X here", "      if (2.and..true.) y = 1"]);
   });
 });
+
+describe("Fortran compiler macros", () => {
+  it("predefines what gfortran -cpp does, so the branch it compiles is the one analyzed (found by fuzzing)", () => {
+    const src = "#ifdef __GFORTRAN__\nx = 1\n#else\nx = 2\n#endif\n#if defined(__GNUC__) && __GNUC__ >= 5\ny = 1\n#endif\n";
+    const r = preprocess("m.F90", src, memoryHost({ "m.F90": src }), { language: "fortran", form: "free" });
+    assert.match(r.text, /x = 1/);
+    assert.doesNotMatch(r.text, /x = 2/);
+    assert.match(r.text, /y = 1/);
+  });
+});

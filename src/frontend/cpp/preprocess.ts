@@ -135,6 +135,10 @@ class Preprocessor implements DirectiveHost {
     // doall's output is compiled with OpenMP, which defines _OPENMP (gcc 12: 201511, OpenMP 4.5): the code
     // under `#ifdef _OPENMP` is what runs, so it is what is analyzed (-U_OPENMP reads the other branch).
     lines.push("_OPENMP 201511");
+    // gfortran -cpp names itself (gfortran 12), and doall's Fortran output is compiled by it: the branch
+    // of `#ifdef __GFORTRAN__` it compiles is the one analyzed, and where directives go (found by fuzzing:
+    // a threadprivate directive landed in the #else branch, and the unit ran without it).
+    if (this.fortran) lines.push("__GFORTRAN__ 1", "__GNUC__ 12", "__GNUC_MINOR__ 2", "__GNUC_PATCHLEVEL__ 0");
     // Fixed, so that output does not depend on when doall ran.
     lines.push('__DATE__ "Jan  1 1970"', '__TIME__ "00:00:00"');
     for (const l of lines) this.defineText(l, null);
