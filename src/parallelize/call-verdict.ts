@@ -1,4 +1,5 @@
 import { calledNames, type ProcedureFlow } from "../analysis/flow-analysis.js";
+import { registersExitHandlers } from "../analysis/exit-handlers.js";
 import type { ProcedureSummary, SummaryLookup } from "../analysis/summaries/summary.js";
 import type { Expr } from "../ir/expr.js";
 import type { Procedure, Program } from "../ir/program.js";
@@ -96,7 +97,7 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
   };
   // C: a program that registers exit handlers (atexit) sees, in them, what the iterations that ran before an exit()
   // left; in parallel other iterations run too. Over every file of the run.
-  const handlers = lang === "c" && (link ? link.programs() : [program]).some((q) => q.procedures.some((p) => calledNames(p).has("atexit") || calledNames(p).has("at_quick_exit") || calledNames(p).has("on_exit")));
+  const handlers = lang === "c" && registersExitHandlers(link ? link.programs() : [program]);
   const ends = throughCallees((p) => {
     let yes = false;
     walkStmts(p.body, (st) => void (st.kind === "stop" && (yes = true)));

@@ -59,6 +59,9 @@ export function doacrossSpan(plan: LoopPlan, carried: readonly CarriedDependence
   // jacld blocks for blts, its k loop's pipeline).
   if (plan.reductions.length || plan.lastprivate.length || plan.firstprivate.length || plan.linear.length) return null;
   if (!plainCountedLoop(loop)) return null;
+  // gcc 12's doacross hangs or crashes on an unsigned index (`unsigned i`, `size_t i` counting down; found
+  // by fuzzing, and so does a hand-written loop): a signed index only.
+  if (loop.index?.type.unsigned) return null;
   // Every iteration must pass both ordered lines: a CYCLE past the source leaves the next iteration waiting
   // for ever, a GOTO to a label at the span's start skips the wait.
   if (jumpsIn(loop)) return null;

@@ -133,3 +133,54 @@ test("evalInt converts to the cast's width", () => {
   assert.equal(evalInt(cast(-1, 4, true)), 4294967295);
   assert.equal(evalInt(cast(70000, 4, false)), 70000);
 });
+
+test("a loop with an unsigned index is not pipelined: gcc 12's doacross hangs on it (found by fuzzing)", () => {
+  const src = (type: string) => `#define N 60
+#define M 200
+double c[N][M], b[N];
+void f(void) {
+  for (${type} i = 1; i < N; i++) {
+    for (int j = 0; j < M; j++)
+      for (int k = 0; k < M; k++)
+        c[i][j] += (j * k + (int)i) % 7 * 0.25;
+    b[i] = b[i - 1] * 0.5 + c[i][3];
+    for (int j = 0; j < M; j++)
+      for (int k = 0; k < M; k++)
+        c[i][j] += (j + k + (int)i) % 5 * 0.125;
+  }
+}
+`;
+  const planOf = (type: string) => {
+    const s = src(type);
+    const program = parseC("t.c", s, memoryHost({ "t.c": s }));
+    return planProgram(program).loops.find((l) => l.loop.span.line === 5)!;
+  };
+  assert.ok(planOf("int").doacross, "a signed index is pipelined");
+  assert.equal(planOf("unsigned").doacross, undefined);
+});
+
+test("a global an exit handler reads is live at main's end: the last value is kept (found by fuzzing)", () => {
+  const src = (register: string) => `#include <stdio.h>
+#include <stdlib.h>
+double a[1000][1000], tmp;
+static void show(void) { printf("%f\\n", tmp); }
+int main(void) {
+  ${register}
+  for (int i = 0; i < 1000; i++)
+    for (int j = 0; j < 1000; j++) {
+      tmp = (i * 3 + j) % 7;
+      a[i][j] = tmp * 2.0;
+    }
+  show();
+  return 0;
+}
+`;
+  const planOf = (register: string) => {
+    const s = src(register).replace("  show();\n", "");
+    const program = parseC("t.c", s, memoryHost({ "t.c": s }));
+    return planProgram(program).loops.find((l) => l.loop.span.line === 7)!;
+  };
+  assert.deepEqual(planOf("").private, ["tmp"]);
+  const handled = planOf("atexit(show);");
+  assert.ok(!handled.private.includes("tmp") && handled.lastprivate.includes("tmp"), JSON.stringify({ p: handled.private, l: handled.lastprivate }));
+});

@@ -7,6 +7,7 @@ import { RangeFactsUsed } from "../analysis/range-facts-used.js";
 import { ParamBindings } from "../analysis/dependence/param-bindings.js";
 import { analyzeRangedDependences } from "../analysis/ranged-dependences.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
+import { registersExitHandlers } from "../analysis/exit-handlers.js";
 import { arrayVerdict, combinedCheck, type RuntimeCheck } from "../analysis/dependence/verdict.js";
 import { SolutionCache } from "../analysis/dependence/solution-cache.js";
 import type { Expr } from "../ir/expr.js";
@@ -131,7 +132,7 @@ export function planProgram(program: Program, options: ParallelizeOptions = {}):
   const assumeBounds = options.boundsAssumption !== false;
   const commons = link
     ? linkedLiveness(link, graph, assumeBounds)
-    : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c), assumeBounds, facts, globalIn: (_, g) => program.globals.get(g.name) ?? null });
+    : new CommonLiveness({ sitesOf: (p) => graph.sites.get(p) ?? [], summaries: (c) => calls.summariesFor(c), assumeBounds, facts, globalIn: (_, g) => program.globals.get(g.name) ?? null, exitHandlers: registersExitHandlers([program]) });
   // C arrays a pointer may reach (escaped-arrays.ts): over every linked file, made when privatization first asks.
   let escapedArrays: EscapedArrays | undefined;
   // Whether the run reads C's errno (exclusions.ts): over every linked file.
@@ -281,6 +282,7 @@ function linkedLiveness(link: ProgramLink, graph: CallGraph, assumeBounds: boole
         assumeBounds,
         facts: link.facts,
         globalIn: (p, g) => link.globalIn(p, g),
+        exitHandlers: registersExitHandlers(link.programs()),
       })),
     );
   return l;

@@ -37,6 +37,8 @@ export interface ProgramWorld {
   facts?: CommonFacts;
   /** The symbol a procedure has for a C global (its file's, by name; a static one only in its own file), if any. */
   globalIn?(proc: Procedure, g: Sym): Sym | null;
+  /** C: the program registers exit handlers (exit-handlers.ts), which may read any global after main returns. */
+  exitHandlers?: boolean;
 }
 
 /** A COMMON variable as every procedure sees it: its block and byte offset, with one declaration's shape. */
@@ -271,7 +273,8 @@ export class CommonLiveness {
 
   /** Null when values of a C global the procedure leaves at its exit may be read afterwards (its callers' continuations); else the conditions under which not (deadOut). */
   private globalDeadOut(proc: Procedure, g: Sym, assume: boolean): RunCondition[] | null {
-    if (proc.name === "main" && proc.language === "c") return [];
+    // main's end is the run's, but for exit handlers (found by fuzzing: a global an atexit handler prints was made private).
+    if (proc.name === "main" && proc.language === "c") return this.world.exitHandlers ? null : [];
     return this.deadAtCallers(proc, `global:${globalName(g)}`, assume, (site) => this.deadGlobal(site.caller, site.stmt, g, assume));
   }
 
