@@ -44,6 +44,8 @@ export interface Procedure {
    * a line of its own between the two.
    */
   firstSharesLine?: true;
+  /** C: a destructor (`__attribute__((destructor))`), which runs after main returns, as an exit handler does. */
+  destructor?: true;
   /** Modules this unit USEs. */
   uses: string[];
   /**

@@ -183,4 +183,8 @@ int main(void) {
   assert.deepEqual(planOf("").private, ["tmp"]);
   const handled = planOf("atexit(show);");
   assert.ok(!handled.private.includes("tmp") && handled.lastprivate.includes("tmp"), JSON.stringify({ p: handled.private, l: handled.lastprivate }));
+  // A destructor runs after main returns too.
+  const s = src("").replace("  show();\n", "").replace("static void show(void)", "static void __attribute__((destructor)) show(void)");
+  const destructor = planProgram(parseC("t.c", s, memoryHost({ "t.c": s }))).loops.find((l) => l.loop.span.line === 7)!;
+  assert.ok(destructor.lastprivate.includes("tmp"), JSON.stringify(destructor.private));
 });

@@ -68,6 +68,7 @@ function lowerFunction(c: CContext, n: CNode): Procedure {
     body: [],
     uses: [],
   };
+  if (/__attribute__\s*\(\([^;{]*\bdestructor\b/.test(c.text.slice(n.start, headerEnd))) proc.destructor = true;
   if (d) {
     const g = globalSym(c, d, { ...spec, storage: spec.storage === "static" ? "static" : null }, "procedure", declNode!);
     c.fileScope.names.set(name, { kind: "var", sym: g, ctype: d.ctype });
