@@ -329,9 +329,13 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
     const same = (d: number | null, e: number | null) => d === null || d === e;
     // A vector may be carried at k when every direction before k may be "=" (a "*" may) and the one at k may be other than "=".
     const carriedAt = (dirs: readonly string[], k: number) => dirs.slice(0, k).every((d) => d === "=" || d === "*") && dirs[k] !== "=";
+    // Not where the answer carries a vector at k: a run-time condition may then remove it, and that
+    // condition was found with the steps at least 1 (found by the brute-force property: with a step m = -1
+    // an inner loop `do i2 = 4, e, m` runs, where the model said it runs no iteration).
     return none.map(
       (_, k) =>
         same(solution.distance[k] ?? null, any.distance[k] ?? null) &&
+        !solution.vectors.some((v) => carriedAt(v.dirs, k)) &&
         any.vectors.every((w) => !carriedAt(w.dirs, k) || solution.vectors.some((v) => v.dirs.every((d, j) => d === "*" || d === w.dirs[j]) && v.distance.every((d, j) => same(d, w.distance[j] ?? null)))),
     );
   };
