@@ -1,6 +1,8 @@
 import type { Type } from "./types.js";
 import type { Expr } from "./expr.js";
+import type { Sym } from "./symbol.js";
 import { evalInt } from "./const-eval.js";
+import { valueType } from "./value-type.js";
 
 /**
  * Whether storing a value of type `x` in a variable of type `s` keeps it
@@ -20,6 +22,11 @@ export function storedAsIs(x: Type | undefined, s: Type): boolean {
   return !!x.unsigned && x.bytes < s.bytes;
 }
 
+/** An integer variable narrower than int: a store into it wraps. */
+export function narrowInteger(s: Sym): boolean {
+  return s.type.base === "integer" && s.type.bytes !== undefined && s.type.bytes < 4;
+}
+
 /**
  * Whether an integer cast gives its operand's value unchanged: a constant
  * that fits the target type, or an operand whose type the target holds
@@ -34,7 +41,7 @@ export function castKeepsValue(e: Extract<Expr, { kind: "cast" }>): boolean {
     const bits = 8 * (to.bytes ?? 4);
     return to.unsigned ? c >= 0 && c < 2 ** bits : c >= -(2 ** (bits - 1)) && c < 2 ** (bits - 1);
   }
-  const from = e.operand.type ?? (e.operand.kind === "var" || e.operand.kind === "elem" ? e.operand.sym.type : undefined);
+  const from = valueType(e.operand);
   return !!from && from.base === "integer" && storedAsIs(from, to);
 }
 
@@ -45,6 +52,6 @@ export function castKeepsValue(e: Extract<Expr, { kind: "cast" }>): boolean {
  * subscripts read it so.
  */
 export function addressCast(e: Extract<Expr, { kind: "cast" }>): boolean {
-  const from = e.operand.type ?? (e.operand.kind === "var" || e.operand.kind === "elem" ? e.operand.sym.type : undefined);
+  const from = valueType(e.operand);
   return e.to.base === "integer" && !!e.to.unsigned && (e.to.bytes ?? 4) >= 8 && from?.base === "integer" && !from.unsigned;
 }

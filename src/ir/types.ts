@@ -40,6 +40,11 @@ export const DOUBLE: Type = { base: "real", bytes: 8 };
 export const LOGICAL: Type = { base: "logical", bytes: 4 };
 export const UNKNOWN_TYPE: Type = { base: "unknown" };
 
+/** A character type whose length is not a constant: deferred (`character(:)`), assumed (`*`) or automatic (`len=m`). */
+export function lengthNotConstant(t: Type): boolean {
+  return t.base === "character" && (t.charLen === undefined || t.charLen < 0);
+}
+
 export function isNumeric(t: Type): boolean {
   return t.base === "integer" || t.base === "real" || t.base === "complex";
 }

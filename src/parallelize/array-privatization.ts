@@ -1,3 +1,4 @@
+import { lengthNotConstant } from "../ir/types.js";
 import type { Cfg } from "../analysis/cfg/cfg.js";
 import type { CarriedDependence } from "../analysis/dependence/verdict.js";
 import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
@@ -155,7 +156,7 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   if (lang === "c" && sym.storage === "dummy") return "it is a pointer parameter (private would copy the pointer, not the array)";
   if (sym.storage === "parameter" || sym.equivalence !== undefined) return "it shares storage with other variables";
   // As for scalars (scalar-plan.ts): gfortran's private copies of such characters are broken.
-  if (lang === "fortran" && sym.type.base === "character" && (sym.type.charLen === undefined || sym.type.charLen < 0)) return "its elements are characters whose length is not a constant, of which OpenMP compilers make no sound private copy";
+  if (lang === "fortran" && lengthNotConstant(sym.type)) return "its elements are characters whose length is not a constant, of which OpenMP compilers make no sound private copy";
   // Conservative: with no list of the pointers to arrays, a C array is private to nobody.
   const held = lang === "c" ? (calls.escaped ? calls.escaped().at(sym) : 0) : null;
   if (held !== null) return held > 0 ? `a pointer may hold its address (line ${held}), and would still reach the shared array` : "a pointer may hold its address";

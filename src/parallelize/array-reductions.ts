@@ -123,7 +123,10 @@ function arrayUpdateOp(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym): { 
   // array may be longer (found by fuzzing: `h[k[i]] += 1` with k up to 9 reduced over h[0:5] wrote past
   // the copies). Its section must hold every subscript the updates may take: constants, or indices of
   // loops inside whose bounds are constants, within it.
-  if (cParam && Number.isFinite(constantElements(sym))) return !indirect && targets.every((t) => withinSection(t.sub, evalInt(sym.dims[0]!.lower) ?? NaN, constantElements(sym), enclosing(loop).get(t.stmt) ?? [])) ? { op } : null;
+  if (cParam && Number.isFinite(constantElements(sym))) {
+    const around = enclosing(loop);
+    return !indirect && targets.every((t) => withinSection(t.sub, evalInt(sym.dims[0]!.lower) ?? NaN, constantElements(sym), around.get(t.stmt) ?? [])) ? { op } : null;
+  }
   if (Number.isFinite(constantElements(sym))) return indirect || constantElements(sym) <= SMALL_ARRAY ? { op } : null;
   // Unknown extent (a C pointer): every update at a constant subscript, the span small.
   if (!cParam || constants.length === 0 || constants.some((c) => c === undefined)) return null;

@@ -126,13 +126,12 @@ function readsOutsideItsLoops(body: readonly Stmt[], j: Sym, lang: "fortran" | "
     return yes;
   };
   for (const s of body) {
-    if (s.kind === "loop" && s.index && same(s.index)) {
+    if (s.kind === "loop") {
       if (reads(s.lower) || reads(s.upper) || reads(s.step)) return true;
-      continue;
-    }
-    if (s.kind === "loop" && s.index === undefined && stmtExprs(s).some(reads)) return true;
-    if (s.kind !== "loop" && stmtExprs(s).some(reads)) return true;
-    if (s.kind === "loop" && (reads(s.lower) || reads(s.upper) || reads(s.step))) return true;
+      // A loop over j sets it before its body reads it.
+      if (s.index && same(s.index)) continue;
+      if (!s.index && stmtExprs(s).some(reads)) return true;
+    } else if (stmtExprs(s).some(reads)) return true;
     for (const b of childBlocks(s)) if (readsOutsideItsLoops(b, j, lang)) return true;
   }
   return false;

@@ -3,7 +3,7 @@ import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { VarId } from "../analysis/refs/vars.js";
 import type { Expr } from "../ir/expr.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
-import type { Sym } from "../ir/symbol.js";
+import { narrowInteger } from "../ir/stored-as-is.js";
 import { walkStmts } from "../ir/walk.js";
 import { exprText } from "../ir/expr-text.js";
 import { loopRefs } from "./loop-refs.js";
@@ -71,9 +71,4 @@ function invariant(e: Expr, cfg: Cfg, info: LoopRegionInfo): boolean {
   if (e.sym.storage === "parameter") return true;
   const id = cfg.vars.lookup(e.sym);
   return id !== undefined && info.scalars.some((x) => x.var === id && x.class === "read-only");
-}
-
-/** An integer variable narrower than int: a store into it wraps. */
-export function narrowInteger(s: Sym): boolean {
-  return s.type.base === "integer" && s.type.bytes !== undefined && s.type.bytes < 4;
 }

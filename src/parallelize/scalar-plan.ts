@@ -3,6 +3,7 @@ import type { LoopRegionInfo, ScalarInfo } from "../analysis/regions/loop-region
 import type { VarId } from "../analysis/refs/vars.js";
 import type { Loop } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
+import { lengthNotConstant } from "../ir/types.js";
 import { aliasKind } from "../analysis/dependence/alias.js";
 import { flagReduction } from "./flag-reduction.js";
 import { conditionalMinMax } from "./conditional-minmax.js";
@@ -64,7 +65,7 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop, deadAfte
       // `character(:), allocatable`, or automatic, `character(len=m)`): garbage or a failed allocation even
       // at one thread, and `simd` with firstprivate and lastprivate of one stops the compiler (found by
       // fuzzing, gfortran 12).
-      if (lang === "fortran" && sym.type.base === "character" && (sym.type.charLen === undefined || sym.type.charLen < 0)) return `${s.name} is a character whose length is not a constant, of which OpenMP compilers make no sound private copy`;
+      if (lang === "fortran" && lengthNotConstant(sym.type)) return `${s.name} is a character whose length is not a constant, of which OpenMP compilers make no sound private copy`;
       if (lang === "c" && sym.attrs.save && declaredInside(sym, loop)) return `${s.name} is a static local: one copy for every iteration`;
       return null;
     };
@@ -142,37 +143,30 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop, deadAfte
   // is no scalar variable, so it has no class above, and the array tests do not see it as arr(2) (found by
   // fuzzing: `k = k + 2` got no linear clause; a read of t after `a(i) = ...` with t over a(1) got none).
   // Whenever the loop writes the group, the loop stays serial.
+  // A Fortran TARGET or POINTER scalar may be storage another name of the loop writes: a TARGET dummy
+  // may be associated with an actual that another TARGET dummy or a TARGET variable also names (F2018
+  // 15.5.2.13), a POINTER with any TARGET (found by fuzzing: `y(i) = t + 1.0` with t a TARGET dummy
+  // given a(1) and y given a got a directive). Whenever the loop writes such a name, it stays serial.
+  // One pass over the loop's references finds both kinds of scalar; what the loop writes is found once.
   const groups = new Map<VarId, Sym>();
+  const reached = new Map<string, Sym>();
   for (const b of info.cfgLoop.blocks)
     for (const id of cfg.blocks[b]!.refs) {
       const r = cfg.refs.refs[id]!;
-      if (r.sym && r.sym.dims.length === 0 && r.sym.equivalence !== undefined && !cfg.vars.vars[r.var]!.scalar && !groups.has(r.var)) groups.set(r.var, r.sym);
+      if (!r.sym || r.sym.dims.length > 0) continue;
+      if (r.sym.equivalence !== undefined && !cfg.vars.vars[r.var]!.scalar && !groups.has(r.var)) groups.set(r.var, r.sym);
+      if (lang === "fortran" && (r.sym.attrs.target || r.sym.attrs.pointer)) reached.set(r.sym.name, r.sym);
     }
-  const written = groups.size ? loopWrites(cfg, info).written : new Set<VarId>();
+  const written = groups.size || reached.size ? loopWrites(cfg, info).written : new Set<VarId>();
   for (const [v, sym] of groups) {
     if (!written.has(v)) continue;
     const arrays = cfg.vars.vars[v]!.syms.filter((x) => x.dims.length > 0).map((x) => x.name);
     out.reasons.push({ kind: "scalar", var: sym.name, message: `${sym.name} shares storage with ${arrays.length ? `the array ${arrays.join(", ")}` : "an array"} (EQUIVALENCE), which the loop writes: its value may flow from one iteration to the next` });
   }
-  // A Fortran TARGET or POINTER scalar may be storage another name of the loop writes: a TARGET dummy
-  // may be associated with an actual that another TARGET dummy or a TARGET variable also names (F2018
-  // 15.5.2.13), a POINTER with any TARGET (found by fuzzing: `y(i) = t + 1.0` with t a TARGET dummy
-  // given a(1) and y given a got a directive). Whenever the loop writes such a name, it stays serial.
-  if (cfg.proc.language === "fortran") {
-    const reached = new Map<string, Sym>();
-    for (const b of info.cfgLoop.blocks)
-      for (const id of cfg.blocks[b]!.refs) {
-        const r = cfg.refs.refs[id]!;
-        if (r.sym && r.sym.dims.length === 0 && (r.sym.attrs.target || r.sym.attrs.pointer)) reached.set(r.sym.name, r.sym);
-      }
-    if (reached.size > 0) {
-      const { written } = loopWrites(cfg, info);
-      const names = [...written].flatMap((v) => cfg.vars.vars[v]!.syms);
-      for (const sym of reached.values()) {
-        const other = names.find((x) => x !== sym && aliasKind(sym, x) === "may-alias");
-        if (other) out.reasons.push({ kind: "scalar", var: sym.name, message: `${sym.name} (${sym.attrs.pointer ? "a POINTER" : "a TARGET dummy argument"}) may be storage that ${other.name} also names, which the loop writes: its value may flow from one iteration to the next` });
-      }
-    }
+  const names = [...written].flatMap((v) => cfg.vars.vars[v]!.syms);
+  for (const sym of reached.values()) {
+    const other = names.find((x) => x !== sym && aliasKind(sym, x) === "may-alias");
+    if (other) out.reasons.push({ kind: "scalar", var: sym.name, message: `${sym.name} (${sym.attrs.pointer ? "a POINTER" : "a TARGET dummy argument"}) may be storage that ${other.name} also names, which the loop writes: its value may flow from one iteration to the next` });
   }
   return out;
 }

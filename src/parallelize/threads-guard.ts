@@ -1,3 +1,4 @@
+import { hostOf } from "../analysis/link/linked-names.js";
 import type { Procedure, Program } from "../ir/program.js";
 import { cDirectiveLine, directiveLine } from "./threadprivate-blocks.js";
 
@@ -38,7 +39,7 @@ export function threadsGuardFits(proc: Procedure, program: Program): boolean {
   // with them (found by fuzzing): only modules of this file that reach no omp_lib are known not to.
   if (proc.language === "fortran") {
     const modules = new Map(program.procedures.filter((p) => p.kind === "module").map((p) => [p.name.toLowerCase(), p] as const));
-    const host = proc.host ? program.procedures.find((p) => p.name === proc.host) : undefined;
+    const host = hostOf(proc, program);
     const seen = new Set<string>();
     const reaches = (uses: readonly string[]): boolean =>
       uses.some((u) => {

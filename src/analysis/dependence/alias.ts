@@ -39,7 +39,8 @@ export function aliasKind(a: Sym, b: Sym): AliasKind {
     // Only where one of them is a declared object, whose effective type is its declared one: two pointers
     // may both reach allocated storage, whose effective type a store changes (found by fuzzing: a malloc'd
     // buffer read as float at i + 1 and written as int at i, only anti-dependences serially).
-    if (cPointer) return !isPointerLike(a) || !isPointerLike(b) ? (typesMayAlias(accessedType(a), accessedType(b)) ? "may-alias" : "disjoint") : "may-alias";
+    const declared = !isPointerLike(a) || !isPointerLike(b);
+    if (cPointer) return declared && !typesMayAlias(accessedType(a), accessedType(b)) ? "disjoint" : "may-alias";
     const reach = (p: Sym, q: Sym) => isPointerLike(p) && (isPointerLike(q) || q.attrs.target === true);
     return reach(a, b) || reach(b, a) ? "may-alias" : "disjoint";
   }

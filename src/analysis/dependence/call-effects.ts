@@ -1,3 +1,4 @@
+import { valueType } from "../../ir/value-type.js";
 import type { Expr } from "../../ir/expr.js";
 import type { Procedure } from "../../ir/program.js";
 import type { Sym } from "../../ir/symbol.js";
@@ -180,7 +181,7 @@ export function passesPointer(a: Expr, language: "fortran" | "c"): boolean {
   // A string literal points to storage of its own, which no variable shares (writing it is undefined behaviour).
   if (a.kind === "string") return false;
   if (a.kind === "var" && a.sym.dims.length > 0 && !a.sym.attrs.pointer) return false;
-  const t = a.type ?? (a.kind === "var" || a.kind === "elem" ? a.sym.type : undefined);
+  const t = valueType(a);
   if (!t) return true;
   const b = t.base;
   return !(b === "integer" || b === "real" || b === "complex" || b === "logical" || b === "character");

@@ -2,7 +2,7 @@ import type { Expr } from "../../ir/expr.js";
 import type { Loop, Stmt } from "../../ir/stmt.js";
 import type { Sym } from "../../ir/symbol.js";
 import { walkExpr } from "../../ir/walk.js";
-import { storedAsIs } from "../../ir/stored-as-is.js";
+import { narrowInteger, storedAsIs } from "../../ir/stored-as-is.js";
 import {
   constantOf,
   polyAdd,
@@ -53,7 +53,7 @@ export function plainDef(s: Stmt, v: Sym): PlainDef | undefined {
   // A store that may change the value (into an integer narrower than int, or an int value into an unsigned
   // one) is no plain definition: `unsigned char k = i` is not i (found by fuzzing: a[k] = i with such a k,
   // and k++ in the loop, were taken as a[i]).
-  if (v.type.base === "integer" && v.type.bytes !== undefined && v.type.bytes < 4) return undefined;
+  if (narrowInteger(v)) return undefined;
   const kept = (e: Expr) => v.type.base !== "integer" || e.type?.base !== "integer" || storedAsIs(e.type, v.type);
   if (s.kind === "assign" && s.lhs.kind === "var" && s.lhs.sym === v && !hasSideEffects(s.rhs)) return kept(s.rhs) ? { kind: "rhs", rhs: s.rhs } : undefined;
   if (s.kind === "expr" && s.expr.kind === "assign-expr" && s.expr.target.kind === "var" && s.expr.target.sym === v) {

@@ -1,4 +1,5 @@
 import { addressCast, castKeepsValue } from "../../ir/stored-as-is.js";
+import { valueType } from "../../ir/value-type.js";
 import { evalInt } from "../../ir/const-eval.js";
 import type { Expr } from "../../ir/expr.js";
 import { printExpr } from "../../ir/print.js";
@@ -337,7 +338,7 @@ export class ValueAnalyzer {
     const ok = (x: Expr): boolean => {
       if (x.kind === "binary" && (x.op === "+" || x.op === "-" || x.op === "*") && x.type?.unsigned) return ok(x.left) && ok(x.right);
       if (x.kind === "int") return x.value >= 0 && x.value < 2 ** 31;
-      const t = x.type ?? (x.kind === "var" || x.kind === "elem" ? x.sym.type : undefined);
+      const t = valueType(x);
       if (t && t.base === "integer" && !t.unsigned) return true;
       // `(size_t)i * n`: a signed value made 64-bit unsigned, in 64-bit arithmetic (below).
       if (x.kind === "cast" && addressCast(x) && (e.type?.bytes ?? 4) >= 8) return true;
@@ -411,4 +412,3 @@ function headerMayModify(owner: Stmt): boolean {
   }
   return hit;
 }
-

@@ -136,7 +136,7 @@ export function useAlias(caller: Procedure, name: string, program: Program): { m
 }
 
 /** The unit a contained procedure is in (a module first, else a host procedure of that name). */
-function hostOf(caller: Procedure, program: Program): Procedure | undefined {
+export function hostOf(caller: Procedure, program: Program): Procedure | undefined {
   if (caller.host === undefined) return undefined;
   return program.procedures.find((p) => p.name === caller.host && p.kind !== "subroutine" && p.kind !== "function") ?? program.procedures.find((p) => p.name === caller.host);
 }

@@ -2,6 +2,7 @@ import { exprEquals } from "../../ir/expr-equals.js";
 import type { BinaryOp, Expr } from "../../ir/expr.js";
 import type { Stmt } from "../../ir/stmt.js";
 import { storedAsIs } from "../../ir/stored-as-is.js";
+import { valueType } from "../../ir/value-type.js";
 import type { Cfg, CfgLoop } from "../cfg/cfg.js";
 import type { VarId } from "../refs/vars.js";
 
@@ -104,7 +105,7 @@ function truncates(op: ReductionOp, target: Expr, value: Expr): boolean {
   // Any floating operand makes the sum floating (C's `s += e` is lowered to `s = s + e` typed as s).
   let floating = false;
   walkExprTypes(value, (x) => {
-    const t = x.type ?? (x.kind === "var" || x.kind === "elem" ? x.sym.type : undefined);
+    const t = valueType(x);
     if (t?.base === "real" || t?.base === "complex") floating = true;
   });
   return floating;
