@@ -89,6 +89,12 @@ export interface ArrayPrivatization {
   remaining: CarriedDependence[];
   hints: string[];
   conditions: Expr[];
+  /**
+   * Arrays not private only because their values may be read after the
+   * loop through a call of a procedure doall cannot see: the array, and
+   * that procedure (a fix names it: give its source).
+   */
+  liveThrough: { array: string; procedure: string }[];
 }
 
 export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, carried: CarriedDependence[], calls: CallContext = { summaries: () => undefined, assumeBounds: true }): ArrayPrivatization {
@@ -103,6 +109,7 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
   const conditions: Expr[] = [];
   const copied: string[] = [];
   const threadprivate: ArrayPrivatization["threadprivate"] = { arrays: [], blocks: [] };
+  const liveThrough: ArrayPrivatization["liveThrough"] = [];
   let total = 0;
   for (const sym of syms.values()) {
     // C: an array declared in the body (not static) is a new object in every iteration, private by its scope;
@@ -113,15 +120,17 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
       continue;
     }
     // Proved, or else under comparisons of values fixed before the loop (a run-time check).
-    let r = cannotPrivatize(cfg, info, loop, sym, calls, false);
+    const unseen = new Set<string>();
+    let r = cannotPrivatize(cfg, info, loop, sym, calls, false, unseen);
     if (typeof r === "string") {
-      const assumed = cannotPrivatize(cfg, info, loop, sym, calls, true);
+      const assumed = cannotPrivatize(cfg, info, loop, sym, calls, true, unseen);
       if (typeof assumed !== "string") r = contradictory(assumed.conditions) ? "it would be private only under comparisons that contradict each other" : assumed;
     }
     const bytes = symBytes(sym) ?? 0;
     if (typeof r !== "string" && !r.block && total + bytes > MAX_LOOP_PRIVATE_BYTES) r = `the loop's private arrays would take more than ${MAX_LOOP_PRIVATE_BYTES} bytes of every thread's stack`;
     if (typeof r === "string") {
       hints.push(`privatizing the array ${sym.name} is impossible because ${r}`);
+      for (const procedure of unseen) liveThrough.push({ array: sym.name, procedure });
       continue;
     }
     for (const c of r.conditions) if (!conditions.some((x) => exprEquals(x, c))) conditions.push(c);
@@ -140,16 +149,18 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
     total += bytes;
     arrays.push(sym.name);
   }
-  return { arrays, copied, threadprivate, hints, conditions, remaining: carried.filter((c) => !done.has(c.source.sym.id) && !done.has(c.sink.sym.id)) };
+  return { arrays, copied, threadprivate, hints, conditions, liveThrough, remaining: carried.filter((c) => !done.has(c.source.sym.id) && !done.has(c.sink.sym.id)) };
 }
 
 /**
  * Why the array cannot be private (a string), or the run-time conditions
  * under which it can (none: proved), and the COMMON block to make
  * threadprivate when callees reach it through the block (else null).
- * `assume`: comparisons of fixed values may be conditions.
+ * `assume`: comparisons of fixed values may be conditions. `unseen`
+ * gets the procedure doall cannot see behind a "may be used after the
+ * loop", if one is (common-liveness.ts's LiveCause).
  */
-function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, calls: CallContext, assume: boolean): string | { conditions: Expr[]; block: string | null } {
+function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, calls: CallContext, assume: boolean, unseen: Set<string>): string | { conditions: Expr[]; block: string | null } {
   const lang = cfg.proc.language;
   if (sym.dims.length === 0) return "it is not an array";
   if (sym.attrs.pointer || sym.attrs.allocatable || sym.type.base === "pointer") return "it has no fixed storage of its own";
@@ -191,7 +202,11 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   let deadIf: Expr[] = [];
   if (v === undefined || info.liveAfter.has(v)) {
     const dead = calls.commons?.deadAfter(cfg.proc, loop, sym, assume) ?? null;
-    if (dead === null) return "its values may be used after the loop";
+    if (dead === null) {
+      const cause = calls.commons?.lastCause() ?? null;
+      if (cause?.unseen) unseen.add(cause.unseen.name);
+      return `its values may be used after the loop${cause ? `: ${cause.text}` : ""}`;
+    }
     deadIf = dead;
   }
   if (hidden.length > 0 && block === null) return `it is also accessed by ${hidden[0]!.callee ?? "a statement doall cannot model"} (line ${hidden[0]!.span.line})`;

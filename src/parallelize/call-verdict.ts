@@ -112,6 +112,8 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
   const unknown = (why: string): CallVerdict => ({ kind: "unknown", why });
   /** What keeps a call of `p` (summary `s`) out of a parallel loop, the callee named as `who`; null when nothing does. */
   const blocker = (who: string, s: ProcedureSummary, p: Procedure): CallVerdict | null => {
+    // First what doall cannot see (its I/O is the worst case's): giving that source may free the call.
+    if (s.unseen) return unknown(`${who} calls ${s.unseen.name} (${s.unseen.file}:${s.unseen.line}), whose effects are not known`);
     if (s.io) return unknown(`${who} does I/O or touches hidden state, which must happen in order`);
     if (s.untracedWrite !== undefined) return unknown(`${who} writes through a pointer whose target doall does not follow (line ${s.untracedWrite})`);
     if (s.unknown) return unknown(`${who} calls a procedure whose effects are not known`);

@@ -141,6 +141,8 @@ export interface LoopPlan {
   omitted: OmittedDependences | null;
   /** What would make the loop parallel, for `doall explain`. */
   hints: string[];
+  /** Arrays that would be private but for a read after the loop through a procedure doall cannot see, and that procedure (array-privatization.ts). */
+  liveThrough?: { array: string; procedure: string }[];
   /** The carried array dependences that remain (for `doall explain`). */
   blockers: CarriedDependence[];
   attributes: LoopAttributes;

@@ -343,6 +343,7 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   plan.privateArrays.push(...privatized.arrays, ...privatized.threadprivate.arrays);
   if (privatized.threadprivate.blocks.length) plan.threadprivate = privatized.threadprivate.blocks;
   plan.hints.push(...privatized.hints);
+  if (privatized.liveThrough.length) plan.liveThrough = privatized.liveThrough;
   const remaining = privatized.remaining;
   plan.blockers = remaining;
 

@@ -134,6 +134,8 @@ function fixFor(g: CauseGroup, plan: LoopPlan, ctx: CauseContext | undefined): s
       return `the recurrence on ${r.sink?.text ?? r.var} needs a different algorithm (a scan, a wavefront, or another order of the computation): doall does not change algorithms`;
     }
     case "carried-dependence": {
+      const unseen = liveThroughFix(g, plan, ctx);
+      if (unseen) return unseen;
       const r = g.reasons[0]!;
       if (r.kind === "anti" && g.vars.length === 1) return `read a copy of ${g.vars[0]} made before the loop, so that no iteration reads what another overwrites`;
       return null;
@@ -141,6 +143,8 @@ function fixFor(g: CauseGroup, plan: LoopPlan, ctx: CauseContext | undefined): s
     case "possible-dependence": {
       const gone = missing(g.calls);
       if (gone.length) return `give doall the file that defines ${listWords(gone)}, so that it knows what ${gone.length > 1 ? "those calls touch" : "the call touches"}`;
+      const unseen = liveThroughFix(g, plan, ctx);
+      if (unseen) return unseen;
       const pairs = g.reasons.filter((r) => r.var?.includes("/")).map((r) => r.var!.split("/"));
       if (lang === "c" && pairs.length) {
         const ptrs = unique(pairs.flat()).filter((v) => plan.proc.params.some((p) => p.name === v));
@@ -183,6 +187,21 @@ function fixFor(g: CauseGroup, plan: LoopPlan, ctx: CauseContext | undefined): s
     default:
       return null;
   }
+}
+
+/**
+ * The fix for dependences on arrays that would be private but for a read
+ * after the loop that doall cannot rule out, because a procedure run
+ * after it is one no file of the run defines (NPB LU's flux, with
+ * timer_stop calling wtime and wtime.c not given): give that source.
+ */
+function liveThroughFix(g: CauseGroup, plan: LoopPlan, ctx: CauseContext | undefined): string | null {
+  const through = (plan.liveThrough ?? []).filter((t) => g.vars.includes(t.array) && !ctx?.defines(t.procedure));
+  if (through.length === 0) return null;
+  const arrays = unique(through.map((t) => t.array));
+  const procs = unique(through.map((t) => t.procedure));
+  const them = arrays.length > 1 ? "them" : "it";
+  return `give doall the file that defines ${listWords(procs)}: ${listWords(arrays)} ${arrays.length > 1 ? "are" : "is"} written before ${arrays.length > 1 ? "they are" : "it is"} read in every iteration and would be private, but ${procs.length > 1 ? "those procedures run" : `${procs[0]} runs`} after the loop and doall cannot see whether ${procs.length > 1 ? "they read" : "it reads"} ${them}`;
 }
 
 /** True when the loop gets no directive for a placement cause only (it is parallel). */

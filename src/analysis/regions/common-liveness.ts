@@ -6,11 +6,11 @@ import type { IfStmt, Stmt } from "../../ir/stmt.js";
 import { globalName, sameGlobal, type Sym } from "../../ir/symbol.js";
 import { childBlocks, stmtExprs, walkExpr } from "../../ir/walk.js";
 import { memberExtent, overlaps } from "../summaries/common-layout.js";
-import type { ArrayRegions, ProcedureSummary, RunCondition, SummaryLookup } from "../summaries/summary.js";
+import type { ArrayRegions, ProcedureSummary, RunCondition, SummaryLookup, UnseenCall } from "../summaries/summary.js";
 import { callEffect } from "../summaries/array-regions.js";
 import { boxContains, type Box } from "./box.js";
 import { argumentsWrittenBy, callRegions, commonMember, commonRegionsAt } from "./call-regions.js";
-import { Coverage } from "./coverage.js";
+import { Coverage, type StopPoint } from "./coverage.js";
 import { factsIn, type CommonFacts } from "./common-facts.js";
 import { valuesBefore } from "./values-before.js";
 import { hasBackwardJump } from "./backward-jump.js";
@@ -39,6 +39,18 @@ export interface ProgramWorld {
   globalIn?(proc: Procedure, g: Sym): Sym | null;
   /** C: the program registers exit handlers (exit-handlers.ts), which may read any global after main returns. */
   exitHandlers?: boolean;
+}
+
+/**
+ * Why a value may be read later, for the report of a loop whose array it
+ * keeps from being private: in words, and the call of a procedure doall
+ * cannot see that it comes down to, if it does (what a user fixes by
+ * giving its source: NPB LU's flux stays live through timer_stop's call
+ * of wtime when wtime.c is not given).
+ */
+export interface LiveCause {
+  text: string;
+  unseen?: UnseenCall;
 }
 
 /** A COMMON variable as every procedure sees it: its block and byte offset, with one declaration's shape. */
@@ -72,6 +84,14 @@ interface CommonVar {
  */
 export class CommonLiveness {
   private readonly outMemo = new Map<string, RunCondition[] | null>();
+  /** The cause of each null in outMemo. */
+  private readonly outCause = new Map<string, LiveCause | null>();
+  /**
+   * Why the answer being made, or the last one given, is "live": set
+   * where an answer turns null, passed up unchanged by the answers made
+   * from it.
+   */
+  private cause: LiveCause | null = null;
   private readonly busy = new Set<string>();
 
   constructor(readonly world: ProgramWorld) {}
@@ -86,6 +106,11 @@ export class CommonLiveness {
     return f;
   }
   private readonly unchangedMemo = new WeakMap<readonly Stmt[], (s: Sym) => boolean>();
+
+  /** Why the last `deadAfter` (or `liveAfter`) that found the value live did: null when not known. */
+  lastCause(): LiveCause | null {
+    return this.cause;
+  }
 
   /** Whether the value `sym` (a COMMON member of `proc`) has after `s` may be read later. */
   liveAfter(proc: Procedure, s: Stmt, sym: Sym): boolean {
@@ -106,11 +131,22 @@ export class CommonLiveness {
     let bySym = this.deadMemo.get(s);
     if (!bySym) this.deadMemo.set(s, (bySym = new Map()));
     const key = `${sym.id}|${assume}|${proc.name}`;
-    let r = bySym.get(key);
-    if (r === undefined) bySym.set(key, (r = this.deadAfterNow(proc, s, sym, assume)));
-    return r;
+    let hit = bySym.get(key);
+    if (hit === undefined) {
+      this.cause = null;
+      const r = this.deadAfterNow(proc, s, sym, assume);
+      bySym.set(key, (hit = { r, cause: r === null ? this.cause : null }));
+    }
+    this.cause = hit.cause;
+    return hit.r;
   }
-  private readonly deadMemo = new WeakMap<Stmt, Map<string, Expr[] | null>>();
+  private readonly deadMemo = new WeakMap<Stmt, Map<string, { r: Expr[] | null; cause: LiveCause | null }>>();
+
+  /** Sets the cause of a "live" answer; returns null, the answer. */
+  private live(text: string, unseen?: UnseenCall): null {
+    this.cause = unseen ? { text, unseen } : { text };
+    return null;
+  }
 
   private deadAfterNow(proc: Procedure, s: Stmt, sym: Sym, assume: boolean): Expr[] | null {
     const r = this.deadRun(proc, s, sym, assume);
@@ -121,7 +157,7 @@ export class CommonLiveness {
     const facts = this.world.facts;
     for (const c of r) {
       const e = c.proc === proc ? c.expr : facts?.earlyIn(c.proc, c.expr) ? facts.moveTo(c.expr, c.proc, proc) : null;
-      if (e === null) return null;
+      if (e === null) return this.live(`it is dead only under a condition found in ${c.proc.name}, which cannot be checked in ${proc.name}`);
       if (!out.some((x) => exprEquals(x, e))) out.push(e);
     }
     return out;
@@ -133,14 +169,14 @@ export class CommonLiveness {
     if (cGlobal(sym)) return this.deadGlobal(proc, s, sym, assume);
     if (dummyArray(proc, sym)) return this.deadDummy(proc, s, sym, assume);
     const v = commonVar(proc, sym);
-    return v === null ? null : this.deadInProcedure(proc, s, v.like, v, assume);
+    return v === null ? this.live("doall does not follow it into other procedures") : this.deadInProcedure(proc, s, v.like, v, assume);
   }
 
   /** Dead after `s` in the procedure's continuation; at its exit, for a COMMON variable (`v`), whatever its callers do after the call. */
   private deadInProcedure(proc: Procedure, s: Stmt, like: Sym, v: CommonVar | null, assume: boolean): RunCondition[] | null {
-    if (hasBackwardJump(proc.body)) return null;
+    if (hasBackwardJump(proc.body)) return this.backward(proc);
     const rest = continuation(proc.body, s);
-    if (rest === null) return null;
+    if (rest === null) return this.unfollowed(proc, s);
     const summaries = this.world.summaries(proc);
     if (!v) {
       const r = this.walk(proc, rest, like, like, null, summaries, assume, valuesBefore(proc, s));
@@ -148,7 +184,7 @@ export class CommonLiveness {
     }
     const mine = commonMember(proc, v.block, v.start, v.like);
     // Conservative: the block laid out otherwise here, storage over the variable under other names.
-    if (!mine && declaresOverlap(proc, v)) return null;
+    if (!mine && declaresOverlap(proc, v)) return this.live(`${proc.name} lays out /${v.block}/ otherwise, over its storage`);
     const sym = mine ?? v.like;
     const r = this.walk(proc, rest, sym, mine, v, summaries, assume, valuesBefore(proc, s));
     if (r === "live") return null;
@@ -183,7 +219,10 @@ export class CommonLiveness {
         walkExpr(c.expr, (x) => void (x.kind === "var" && !everywhere(x.sym) && inPiece(x.sym) && (yes = true)));
         return yes;
       };
-      if (w.conditions.some(local)) return "live";
+      if (w.conditions.some(local)) {
+        this.live(`${proc.name} may read it under conditions of values it sets itself`);
+        return "live";
+      }
       conditions.push(...w.conditions);
     }
     return { whole: false, conditions };
@@ -228,17 +267,21 @@ export class CommonLiveness {
       },
       argWritten: argumentsWrittenBy(summaries),
     });
-    if (!c.run(rest) || c.exposedAll || c.exposed.length > 0) return "live";
+    if (!c.run(rest) || c.exposedAll || c.exposed.length > 0) {
+      this.readBy(proc, c.stoppedAt, summaries);
+      return "live";
+    }
     return { whole: coversAll(sym, c.boxes), conditions: [...c.conditions.map((expr) => ({ expr, proc })), ...c.carried] };
   }
 
   /** A C global: dead after `s` in the procedure's continuation, and at its exit where every caller continues. */
   private deadGlobal(proc: Procedure, s: Stmt, g: Sym, assume: boolean): RunCondition[] | null {
-    if (!this.world.globalIn || hasBackwardJump(proc.body)) return null;
+    if (!this.world.globalIn) return this.live("doall does not follow it into other functions");
+    if (hasBackwardJump(proc.body)) return this.backward(proc);
     // A file that cannot name it (it does not declare it; another file's static) reaches it through calls only.
     const mine = this.world.globalIn(proc, g);
     const rest = continuation(proc.body, s);
-    if (rest === null) return null;
+    if (rest === null) return this.unfollowed(proc, s);
     const r = this.walk(proc, rest, mine ?? g, mine, null, this.world.summaries(proc), assume, valuesBefore(proc, s));
     if (r === "live") return null;
     if (r.whole) return r.conditions;
@@ -252,9 +295,9 @@ export class CommonLiveness {
    * (FT's `cffts1(..., y1, y2)`: scratch arrays the caller passes down).
    */
   private deadDummy(proc: Procedure, s: Stmt, sym: Sym, assume: boolean): RunCondition[] | null {
-    if (hasBackwardJump(proc.body)) return null;
+    if (hasBackwardJump(proc.body)) return this.backward(proc);
     const rest = continuation(proc.body, s);
-    if (rest === null) return null;
+    if (rest === null) return this.unfollowed(proc, s);
     const r = this.walk(proc, rest, sym, sym, null, this.world.summaries(proc), assume, valuesBefore(proc, s));
     if (r === "live") return null;
     if (r.whole) return r.conditions;
@@ -263,9 +306,9 @@ export class CommonLiveness {
       if (site.stmt.kind !== "call") return true;
       const a = site.stmt.args[k];
       // Conservative: a missing argument; an expression is a temporary nobody reads after the call.
-      if (!a) return true;
+      if (!a) return this.live(`a call of ${proc.name} (line ${site.stmt.span.line} of ${site.caller.name}) passes no array for it`) === null;
       if (a.kind !== "var" && a.kind !== "elem" && a.kind !== "section") return false;
-      if (a.sym.dims.length === 0) return true;
+      if (a.sym.dims.length === 0) return this.live(`a call of ${proc.name} (line ${site.stmt.span.line} of ${site.caller.name}) passes a scalar for it`) === null;
       return this.deadAfter(site.caller, site.stmt, a.sym, false) === null;
     });
     return live ? null : r.conditions;
@@ -274,7 +317,7 @@ export class CommonLiveness {
   /** Null when values of a C global the procedure leaves at its exit may be read afterwards (its callers' continuations); else the conditions under which not (deadOut). */
   private globalDeadOut(proc: Procedure, g: Sym, assume: boolean): RunCondition[] | null {
     // main's end is the run's, but for exit handlers (found by fuzzing: a global an atexit handler prints was made private).
-    if (proc.name === "main" && proc.language === "c") return this.world.exitHandlers ? null : [];
+    if (proc.name === "main" && proc.language === "c") return this.world.exitHandlers ? this.live("the program's exit handlers may read it after main returns") : [];
     return this.deadAtCallers(proc, `global:${globalName(g)}`, assume, (site) => this.deadGlobal(site.caller, site.stmt, g, assume));
   }
 
@@ -299,21 +342,54 @@ export class CommonLiveness {
   private deadAtCallers(proc: Procedure, what: string, assume: boolean, deadAfter: (site: CallerSite) => RunCondition[] | null): RunCondition[] | null {
     const key = `${proc.span.file}:${proc.span.line}:${proc.name}|${what}|${assume}`;
     const hit = this.outMemo.get(key);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) {
+      if (hit === null) this.cause = this.outCause.get(key) ?? null;
+      return hit;
+    }
     // Conservative: a recursive cycle (the value may flow back into the procedure itself).
-    if (this.busy.has(key)) return null;
+    if (this.busy.has(key)) return this.live(`${proc.name} is in a cycle of calls (the value may flow back into it)`);
     this.busy.add(key);
     const sites = this.world.sitesOf(proc);
-    let out: RunCondition[] | null = sites.length === 0 ? null : [];
+    let out: RunCondition[] | null = sites.length === 0 ? this.live(`${proc.name} is called by no procedure of the files given, so whatever calls it may read it`) : [];
     for (const site of sites) {
       if (out === null) break;
-      const d = site.statement ? deadAfter(site) : null;
+      if (!site.statement) {
+        out = this.live(`${proc.name} is called inside an expression (line ${site.stmt.span.line} of ${site.caller.name})`);
+        break;
+      }
+      const d = deadAfter(site);
       // A comparison of the caller's own values (fixed there, not before the loop): not checkable before it.
-      out = d && d.every((c) => this.world.facts?.earlyIn(c.proc, c.expr)) ? union(out, d) : null;
+      out = d === null ? null : d.every((c) => this.world.facts?.earlyIn(c.proc, c.expr)) ? union(out, d) : this.live(`it is dead after the call at line ${site.stmt.span.line} of ${site.caller.name} only under a condition fixed there`);
     }
     this.busy.delete(key);
     this.outMemo.set(key, out);
+    if (out === null) this.outCause.set(key, this.cause);
     return out;
+  }
+
+  private backward(proc: Procedure): null {
+    return this.live(`${proc.name} has a GOTO back to an earlier label, so what runs after the loop is not known`);
+  }
+
+  private unfollowed(proc: Procedure, s: Stmt): null {
+    return this.live(`what runs after line ${s.span.line} of ${proc.name} is not followed`);
+  }
+
+  /** The cause of a walk that found a read: the statement, and the call (and a procedure doall cannot see behind it) when a call's it was. */
+  private readBy(proc: Procedure, at: StopPoint | null, summaries: SummaryLookup): void {
+    if (!at) {
+      this.live(`${proc.name} may read it`);
+      return;
+    }
+    const where = `line ${at.line} of ${proc.name}`;
+    if (at.call === undefined) {
+      this.live(`it may be read at ${where}`);
+      return;
+    }
+    const sum = summaries(at.call);
+    if (!sum) this.live(`${at.call} (called at ${where}) may read it: doall cannot see what ${at.call} does`, { name: at.call, file: proc.span.file, line: at.line });
+    else if (sum.unseen) this.live(`${at.call} (called at ${where}) calls ${sum.unseen.name} (${sum.unseen.file}:${sum.unseen.line}), and doall cannot see what ${sum.unseen.name} does`, sum.unseen);
+    else this.live(`${at.call} (called at ${where}) may read it`);
   }
 }
 

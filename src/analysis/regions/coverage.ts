@@ -26,6 +26,12 @@ export interface CallArrayEffect {
   conditions?: RunCondition[];
 }
 
+/** Where a walk stopped: the statement's line, and the callee when a call's access stopped it. */
+export interface StopPoint {
+  line: number;
+  call?: string;
+}
+
 /** A call's effect on the array: known, untouched (null), or unknown ("unknown"). */
 export type CallEffectOn = (call: { name: string; args: readonly Expr[]; span: Expr["span"]; intrinsic?: boolean }, assume: boolean) => CallArrayEffect | null | "unknown";
 
@@ -112,6 +118,8 @@ export class Coverage {
   /** Collect mode: an access was not followed, so any element may be read before it is written. */
   exposedAll = false;
   why: string | null = null;
+  /** Where the reason in `why` was found: its line, and the call when a callee's access (or a call doall cannot follow) it is. */
+  stoppedAt: StopPoint | null = null;
   /**
    * With `probeAssume`: some read was covered only under comparisons of
    * fixed values, or some call's effect has an assumed form. Until the
@@ -299,11 +307,11 @@ export class Coverage {
     // The first pass of an array assignment that reads what it stores (array-assign.ts): reads only.
     if (s.kind === "expr" && readsOnly(s.expr)) return this.reads(s.expr, inner, elems);
     if (s.kind === "switch") {
-      if (!this.noAccess(s)) return this.fail("it is accessed in a statement doall does not follow");
+      if (!this.noAccess(s)) return this.fail("it is accessed in a statement doall does not follow", { line: s.span.line });
       if (leaves(s)) this.jumped = true;
       return true;
     }
-    for (const e of stmtExprs(s)) if (this.accesses(e)) return this.fail(`line ${s.span.line} uses it in a way doall does not follow`);
+    for (const e of stmtExprs(s)) if (this.accesses(e)) return this.fail(`line ${s.span.line} uses it in a way doall does not follow`, { line: s.span.line });
     return true;
   }
 
@@ -560,7 +568,7 @@ export class Coverage {
    * walker's state is put back as it was.
    */
   private dryRun(body: readonly Stmt[], here: Map<Sym, Interval>, elems: Expr[], conditional: boolean, outer: Box[]): Box[] {
-    const saved = { boxes: this.boxes, strided: this.strided, exposed: this.exposed, exposedAll: this.exposedAll, why: this.why, jumped: this.jumped, landings: new Map(this.landings), values: new Map(this.values), collect: this.options.collect, assume: this.options.assume, conditions: this.conditions, carried: this.carried };
+    const saved = { boxes: this.boxes, strided: this.strided, exposed: this.exposed, exposedAll: this.exposedAll, why: this.why, stoppedAt: this.stoppedAt, jumped: this.jumped, landings: new Map(this.landings), values: new Map(this.values), collect: this.options.collect, assume: this.options.assume, conditions: this.conditions, carried: this.carried };
     this.boxes = outer.slice();
     this.conditions = [];
     this.carried = [];
@@ -569,7 +577,7 @@ export class Coverage {
     const ok = this.block(body, here, elems.slice(), conditional);
     this.dry = false;
     const made = ok ? this.boxes.filter((b) => !outer.includes(b)) : [];
-    Object.assign(this, { boxes: saved.boxes, strided: saved.strided, exposed: saved.exposed, exposedAll: saved.exposedAll, why: saved.why, jumped: saved.jumped, landings: saved.landings, values: saved.values, conditions: saved.conditions, carried: saved.carried });
+    Object.assign(this, { boxes: saved.boxes, strided: saved.strided, exposed: saved.exposed, exposedAll: saved.exposedAll, why: saved.why, stoppedAt: saved.stoppedAt, jumped: saved.jumped, landings: saved.landings, values: saved.values, conditions: saved.conditions, carried: saved.carried });
     this.options = { ...this.options, collect: saved.collect, assume: saved.assume };
     return made;
   }
@@ -686,22 +694,23 @@ export class Coverage {
       if (!this.reads(a, inner, elems)) return false;
     }
     if (eff === null) return true;
-    if (eff === "unknown") return this.fail(`it is passed to ${name} (line ${span.line}), which doall cannot follow`);
+    const at = { line: span.line, call: name };
+    if (eff === "unknown") return this.fail(`it is passed to ${name} (line ${span.line}), which doall cannot follow`, at);
     // The boxes' bounds through the scalars assigned earlier (an actual lhs(1, 1, aa, jsize)).
-    const at = (b: Box): Box => b.map((r) => r && { lo: this.subst(r.lo), hi: this.subst(r.hi) });
-    for (const b of eff.euse) if (!this.readBox(at(b), inner, `${name} (line ${span.line}) may read an element written in another iteration`)) return false;
+    const placed = (b: Box): Box => b.map((r) => r && { lo: this.subst(r.lo), hi: this.subst(r.hi) });
+    for (const b of eff.euse) if (!this.readBox(placed(b), inner, `${name} (line ${span.line}) may read an element written in another iteration`, at)) return false;
     for (const c of eff.conditions ?? []) if (!this.carried.some((x) => x.proc === c.proc && exprEquals(x.expr, c.expr))) this.carried.push(c);
     if (this.sure(conditional))
-      for (const b of eff.ddef.map(at)) if (b.every((r) => r && this.isFixed(r.lo, inner) && this.isFixed(r.hi, inner))) this.boxes = addMust(this.boxes, b);
+      for (const b of eff.ddef.map(placed)) if (b.every((r) => r && this.isFixed(r.lo, inner) && this.isFixed(r.hi, inner))) this.boxes = addMust(this.boxes, b);
     return true;
   }
 
   /** A read of every element of `box` (bounds in terms of fixed scalars and inner indices): covered by a box written before? */
-  private readBox(box: Box, inner: Map<Sym, Interval>, why: string): boolean {
-    if (box.some((r) => !r || !this.isFixed(r.lo, inner) || !this.isFixed(r.hi, inner))) return this.uncovered(anyBox(box.length), why, true);
+  private readBox(box: Box, inner: Map<Sym, Interval>, why: string, at: StopPoint): boolean {
+    if (box.some((r) => !r || !this.isFixed(r.lo, inner) || !this.isFixed(r.hi, inner))) return this.uncovered(anyBox(box.length), why, true, at);
     if (this.readCovered(box, inner, true)) return true;
     const wide = this.spread(box, inner);
-    return this.uncovered(wide ?? anyBox(box.length), why, !wide);
+    return this.uncovered(wide ?? anyBox(box.length), why, !wide, at);
   }
 
   /**
@@ -806,8 +815,8 @@ export class Coverage {
   }
 
   /** A read not covered: fails the walk, or (collect mode) is recorded as exposed. */
-  private uncovered(box: Box, why: string | (() => string), all: boolean): boolean {
-    const failed = () => this.fail(typeof why === "string" ? why : why());
+  private uncovered(box: Box, why: string | (() => string), all: boolean, at: StopPoint): boolean {
+    const failed = () => this.fail(typeof why === "string" ? why : why(), at);
     if (!this.options.collect) return failed();
     if (all) this.exposedAll = true;
     else this.exposed = addMay(this.exposed, box);
@@ -834,7 +843,7 @@ export class Coverage {
         if (this.readCovered(pointBox(subs), inner, subs.every((q) => this.isFixed(q, inner)))) return;
         const wide = this.spread(pointBox(subs), inner);
         // The reason printed only when a failed walk keeps it (collect mode records the box alone).
-        ok = this.uncovered(wide ?? anyBox(x.subs.length), () => `${exprText(x, this.options.lang)} (line ${x.span.line}) may read a value written in another iteration`, !wide);
+        ok = this.uncovered(wide ?? anyBox(x.subs.length), () => `${exprText(x, this.options.lang)} (line ${x.span.line}) may read a value written in another iteration`, !wide, { line: x.span.line });
         return;
       }
       if ((x.kind === "var" || x.kind === "section") && x.sym === this.sym) {
@@ -842,7 +851,7 @@ export class Coverage {
         // it may read, lies in one box written before.
         if (x.kind === "section") for (const sub of x.subs) (sub.kind === "triplet" ? [sub.lo, sub.hi, sub.stride] : [sub]).forEach((q) => q && visit(q));
         const box = this.extent(x, inner);
-        if (!box || !this.boxes.some((b) => this.holds(b, box))) ok = this.uncovered(box ?? anyBox(this.sym.dims.length), `line ${x.span.line} uses the whole array or a section`, !box);
+        if (!box || !this.boxes.some((b) => this.holds(b, box))) ok = this.uncovered(box ?? anyBox(this.sym.dims.length), `line ${x.span.line} uses the whole array or a section`, !box, { line: x.span.line });
         return;
       }
       for (const c of childExprs(x)) visit(c);
@@ -1029,8 +1038,11 @@ export class Coverage {
   }
   private readonly writing = new Map<Stmt, boolean>();
 
-  private fail(why: string): false {
-    this.why ??= why;
+  private fail(why: string, at?: StopPoint): false {
+    if (this.why === null) {
+      this.why = why;
+      this.stoppedAt = at ?? null;
+    }
     return false;
   }
 }

@@ -48,7 +48,8 @@ export function joinSummaries(all: readonly (ProcedureSummary | undefined)[]): P
       const old = shared.get(k);
       shared.set(k, old ? { sym: old.sym, use: old.use || e.use, mod: old.mod || e.mod } : e);
     }
-  const out: ProcedureSummary = { name: first.name, formals, commons, shared, io: list.some((s) => s.io), unknown: list.some((s) => s.unknown) };
+  const unseen = list.find((s) => s.unseen)?.unseen;
+  const out: ProcedureSummary = { name: first.name, formals, commons, shared, io: list.some((s) => s.io), unknown: list.some((s) => s.unknown), ...(unseen ? { unseen } : {}) };
   const regions = joinRegions(list);
   return regions ? { ...out, regions } : out;
 }

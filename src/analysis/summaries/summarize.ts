@@ -13,7 +13,7 @@ import type { CommonFacts } from "../regions/common-facts.js";
 import { symBytes, type Extent } from "./common-layout.js";
 import { throughParams, untracedWrites } from "./through-params.js";
 import { keptPointers } from "./kept-pointers.js";
-import { WORST_FORMAL, type CommonEffect, type FormalEffect, type ProcedureSummary, type SharedEffect } from "./summary.js";
+import { WORST_FORMAL, type CommonEffect, type FormalEffect, type ProcedureSummary, type SharedEffect, type UnseenCall } from "./summary.js";
 
 /**
  * The summary of a procedure (seed 004 §1.1 Case 4): the region sets of
@@ -92,15 +92,18 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds 
   // A write through a pointer whose target is not followed may be to anything a caller sees (through-params.ts).
   const lost = cfg.refs.refs.find((r) => r.kind === "def" && vars.vars[r.var]!.pseudo === "memory" && untraced(r.expr));
   let unknown = opaque || lost !== undefined;
+  let unseen: UnseenCall | undefined;
   for (const c of cfg.calls) {
     if (c.kind !== "user") continue;
     const k = c.summary;
     if (!k) {
       unknown = true;
+      unseen ??= { name: c.name, file: c.span.file, line: c.span.line };
       continue;
     }
     // The callee's I/O reached us as a reference to the I/O state at the call (call-effects.ts).
     unknown ||= k.unknown;
+    unseen ??= k.unseen;
     for (const [name, eff] of k.commons) {
       const mine = commons.get(name) ?? { use: [], mod: [] };
       mine.use = mergeExtents(mine.use, eff.use);
@@ -113,7 +116,7 @@ export function summarize(cfg: Cfg, blocks: readonly RegionSets[], assumeBounds 
       shared.set(id, { sym: eff.sym, use: eff.use || !!mine?.use, mod: eff.mod || !!mine?.mod });
     }
   }
-  const summary: ProcedureSummary = { name: proc.name, formals, commons, shared, io, unknown, ...(lost ? { untracedWrite: lost.span.line } : {}) };
+  const summary: ProcedureSummary = { name: proc.name, formals, commons, shared, io, unknown, ...(lost ? { untracedWrite: lost.span.line } : {}), ...(unseen ? { unseen } : {}) };
   // The callees' summaries by name, as the CFG's calls used them (none: the worst).
   const key = (n: string) => (proc.language === "fortran" ? n.toLowerCase() : n);
   const callees = new Map(cfg.calls.map((c) => [key(c.name), c.summary]));

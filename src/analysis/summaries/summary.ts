@@ -23,6 +23,13 @@ export interface ProcedureSummary {
   io: boolean;
   /** Calls something doall cannot see: it may touch every COMMON, module and global variable. */
   unknown: boolean;
+  /**
+   * The first call, here or in a callee, of a procedure that has no
+   * summary (no file of the run defines it, or it is recursive or a dummy
+   * procedure): what makes the summary `unknown`, named in reports so
+   * that users know which source to give (LU's timers reach wtime.c).
+   */
+  unseen?: UnseenCall;
   /** The line of a C write through a pointer whose target is not followed (through-params.ts untracedWrites), which makes it unknown. */
   untracedWrite?: number;
   /** Which elements of its arrays it touches (array-regions.ts); absent: not computed (every element). */
@@ -40,6 +47,13 @@ export interface ProcedureSummary {
    * asked (a loop that calls the procedure stays serial otherwise).
    */
   quiet?: () => QuietSummary | undefined;
+}
+
+/** A call of a procedure without a summary: its name, and where the call is. */
+export interface UnseenCall {
+  name: string;
+  file: string;
+  line: number;
 }
 
 /**
