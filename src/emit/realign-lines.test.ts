@@ -143,3 +143,37 @@ test("found by fuzzing C text: an unbraced body is not peeled, a line's end is n
   const header = run("c.c", cc(["  for (i = 0; i < n /* last) */; i++) {", "    c[i] = c[n - 1] * 0.5 + b[i];", "  }"]));
   assert.equal(header.realign(4), undefined);
 });
+
+test("found by fuzzing C text: the reads shifted are the analysis's place for place, a unary plus is no addition, unsigned bounds keep the loop as written", () => {
+  const cc = (pre: string[], params: string, lines: string[]) => [...pre, "int a[300000], b[300000], c[300000];", `void s(${params}) {`, "  int i;", ...lines, "}", ""].join("\n");
+  // `sizeof(i)` names i and reads nothing; PREV reads a[i - 1] with no i in the text: as many of each, and
+  // counting them matched (the analysis shifted PREV's read, the text would not).
+  const hidden = run("c.c", cc(["#define PREV a[i - 1]"], "int n", ["  for (i = 1; i < n; i++) {", "    a[i] = b[i] + 1;", "    c[i] = PREV * 2 + (int)sizeof(i);", "  }"]));
+  assert.equal(hidden.realign(5), undefined);
+  assert.doesNotMatch(hidden.out, /i \+ 1/);
+  // A preprocessed Fortran file's macro reads at its name: a function-like one reading only its argument, twice,
+  // is shifted in the argument; one whose body also reads the index through another macro is not.
+  const f90 = (defs: string[], use: string) => ["program m", "  integer, parameter :: n = 200000", "  integer a(n), b(n), c(n), i", ...defs, "  do i = 2, n", "    b(i) = a(i) + 1", `    c(i) = ${use} + b(i-1)`, "  end do", "  print *, c(2)", "end program", ""].join("\n");
+  const twice = run("m.F90", f90(["#define SQ(k) (k)*(k)"], "SQ(i)"));
+  assert.deepEqual(twice.realign(5), { kind: "align", from: 7, to: 7, shift: 1 });
+  assert.match(twice.out, /SQ\(\(i \+ 1\)\)/);
+  const nested = run("m.F90", f90(["#define PREV a(i-1)", "#define F(k) (k) + PREV"], "F(i)"));
+  assert.equal(nested.realign(6), undefined);
+  assert.doesNotMatch(nested.out, /F\(\(i \+ 1\)\)/);
+  // `a - +i` one iteration later is `a - +(i + 1)`, not `a - +i + 1`.
+  const unary = run("c.c", cc([], "int n", ["  for (i = 1; i < n; i++) {", "    a[i] = b[i] + 1;", "    c[i] = a[i - 1] - +i;", "  }"]));
+  assert.deepEqual(unary.realign(4), { kind: "align", from: 6, to: 6, shift: 1 });
+  assert.match(unary.out, /c\[i \+ 1\] = a\[i\] - \+\(i \+ 1\);/);
+  // An unsigned lower bound: the aligned loop from lo - 1 guarded by `i >= lo` compares unsigned (-1 >= 0u
+  // holds); a peeled copy's `i >= lo` too, and runs once for an empty loop. An unsigned upper bound: the
+  // aligned loop's `i < n` with i = -1 is false in C, so it ran nothing.
+  const lower = run("c.c", cc([], "int n, unsigned lo", ["  for (i = lo; i < n; i++) {", "    a[i + 1] = b[i + 1] + 1;", "    c[i + 1] = a[i] * 2;", "  }"]));
+  assert.equal(lower.realign(4), undefined);
+  const peel = run("c.c", cc([], "int n, unsigned lo", ["  for (i = lo; i < n; i++) {", "    b[i + 1] = b[n] * 2 + a[i + 1];", "  }"]));
+  assert.equal(peel.realign(4), undefined);
+  const upper = run("c.c", cc([], "unsigned n", ["  for (i = 0; i < n; i++) {", "    a[i + 1] = b[i + 1] + 1;", "    c[i + 1] = a[i] * 2;", "  }"]));
+  assert.equal(upper.realign(4), undefined);
+  // A signed bound still is aligned.
+  const signed = run("c.c", cc([], "int n", ["  for (i = 0; i < n; i++) {", "    a[i + 1] = b[i + 1] + 1;", "    c[i + 1] = a[i] * 2;", "  }"]));
+  assert.deepEqual(signed.realign(4), { kind: "align", from: 6, to: 6, shift: 1 });
+});

@@ -213,7 +213,7 @@ function alignEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop
     return true;
   };
   for (const s of a) if (!starts(s) || !guard(s, guardA)) return null;
-  let count = 0;
+  const shiftedAt: Edit[] = [];
   for (const s of b) {
     const x = extent(s);
     if (!starts(s) || x.endLine >= loop.endSpan.line || !guard(s, guardB)) return null;
@@ -221,11 +221,106 @@ function alignEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop
     for (let n = x.line; n <= x.endLine; n++) ranges.push({ line: n, from: n === x.line ? x.column - 1 : 0, to: n === x.endLine ? x.endColumn - 1 : Infinity });
     const sub = substitute(lines, i, shift, lang, form, ranges);
     edits.push(...sub.edits);
-    count += sub.count;
+    shiftedAt.push(...sub.edits);
   }
-  // Every read of the index the analysis shifted is one the text shows (a macro's would not be).
-  if (count !== indexReads(b, loop.index!)) return null;
+  if (!sameReads(lines, lang, loop, indexReads(b, loop.index!), shiftedAt)) return null;
   return { replace: applyEdits(lines, edits), insert: inserts };
+}
+
+/**
+ * Whether the text's reads of the index (`edits`, one per name shifted)
+ * are, place for place, the ones the analysis shifted (`places`,
+ * file:line:column, with how many reads each). A name that is no read
+ * (`sizeof(i)`) is at no place; an object-like macro's read (`#define
+ * PREV a[i - 1]`) has no name in the text (found by fuzzing: with one of
+ * each, counting them matched, and PREV kept reading a[i - 1]). A
+ * function-like macro's expansion reads at the macro's name: the names
+ * shifted in its arguments stand for those reads when the file defines
+ * the macro and its body reads each argument as often as the analysis
+ * counted, and names nothing more of the index (`#define TW(k) b(k)*k`:
+ * TW(i-1) reads i twice, and shifted is TW((i + 1)-1)).
+ */
+function sameReads(lines: readonly string[], lang: Lang, loop: Loop, places: ReadonlyMap<string, number>, edits: readonly Edit[]): boolean {
+  const file = loop.span.file;
+  const seen = new Set<string>();
+  const inMacro = new Map<string, Edit[]>();
+  for (const e of edits) {
+    const at = `${file}:${e.line}:${e.col + 1}`;
+    if (places.has(at)) {
+      seen.add(at);
+      continue;
+    }
+    const call = enclosingCall(lines, e);
+    if (call === null) return false;
+    const key = `${file}:${e.line}:${call + 1}`;
+    inMacro.set(key, [...(inMacro.get(key) ?? []), e]);
+  }
+  for (const [key, es] of inMacro) {
+    const n = places.get(key);
+    if (n === undefined || seen.has(key)) return false;
+    const [, line, column] = /:(\d+):(\d+)$/.exec(key)!;
+    if (macroReads(lines, lang, Number(line), Number(column) - 1, es) !== n) return false;
+    seen.add(key);
+  }
+  return seen.size === places.size;
+}
+
+/** The column (0-based) of the name before the innermost parenthesis around the edit on its line, or null. */
+function enclosingCall(lines: readonly string[], e: Edit): number | null {
+  const t = lines[e.line - 1]!;
+  let depth = 0;
+  for (let k = e.col - 1; k >= 0; k--) {
+    const c = t[k]!;
+    if (c === ")") depth++;
+    else if (c === "(" && depth > 0) depth--;
+    else if (c === "(") {
+      const m = /([A-Za-z_]\w*)\s*$/.exec(t.slice(0, k));
+      return m ? m.index : null;
+    }
+  }
+  return null;
+}
+
+/**
+ * How many reads of the index the invocation of the function-like macro
+ * at `col` of `line` makes, as the file's one `#define` of it says: each
+ * parameter's uses in the body times the index names (`edits`) in its
+ * argument; -1 when that cannot be told (no definition or several, a
+ * continued one, `#`/`##`, the invocation not on one line).
+ */
+function macroReads(lines: readonly string[], lang: Lang, line: number, col: number, edits: readonly Edit[]): number {
+  const t = lines[line - 1]!;
+  const m = /^([A-Za-z_]\w*)\s*\(/.exec(t.slice(col));
+  if (!m) return -1;
+  const name = lang === "fortran" ? m[1]!.toLowerCase() : m[1]!;
+  const defs = lines.flatMap((l) => {
+    const d = /^\s*#\s*define\s+([A-Za-z_]\w*)\(([^)]*)\)(.*)$/.exec(l);
+    return d && (lang === "fortran" ? d[1]!.toLowerCase() : d[1]) === name ? [d] : [];
+  });
+  if (defs.length !== 1 || /[#\\]/.test(defs[0]![3]!)) return -1;
+  const params = defs[0]![2]!.split(",").map((x) => x.trim());
+  const body = defs[0]![3]!;
+  // The arguments: top-level commas between the invocation's parentheses.
+  const open = col + m[0].length;
+  const starts = [open];
+  let depth = 0;
+  let close = -1;
+  for (let k = open; k < t.length && close < 0; k++) {
+    if (t[k] === "(") depth++;
+    else if (t[k] === ")" && depth > 0) depth--;
+    else if (t[k] === ")") close = k;
+    else if (t[k] === "," && depth === 0) starts.push(k + 1);
+  }
+  if (close < 0 || starts.length !== params.length) return -1;
+  let reads = 0;
+  for (const [j, p] of params.entries()) {
+    const from = starts[j]!;
+    const to = j + 1 < starts.length ? starts[j + 1]! - 1 : close;
+    const names = edits.filter((e) => e.col >= from && e.col < to).length;
+    const uses = p ? (body.match(new RegExp(`\\b${p}\\b`, lang === "fortran" ? "gi" : "g")) ?? []).length : 0;
+    reads += names * uses;
+  }
+  return edits.every((e) => e.col >= open && e.col < close) ? reads : -1;
 }
 
 /** The text a statement spans: a loop's span is its header, its end is endSpan; an IF's, its condition and what it holds. */
@@ -391,7 +486,9 @@ function substitute(lines: readonly string[], name: string, d: number, lang: Lan
       // `i + 1` would bind to what surrounds it there (found by fuzzing). Parenthesized, never folded.
       const argument = macros && (/,$/.test(before) || /[\w$]\s*\($/.test(before));
       // The end of a line is no end of an operand: the statement may go on (`+ i` then `* 2` below).
-      const whole = !argument && /[(,[+=]$/.test(before) && /^[),\]+\-;]/.test(after);
+      // A `+` before it must be an addition: a unary one follows an operator (`a - +i` is `a - (i + 1)` one
+      // iteration later, not `a - +i + 1`: found by fuzzing).
+      const whole = !argument && (/[(,[=]$/.test(before) || /[\w$)\]]\s*\+$/.test(before)) && /^[),\]+\-;]/.test(after);
       // `i - 1` read one iteration later is `i`, `i + 1` is `i + 2`: folded when the sum is a whole operand
       // and the number decimal (C reads 010 as 8).
       const tail = whole ? /^(\s*)([+-])(\s*)(0|[1-9]\d*)(?=\s*[),\];])/.exec(t.slice(at + word.length)) : null;

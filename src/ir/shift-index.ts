@@ -16,12 +16,14 @@ export function shiftIndex(stmts: readonly Stmt[], index: Sym, by: number): Stmt
 }
 
 /**
- * At how many places of the text the statements read `index` (the text
- * must show as many: realign-lines.ts checks). Places, not nodes: C's
- * `c[i] += x` is `c[i] = c[i] + x` in the IR, both `c[i]` at one place.
+ * The places of the text (`file:line:column`) where the statements read
+ * `index`, with how many reads each has: the text must show a read at
+ * each, and none elsewhere (realign-lines.ts checks). Places, not nodes:
+ * C's `c[i] += x` is `c[i] = c[i] + x` in the IR, both `c[i]` at one
+ * place; a macro's expansion reads at the macro's name, as often as it does.
  */
-export function indexReads(stmts: readonly Stmt[], index: Sym): number {
-  const places = new Set<string>();
+export function indexReads(stmts: readonly Stmt[], index: Sym): Map<string, number> {
+  const places = new Map<string, number>();
   const seen = new Set<object>();
   const visit = (x: unknown): void => {
     if (Array.isArray(x)) return x.forEach(visit);
@@ -30,10 +32,11 @@ export function indexReads(stmts: readonly Stmt[], index: Sym): number {
     const o = x as Record<string, unknown>;
     if (o.kind === "var" && o.sym === index) {
       const at = (o as unknown as Expr).span;
-      places.add(`${at.file}:${at.line}:${at.column}`);
+      const key = `${at.file}:${at.line}:${at.column}`;
+      places.set(key, (places.get(key) ?? 0) + 1);
     }
     for (const [k, v] of Object.entries(o)) if (k !== "sym") visit(v);
   };
   visit(stmts);
-  return places.size;
+  return places;
 }

@@ -3,6 +3,7 @@ import type { Procedure } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { addConst } from "../ir/add-const.js";
+import { valueType } from "../ir/value-type.js";
 import { replaceRun } from "../ir/rewrite-blocks.js";
 import { mentions } from "../analysis/regions/box.js";
 import { shiftIndex } from "../ir/shift-index.js";
@@ -185,7 +186,22 @@ function candidate(plan: LoopPlan): boolean {
     walkExpr(e, (x) => void ((x.kind === "call" || x.kind === "assign-expr") && (impure = true)));
     if (impure) return false;
   }
+  // C: the guards and the peeled copy compare the index with the bounds' text, and the aligned loop starts
+  // below the lower bound. With an unsigned bound (of int's width or more) those comparisons are unsigned,
+  // where the index below 0 is a large number (found by fuzzing: `for (int i = lo; ...)` with an unsigned
+  // lo = 0, aligned, started at -1 and its guard `i >= lo` held; peeled, an empty loop ran its copy once).
+  if (plan.proc.language === "c" && [loop.lower, loop.upper, loop.cond].some((e) => e && unsignedIn(e))) return false;
   return true;
+}
+
+/** Whether an expression reads or makes an unsigned value of int's width or more (comparisons with it are unsigned). */
+function unsignedIn(e: Expr): boolean {
+  let yes = false;
+  walkExpr(e, (x) => {
+    const t = valueType(x);
+    if (t?.base === "integer" && t.unsigned && (t.bytes ?? 4) >= 4) yes = true;
+  });
+  return yes;
 }
 
 /**
