@@ -392,7 +392,13 @@ function unswitched(plan: LoopPlan, ctx: VariantContext, options: ParallelizeOpt
   const region = regionOf(flow, plan.loop);
   if (!region) return null;
   const proc = plan.proc;
+  // I/O, an exit or a blocking call outside the guarded statements is the variant's too (the statements
+  // around them are the same, the call verdicts the same): no variant without these guards is parallel
+  // or pipelined. Asked before analyzing it (issue 16: NPB LU's ssor tried such variants twice a loop).
+  const staying = plan.reasons.filter((r) => (r.kind === "io" || r.kind === "exit" || r.kind === "call") && r.line !== undefined);
   for (const g of invariantGuards(flow.cfg, region, plan.loop, plan.reasons)) {
+    const ranges = g.guards.map((x) => lines(x.then));
+    if (staying.some((r) => !ranges.some(([lo, hi]) => r.line! >= lo && r.line! <= hi))) continue;
     const variant = withoutGuards(proc, plan.loop, g.guards);
     if (!variant) continue;
     const v = variantPlan(proc, variant.loop, variant.body, plan, ctx, options, callVerdict, untaken);
