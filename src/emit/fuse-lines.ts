@@ -25,6 +25,11 @@ export function fuseLines(text: string, lang: "fortran" | "c", form: "fixed" | "
   for (let k = end; k < head - 1; k++) if (!commentOrBlank(lines[k]!.replace(/\r$/, ""), lang, form)) return null;
   const ok = lang === "c" ? closingBraceAlone(endLine) && opensBody(headLine, lines[head], second) : fortranEndDo(endLine, form) && aloneDo(headLine, lines[head], second, form);
   if (!ok) return null;
+  // C: the bodies become one block scope. A name either declares (an enum constant, a tag, a typedef: the
+  // IR keeps none of them) would clash with, or hide from the second body, one of the file's (found by
+  // fuzzing: `enum { K = 3 };` in the first body, the file's K = 5 read by the second). Preprocessor lines
+  // would apply to the other body's text too.
+  if (lang === "c" && lines.slice(first.span.line, second.endSpan.line - 1).some((l) => /\b(enum|struct|union|typedef)\b|^\s*#/.test(l))) return null;
   const cr = (k: number) => (lines[k - 1]!.endsWith("\r") ? "\r" : "");
   return [
     { line: end, text: cr(end) },

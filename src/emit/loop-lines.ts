@@ -74,3 +74,28 @@ function cControl(line: string, loop: Loop): { from: number; to: number } | null
   }
   return null;
 }
+
+/**
+ * Whether what stands on the line above `line` (1-based) belongs to the
+ * statement on it, so that no line may go between them: a directive or
+ * preprocessor line (`#pragma GCC ivdep`, `!$omp simd`, `!dir$`), or, in
+ * C, a label alone on its line (a directive put between would be the
+ * labeled statement: gcc refuses a standalone `ordered` there). Found by
+ * fuzzing.
+ */
+export function attachedAbove(lines: readonly string[], line: number, lang: "fortran" | "c"): boolean {
+  const above = (lines[line - 2] ?? "").replace(/\r$/, "");
+  if (/^\s*(#|!\$|!dir\$|[cC*]\$)/i.test(above)) return true;
+  return lang === "c" && /(^|[^:]):\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(above);
+}
+
+/** Whether two of the statements start at one place of the text (a macro's expansion: `TWO(i);` may be two statements). */
+export function sharedStarts(stmts: readonly { span: { line: number; column: number } }[]): boolean {
+  const seen = new Set<string>();
+  for (const s of stmts) {
+    const k = `${s.span.line}:${s.span.column}`;
+    if (seen.has(k)) return true;
+    seen.add(k);
+  }
+  return false;
+}

@@ -177,3 +177,50 @@ test("found by fuzzing C text: the reads shifted are the analysis's place for pl
   const signed = run("c.c", cc([], "int n", ["  for (i = 0; i < n; i++) {", "    a[i + 1] = b[i + 1] + 1;", "    c[i + 1] = a[i] * 2;", "  }"]));
   assert.deepEqual(signed.realign(4), { kind: "align", from: 6, to: 6, shift: 1 });
 });
+
+test("found by fuzzing round 8: a macro's bound is parenthesized, a macro's statements share one place, an index inside a macro's argument or after a cast is parenthesized", () => {
+  const cc = (pre: string[], lines: string[]) => [...pre, "int a[3000000], b[3000000], c[3000000], d[3000000];", "void s(int n, int k) {", "  int i;", ...lines, "}", ""].join("\n");
+  // `#define M 1<<21`: peeled, `M - 1` would be 1<<20.
+  const peel = run("c.c", cc(["#define M 1<<21"], ["  for (i = 0; i < M; i++) {", "    a[i] = a[2097151] + b[i];", "  }"]));
+  assert.deepEqual(peel.realign(5), { kind: "peel", iteration: "last" });
+  assert.match(peel.out, /for \(i = 0; i < \(M\) - 1; i\+\+\)/);
+  assert.match(peel.out, /for \(i = \(M\) - 1; i >= 0; i--\)/);
+  // Aligned from a macro's lower bound: `LO - 1` and the guard `i >= LO` keep LO whole.
+  const lower = run("c.c", cc(["#define LO 8>>2"], ["  for (i = LO; i < n; i++) {", "    a[i] = b[i] + 1;", "    c[i] = a[i - 1] * 2;", "  }"]));
+  assert.deepEqual(lower.realign(5), { kind: "align", from: 7, to: 7, shift: 1 });
+  assert.match(lower.out, /for \(i = \(LO\) - 1; i < n; i\+\+\)/);
+  assert.match(lower.out, /if \(i >= \(LO\)\) a\[i\]/);
+  // A variable's name stays as written.
+  const plain = run("c.c", cc([], ["  for (i = k; i < n; i++) {", "    a[i] = b[i] + 1;", "    c[i] = a[i - 1] * 2;", "  }"]));
+  assert.match(plain.out, /for \(i = k - 1; i < n; i\+\+\)/);
+  // `TWO(i);` is two statements at one place: a guard before it would take the first alone.
+  const two = run("c.c", cc(["#define TWO(k) a[k] = b[k] + 1; d[k] = b[k] * 3"], ["  for (i = 1; i < n; i++) {", "    TWO(i);", "    c[i] = a[i - 1] * 2 + d[i - 1];", "  }"]));
+  assert.equal(two.realign(5), undefined);
+  // `SQ(k + i)` with `#define SQ(x) x*x` is `SQ(k + (i + 1))` one iteration later, not `SQ(k + i + 1)`.
+  const arg = run("c.c", cc(["#define SQ(x) x*x"], ["  for (i = 1; i < n; i++) {", "    a[i] = b[i] + 1;", "    c[i] = a[i - 1] + SQ(k + i);", "  }"]));
+  assert.deepEqual(arg.realign(5), { kind: "align", from: 7, to: 7, shift: 1 });
+  assert.match(arg.out, /SQ\(k \+ \(i \+ 1\)\)/);
+  // `(unsigned char) + i` casts +i: `(unsigned char) + (i + 1)`.
+  const cast = run("c.c", cc([], ["  for (i = 1; i < n; i++) {", "    a[i] = b[i] + 1;", "    c[i] = a[i - 1] + (unsigned char) + i;", "  }"]));
+  assert.match(cast.out, /\(unsigned char\) \+ \(i \+ 1\);/);
+  // A condition's parentheses are no call: `if (r[i + 1] ...)` keeps its subscripts as they were.
+  const cond = run("c.c", cc([], ["  for (i = 1; i < n; i++) {", "    a[i] = b[i] + 1;", "    if (b[i] > 2) c[i] = a[i - 1] * 2;", "  }"]));
+  assert.match(cond.out, /if \(b\[i \+ 1\] > 2\) c\[i \+ 1\] = a\[i\] \* 2;/);
+});
+
+test("found by fuzzing round 8 (Fortran): a bound the body changes through EQUIVALENCE, or the index in its own bounds, keeps the loop as written", () => {
+  const prog = (decl: string, pre: string[], loop: string, body: string[]) => ["program p", "  integer, parameter :: n = 2000000", `  integer :: a(0:n), b(0:n), c(0:n), mm(n), i, m${decl}`, ...pre, loop, ...body.map((x) => `    ${x}`), "  end do", "  print *, a(1), c(2)", "end program", ""].join("\n");
+  // The body writes mm(i), which is m: the peeled copy would change the parallel loop's bound, the aligned loop's guards race on it.
+  const peel = run("p.f90", prog("\n  equivalence (m, mm(1))", ["  m = n"], "  do i = 1, m", ["a(i) = a(1) + b(i)", "mm(i) = 7"]));
+  assert.equal(peel.realign(6), undefined);
+  assert.doesNotMatch(peel.out, /exit/);
+  const align = run("p.f90", prog("\n  equivalence (m, mm(1))", ["  m = n"], "  do i = 1, m", ["a(i) = b(i) + 1", "mm(i) = 7", "c(i) = a(i - 1) * 2"]));
+  assert.equal(align.realign(6), undefined);
+  // `do i = i, n`: no directive (the bound would read each thread's own i), no alignment (`if (i >= i)`).
+  const own = run("p.f90", prog("", ["  i = 2"], "  do i = i, n", ["a(i) = b(i) + 1", "c(i) = a(i - 1) * 2"]));
+  assert.equal(own.realign(5), undefined);
+  assert.doesNotMatch(own.out, /!\$omp parallel do\s*\n\s*do i = i/);
+  assert.match(own.reason(5), /its bounds read its own index i/);
+  const plain = run("p.f90", prog("", ["  i = 2"], "  do i = i, n", ["a(i) = b(i) + 1"]));
+  assert.doesNotMatch(plain.out, /!\$omp/);
+});

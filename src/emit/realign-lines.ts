@@ -1,11 +1,11 @@
 import type { Loop, Stmt } from "../ir/stmt.js";
 import { indexReads } from "../ir/shift-index.js";
-import { childBlocks, walkStmts } from "../ir/walk.js";
+import { childBlocks, walkExpr, walkStmts } from "../ir/walk.js";
 import { groups, type Realignment } from "../parallelize/realign.js";
 import { orderedBody } from "../parallelize/doacross.js";
 import type { LineInsertion } from "./insert-lines.js";
 import type { LineReplacement } from "./swap-headers.js";
-import { FIXED_WIDTH, FREE_WIDTH, closingBraceAlone, fortranEndDo, loopControl } from "./loop-lines.js";
+import { FIXED_WIDTH, FREE_WIDTH, attachedAbove, closingBraceAlone, fortranEndDo, loopControl, sharedStarts } from "./loop-lines.js";
 
 /** The text edits of an aligned or peeled loop: lines replaced (same count), lines added around the loop (peeling). */
 export interface RealignEdits {
@@ -54,7 +54,14 @@ export function realignLines(text: string, lang: Lang, form: Form, loop: Loop, r
   // A peeled copy repeats the loop's text: a statement label or a construct name in it would be defined
   // twice (found by fuzzing: "Duplicate statement label 100", a DO 20's CONTINUE, `inner: do`).
   if (r.kind === "peel" && namesInside(lines, lang, loop)) return null;
-  const edits = r.kind === "align" ? alignEdits(lines, lang, form, loop, r.split, r.shift, parts) : peelEdits(lines, lang, form, loop, r.which, parts);
+  // The bounds' variables by name (Fortran's in lower case, as its text may spell them otherwise).
+  const names = new Set<string>();
+  for (const e of [loop.lower, loop.upper, loop.cond]) if (e) walkExpr(e, (x) => void (x.kind === "var" && names.add(x.sym.name)));
+  const macros = lang === "c" || lines.some((l) => /^\s*#\s*(define|include)\b/.test(l));
+  const lower = new Set([...names].map((n) => n.toLowerCase()));
+  const isVariable = (n: string) => (lang === "fortran" ? lower.has(n.toLowerCase()) : names.has(n));
+  const sparts: BoundParts = { ...parts, text: (range) => macroSafe(lines[head - 1]!.slice(range[0], range[1]), macros, isVariable) };
+  const edits = r.kind === "align" ? alignEdits(lines, lang, form, loop, r.split, r.shift, sparts) : peelEdits(lines, lang, form, loop, r.which, sparts);
   if (!edits) return null;
   for (const x of edits.replace) if (!fits(x.text)) return null;
   for (const x of edits.insert) if (!x.lines.every(fits)) return null;
@@ -83,6 +90,11 @@ interface Parts {
   initEq: number;
   /** The column after the control (where the `)` is in C). */
   end: number;
+}
+
+/** The parts, with each bound's text as an operand (macroSafe). */
+interface BoundParts extends Parts {
+  text(range: [number, number]): string;
 }
 
 function controlParts(line: string, ctl: { from: number; to: number }, lang: Lang): Parts | null {
@@ -135,7 +147,33 @@ function shifted(t: string, delta: number): string {
 /** A bound as an operand of a comparison: parenthesized unless a name or a number. */
 function operand(t: string): string {
   const core = t.trim();
-  return /^(\w+|[+-]?\d+)$/.test(core) ? core : `(${core})`;
+  return /^(\w+|[+-]?\d+)$/.test(core) || wrapped(core) ? core : `(${core})`;
+}
+
+/** Whether the text is one parenthesized whole: `(a + b)`, not `(a) + (b)`. */
+function wrapped(core: string): boolean {
+  if (!core.startsWith("(") || !core.endsWith(")")) return false;
+  let depth = 0;
+  for (let k = 0; k < core.length; k++) {
+    if (core[k] === "(") depth++;
+    else if (core[k] === ")" && --depth === 0 && k < core.length - 1) return false;
+  }
+  return true;
+}
+
+/**
+ * A bound's text as an operand that a preprocessor cannot split: where
+ * macros may be (C; Fortran that defines or includes them), parenthesized
+ * unless an integer literal or a name the loop's bounds read as a variable
+ * (found by fuzzing: with `#define M 1<<21`, `M - 1` is `1<<20`; a macro's
+ * name is no variable of the bounds, which hold its expansion).
+ */
+function macroSafe(t: string, macros: boolean, isVariable: (name: string) => boolean): string {
+  const core = t.trim();
+  if (!macros || core === "" || /^[+-]?(\d+|0[xX][\da-fA-F]+)[uUlL]*$/.test(core) || isVariable(core) || wrapped(core)) return t;
+  const lead = /^\s*/.exec(t)![0];
+  const trail = /\s*$/.exec(t)![0];
+  return `${lead}(${core})${trail}`;
 }
 
 function splice(line: string, [from, to]: [number, number], text: string): string {
@@ -160,16 +198,18 @@ function applyEdits(lines: readonly string[], edits: readonly Edit[]): LineRepla
   });
 }
 
-function alignEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop, split: number, shift: number, p: Parts): { replace: LineReplacement[]; insert: LineInsertion[] } | null {
+function alignEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop, split: number, shift: number, p: BoundParts): { replace: LineReplacement[]; insert: LineInsertion[] } | null {
   const head = loop.span.line;
   const i = p.index;
   const [a, b] = groups(orderedBody(loop), split);
-  if (a.length === 0 || b.length === 0) return null;
-  const lowerText = lines[head - 1]!.slice(p.lower[0], p.lower[1]);
+  // Statements of one macro's expansion (`TWO(i);` two assignments) start at one place: a guard there would
+  // take the first alone (found by fuzzing).
+  if (a.length === 0 || b.length === 0 || sharedStarts(orderedBody(loop))) return null;
+  const lowerText = p.text(p.lower);
   const ge = lang === "fortran" && form !== "free" ? ".ge." : ">=";
   const le = lang === "fortran" && form !== "free" ? ".le." : "<=";
   let guardB: string;
-  if (lang === "fortran") guardB = `if (${i} + ${shift} ${le} ${operand(lines[head - 1]!.slice(p.upper[0], p.upper[1]))}) `;
+  if (lang === "fortran") guardB = `if (${i} + ${shift} ${le} ${operand(p.text(p.upper))}) `;
   else {
     const cond = substitute([lines[head - 1]!.slice(p.upper[0], p.upper[1])], i, shift, lang, "free", [{ line: 1, from: 0, to: Infinity }]);
     if (cond.count === 0) return null;
@@ -189,7 +229,7 @@ function alignEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop
   const inserts: LineInsertion[] = [];
   // A directive or preprocessor line right before a statement belongs to it (`#pragma GCC ivdep`, `!$omp simd`,
   // `!dir$`): a guard put between them would take its place.
-  const directiveBefore = (line: number) => /^\s*(#|!\$|!dir\$|[cC*]\$)/i.test(lines[line - 2] ?? "");
+  const directiveBefore = (line: number) => attachedAbove(lines, line, lang);
   const guard = (s: Stmt, g: string): boolean => {
     if (directiveBefore(s.span.line)) return false;
     // C: any statement but a loop takes the guard before it; a loop goes in a block of its own lines (a
@@ -323,6 +363,29 @@ function macroReads(lines: readonly string[], lang: Lang, line: number, col: num
   return edits.every((e) => e.col >= open && e.col < close) ? reads : -1;
 }
 
+/**
+ * Whether column `at` of the line lies inside the parentheses of a call
+ * (a name before the `(`), at any depth: a macro's argument, spliced into
+ * its body as text (`#define SQ(x) x*x`: `SQ(k + i)` one iteration later
+ * must be `SQ(k + (i + 1))`, not `SQ(k + i + 1)`: found by fuzzing).
+ */
+function inCallArgument(t: string, at: number): boolean {
+  let depth = 0;
+  for (let k = at - 1; k >= 0; k--) {
+    const c = t[k]!;
+    if (c === ")" || c === "]") depth++;
+    else if ((c === "(" || c === "[") && depth > 0) depth--;
+    else if (c === "(") {
+      const name = /([A-Za-z_$][\w$]*)\s*$/.exec(t.slice(0, k))?.[1];
+      // `if (`, `while (`, `sizeof (`: no call.
+      if (name !== undefined && !NOT_CALLS.has(name.toLowerCase())) return true;
+    }
+  }
+  return false;
+}
+
+const NOT_CALLS = new Set(["if", "while", "for", "switch", "return", "sizeof", "case", "elseif", "select", "where", "forall"]);
+
 /** The text a statement spans: a loop's span is its header, its end is endSpan; an IF's, its condition and what it holds. */
 function extent(s: Stmt): { line: number; column: number; endLine: number; endColumn: number } {
   if (s.kind === "loop") return { line: s.span.line, column: s.span.column, endLine: s.endSpan.endLine, endColumn: s.endSpan.endColumn };
@@ -335,7 +398,7 @@ function extent(s: Stmt): { line: number; column: number; endLine: number; endCo
   return { line: s.span.line, column: s.span.column, ...end };
 }
 
-function peelEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop, which: "first" | "last", p: Parts): { replace: LineReplacement[]; insert: LineInsertion[] } | null {
+function peelEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop, which: "first" | "last", p: BoundParts): { replace: LineReplacement[]; insert: LineInsertion[] } | null {
   const head = loop.span.line;
   const end = loop.endSpan.line;
   const header = lines[head - 1]!;
@@ -353,22 +416,22 @@ function peelEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop,
   const body = lines.slice(head, end - 1);
   const i = p.index;
   if (which === "first") {
-    const core = splice(header, p.lower, shifted(header.slice(p.lower[0], p.lower[1]), 1));
+    const core = splice(header, p.lower, shifted(p.text(p.lower), 1));
     return { replace: [{ line: head, text: core }], insert: [{ line: head, where: "before", lines: [header, ...body, leave, endText] }] };
   }
   // The last iteration: the loop from U down to L, left after one iteration, after the loop that stops at U - 1.
   let reversed: string;
   let core: string;
   if (lang === "fortran") {
-    const lower = header.slice(p.lower[0], p.lower[1]).trim();
-    const upper = header.slice(p.upper[0], p.upper[1]).trim();
+    const lower = p.text(p.lower).trim();
+    const upper = p.text(p.upper).trim();
     reversed = header.slice(0, p.initEq) + ` ${upper}, ${lower}, -1` + header.slice(p.end);
     core = splice(header, p.upper, " " + shifted(upper, -1));
   } else {
     if (!p.bound || !p.op) return null;
-    const bound = header.slice(p.bound[0], p.bound[1]);
+    const bound = p.text(p.bound);
     const last = p.op === "<" ? shifted(bound, -1).trim() : bound.trim();
-    const lower = header.slice(p.lower[0], p.lower[1]).trim();
+    const lower = p.text(p.lower).trim();
     reversed = header.slice(0, p.initEq) + ` ${last}; ${i} >= ${operand(lower)}; ${i}--` + header.slice(p.end);
     core = splice(header, p.bound, shifted(bound, -1));
   }
@@ -484,11 +547,12 @@ function substitute(lines: readonly string[], name: string, d: number, lang: Lan
       if (/(%|\.|->)$/.test(before)) continue;
       // An argument of a call may be a macro's (`#define TRI(x) 3*x`): spliced into its body as text,
       // `i + 1` would bind to what surrounds it there (found by fuzzing). Parenthesized, never folded.
-      const argument = macros && (/,$/.test(before) || /[\w$]\s*\($/.test(before));
+      const argument = macros && (/,$/.test(before) || inCallArgument(t, at));
       // The end of a line is no end of an operand: the statement may go on (`+ i` then `* 2` below).
       // A `+` before it must be an addition: a unary one follows an operator (`a - +i` is `a - (i + 1)` one
       // iteration later, not `a - +i + 1`: found by fuzzing).
-      const whole = !argument && (/[(,[=]$/.test(before) || /[\w$)\]]\s*\+$/.test(before)) && /^[),\]+\-;]/.test(after);
+      // (Nor a `)` before it: `(unsigned char) + i` is a cast of +i.)
+      const whole = !argument && (/[(,[=]$/.test(before) || /[\w$\]]\s*\+$/.test(before)) && /^[),\]+\-;]/.test(after);
       // `i - 1` read one iteration later is `i`, `i + 1` is `i + 2`: folded when the sum is a whole operand
       // and the number decimal (C reads 010 as 8).
       const tail = whole ? /^(\s*)([+-])(\s*)(0|[1-9]\d*)(?=\s*[),\];])/.exec(t.slice(at + word.length)) : null;

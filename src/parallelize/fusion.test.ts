@@ -79,3 +79,18 @@ test("C: the closing brace of the first loop and the header of the second emptie
   // Both bodies declare t: one block would declare it twice.
   assert.equal(run("c.c", c("double t = b[i]; a[i] = t;", "double t = a[i]; c[i] = t;")).at(3).fusion, undefined);
 });
+
+test("found by fuzzing: no fusion when the second loop's bounds may change in the first (EQUIVALENCE, a function), nor of C bodies that declare a name", () => {
+  const prog = (decl: string[], bound: string, first: string) =>
+    ["module m11", "  integer :: mm(2000000)", "contains", "  pure integer function top()", "    top = mm(1)", "  end function", "end module", "program p", "  use m11", "  integer, parameter :: n = 2000000", "  integer :: a(n), b(n), i, m", ...decl, "  b = 1", "  mm = 0", "  mm(1) = n", "  m = n", `  do i = 1, ${bound}`, `    ${first}`, "  end do", `  do i = 1, ${bound}`, "    a(i) = b(i) + 1", "  end do", "  print *, a(1), a(n)", "end program", ""].join("\n");
+  // m is mm2(1), which the first loop sets to 7: as written the second loop runs 1..7.
+  const equiv = run("f.f90", prog(["  integer :: mm2(n)", "  equivalence (m, mm2(1))"], "m", "mm2(i) = 7"));
+  assert.equal(equiv.at(18).fusion, undefined);
+  // top() reads mm(1), which the first loop writes.
+  const call = run("f.f90", prog([], "top()", "mm(i) = 7"));
+  assert.equal(call.at(16).fusion, undefined);
+  // C: the first body's `enum { K = 3 }` would hide the file's K from the second.
+  const src = ["enum { K = 5 };", "static int a[2000000], b[2000000], c[2000000];", "void f(int n) {", "  int i;", "  for (i = 0; i < n; i++) {", "    enum { K = 3 };", "    a[i] = b[i] * K;", "  }", "  for (i = 0; i < n; i++) {", "    c[i] = b[i] * K;", "  }", "}", ""].join("\n");
+  const c = run("c.c", src);
+  assert.equal(c.out.match(/#pragma omp parallel for/g)?.length, 2);
+});

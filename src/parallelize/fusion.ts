@@ -104,10 +104,14 @@ function fusable(proc: Procedure, p1: LoopPlan, p2: LoopPlan): boolean {
   if (!sameExpr(a.lower, b.lower) || !sameExpr(a.upper, b.upper) || !sameExpr(a.step, b.step)) return false;
   for (const p of [p1, p2])
     if (!p.emitted || !p.parallel || p.runtimeCheck || p.collapse !== 1 || p.schedule || p.doacross || p.interchange || p.realign || p.threadprivate?.length || p.guard || p.sizeCheck || p.stepCheck) return false;
-  // The second loop's bounds are evaluated after the first loop as written: the first body may not change them.
+  // The second loop's bounds are evaluated after the first loop as written: the first body may not change them,
+  // nor the storage they read (the first loop's own bounds are the same expressions: storageOfBoundsWritten),
+  // and they may call no function (found by fuzzing: `do i = 1, top()` twice, top() reading what the first
+  // loop writes).
   const bounds = new Set<Sym>();
-  for (const e of [b.lower, b.upper, b.step]) if (e) walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && bounds.add(x.sym)));
-  if (writes(a.body).some((s) => bounds.has(s))) return false;
+  let calls = false;
+  for (const e of [b.lower, b.upper, b.step]) if (e) walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && bounds.add(x.sym), x.kind === "call" && (calls = true)));
+  if (calls || p1.boundsWritten || writes(a.body).some((s) => bounds.has(s))) return false;
   if (!plainBody(a.body) || !plainBody(b.body)) return false;
   if (proc.language === "c") for (const s of proc.symbols.values()) if (s.storage === "local" && s.span.line > a.span.line && s.span.line <= b.endSpan.line) return false;
   return true;

@@ -100,3 +100,12 @@ test("a nest too small for a region is put back as written: the outer loop seria
   assert.ok(at(7).reasons.some((r) => r.kind === "flow"));
   assert.ok(!at(8).reasons.some((r) => r.message.startsWith("interchanged:")));
 });
+
+test("found by fuzzing: a bound the nest changes through EQUIVALENCE (the inner header would read it again): not interchanged", () => {
+  const lines = ["program p", "  integer, parameter :: n = 400", "  integer :: a(n, n), b(n, n), mm(n), i, j, m", "  equivalence (m, mm(1))", "  a = 1", "  b = 2", "  m = n", "  do j = 2, m", "    do i = 1, n", "      a(j, i) = mod(a(j - 1, i) + b(j, i), 1000)", "      mm(i) = 7", "    end do", "  end do", "  print *, a(3, 4)", "end program"];
+  const plans = planProgram(parseFortran("t.f90", lines.join("\n"), memoryHost({})), { rangeFacts: false });
+  settleInterchanges(plans.loops);
+  const outer = plans.loops.find((l) => l.loop.span.line === 8)!;
+  assert.equal(outer.boundsWritten, true);
+  assert.equal(outer.interchange, undefined);
+});

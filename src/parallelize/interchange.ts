@@ -162,6 +162,8 @@ function candidate(outer: LoopPlan, inner: LoopPlan, planOf: Map<Loop, LoopPlan>
   // Under no loop that runs in parallel (the nest would be inside its region anyway).
   for (let q = outer.parent ? planOf.get(outer.parent) : undefined; q; q = q.parent ? planOf.get(q.parent) : undefined) if (q.parallel || q.runtimeCheck) return false;
   // The inner loop: parallel as written (not once aligned or peeled: realign.ts rewrites its header too), private scalars only.
+  // Neither loop may write storage its bounds read (EQUIVALENCE, COMMON through calls): each header is read again.
+  if (outer.boundsWritten || inner.boundsWritten) return false;
   if (!inner.parallel || inner.realign || inner.runtimeCheck || inner.reductions.length || inner.firstprivate.length || inner.lastprivate.length || inner.linear.length || inner.privateArrays.length || inner.threadprivate?.length) return false;
   if (!simpleNest(i.body)) return false;
   // Rectangular: the inner bounds do not name the outer index, and the inner loop (its index included: the outer

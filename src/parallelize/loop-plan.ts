@@ -141,6 +141,8 @@ export interface LoopPlan {
   omitted: OmittedDependences | null;
   /** What would make the loop parallel, for `doall explain`. */
   hints: string[];
+  /** The loop writes storage its bounds read (plan-program.ts's storageOfBoundsWritten): no restructuring may read them again. */
+  boundsWritten?: boolean;
   /** Arrays that would be private but for a read after the loop through a procedure doall cannot see, and that procedure (array-privatization.ts). */
   liveThrough?: { array: string; procedure: string }[];
   /** The carried array dependences that remain (for `doall explain`). */

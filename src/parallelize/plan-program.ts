@@ -30,7 +30,9 @@ import { withQuiet } from "../analysis/summaries/quiet-summary.js";
 import { savedWrite } from "./call-verdict.js";
 import type { Sym } from "../ir/symbol.js";
 import { collectLoops, userLoops, walkExpr, walkStmts } from "../ir/walk.js";
+import { mentions } from "../analysis/regions/box.js";
 import { takenAddresses } from "../analysis/taken-addresses.js";
+import { unchangedIn } from "../analysis/regions/unchanged-in.js";
 import type { NestRanges } from "../analysis/ranges/nest-ranges.js";
 import { arrayPrivatization, type CallContext } from "./array-privatization.js";
 import { CommonLiveness } from "../analysis/regions/common-liveness.js";
@@ -316,6 +318,12 @@ function planLoop(proc: Procedure, loop: Loop, parent: Loop | null, depth: numbe
   noEmptyCopies(plan, loop);
   const bound = boundWritten(flow.cfg, region, loop);
   if (bound) plan.reasons.push({ kind: "not-candidate", message: `its bounds read ${bound}, which the loop writes: each thread evaluates the bounds when it starts, and a late one would see the new value` });
+  // `do i = i, n`: in the parallel loop the bounds are evaluated in the region, where i is each thread's own
+  // (found by fuzzing: an undefined private copy), and a restructured loop's guards would read the running index.
+  const index = loop.index;
+  if (index && [loop.lower, loop.upper, loop.step].some((e) => e && mentions(e, index)))
+    plan.reasons.push({ kind: "not-candidate", message: `its bounds read its own index ${index.name}: in the parallel loop each thread's ${index.name} is its own, and the bounds would read that copy` });
+  if (storageOfBoundsWritten(proc, loop, callContext.summaries)) plan.boundsWritten = true;
   plan.reductions.push(...scalars.reductions);
   plan.linear.push(...scalars.linear);
   plan.reasons.push(...scalars.reasons);
@@ -618,6 +626,25 @@ function boundWritten(cfg: Cfg, info: LoopRegionInfo, loop: Loop): string | null
   const { written } = loopWrites(cfg, info);
   for (const [v, name] of read) if (written.has(v)) return name;
   return null;
+}
+
+/**
+ * Whether the loop writes storage its bounds read, as the dataflow sees
+ * storage (a variable EQUIVALENCEd with one of the bounds, COMMON a callee
+ * writes, a C pointer's target): the restructurings read the bounds again
+ * after or while the body runs (guards, a peeled copy's header, the second
+ * loop of a fused pair, the inner header after interchange), where a
+ * plain loop reads them once (found by fuzzing: `equivalence (m, mm(1))`
+ * with the body writing mm(i)).
+ */
+function storageOfBoundsWritten(proc: Procedure, loop: Loop, summaries: SummaryLookup): boolean {
+  const read = new Set<Sym>();
+  for (const e of [loop.lower, loop.upper, loop.step]) if (e) walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && x.sym.storage !== "parameter" && read.add(x.sym)));
+  if (read.size === 0) return false;
+  // What the body and its calls may change, storage association counted (EQUIVALENCE: changed; a C write
+  // through a pointer: what its type may alias, C11 6.5p7).
+  const unchanged = unchangedIn(proc, summaries, loop.body);
+  return [...read].some((s) => !unchanged(s));
 }
 
 /** Whether a counted loop runs at least one iteration: constant bounds and step that say so. */

@@ -180,7 +180,7 @@ function candidate(plan: LoopPlan): boolean {
   // The bounds are read again (guards, the peeled loop's header): nothing in the body may change them.
   const bounds = new Set<Sym>();
   for (const e of [loop.lower, loop.upper]) walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && bounds.add(x.sym)));
-  if (writes(loop.body).some((s) => bounds.has(s))) return false;
+  if (writes(loop.body).some((s) => bounds.has(s)) || plan.boundsWritten) return false;
   for (const e of [loop.lower, loop.upper]) {
     let impure = false;
     walkExpr(e, (x) => void ((x.kind === "call" || x.kind === "assign-expr") && (impure = true)));
