@@ -629,9 +629,9 @@ function boundWritten(cfg: Cfg, info: LoopRegionInfo, loop: Loop): string | null
 }
 
 /**
- * Whether the loop writes storage its bounds read, as the dataflow sees
- * storage (a variable EQUIVALENCEd with one of the bounds, COMMON a callee
- * writes, a C pointer's target): the restructurings read the bounds again
+ * Whether the loop may write storage its bounds read, by any name
+ * (unchangedIn: a variable EQUIVALENCEd with one of them, COMMON a callee
+ * writes, what a C pointer's write may reach): the restructurings read the bounds again
  * after or while the body runs (guards, a peeled copy's header, the second
  * loop of a fused pair, the inner header after interchange), where a
  * plain loop reads them once (found by fuzzing: `equivalence (m, mm(1))`
