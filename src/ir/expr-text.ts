@@ -111,7 +111,7 @@ function print(e: Expr | Triplet, lang: Language, ctx: number): string {
       return `*${print(e.operand, lang, 11)}`;
     case "cast":
       if (!f && e.to.base === "pointer" && e.to.pointee?.base === "integer" && e.to.pointee.bytes === 1) return `(const char *)${print(e.operand, lang, 11)}`;
-      return f ? print(e.operand, lang, ctx) : `(${e.to.base === "integer" ? "int" : e.to.base === "real" ? "double" : e.to.base})${print(e.operand, lang, 11)}`;
+      return f ? print(e.operand, lang, ctx) : `(${cTypeName(e.to)})${print(e.operand, lang, 11)}`;
     case "implied-do":
       return `(${e.items.map((x) => print(x, lang, 0)).join(", ")}, ${e.index.name} = ${print(e.lower, lang, 0)}, ${print(e.upper, lang, 0)}${e.step ? ", " + print(e.step, lang, 0) : ""})`;
     case "array-ctor":
@@ -121,4 +121,12 @@ function print(e: Expr | Triplet, lang: Language, ctx: number): string {
     case "unknown":
       return e.text;
   }
+}
+
+/** A C cast's type by its width: `(long long)`, `(unsigned char)`; `(double)` for reals. */
+function cTypeName(t: { base: string; bytes?: number; unsigned?: boolean }): string {
+  if (t.base === "real") return t.bytes === 4 ? "float" : "double";
+  if (t.base !== "integer") return t.base;
+  const name = t.bytes === 8 ? "long long" : t.bytes === 2 ? "short" : t.bytes === 1 ? "char" : "int";
+  return t.unsigned ? `unsigned ${name}` : t.bytes === 1 ? "signed char" : name;
 }

@@ -187,3 +187,18 @@ test("subscripts through scalars the loop sets: followed to the assignment that 
   // k set from the inner loop's index before that loop runs: inside it, k is not 2*j.
   assert.equal(check("void s(int n, double *x, double *y) {\n  int i, j = 0, k;\n  for (i = 0; i < n; i++) { k = 2 * j; for (j = 0; j < n; j++) y[j] = x[k]; }\n}\n"), null);
 });
+
+test("found by fuzzing: subscripts the program computes in a wide type give a check computed in 64 bits (in int it overflowed and said apart)", () => {
+  const check = (src: string) => {
+    const program = parseC("k.c", src, memoryHost({ "k.c": src }));
+    const proc = program.procedures[0]!;
+    const deps = analyzeProcedure(proc, {});
+    const e = overlapCheck(deps.refs, deps.nests[0]!.root, proc.symbols.get("x")!, proc.symbols.get("y")!, deps.index);
+    return e && exprText(e, "c");
+  };
+  const wide = check("void f(char *x, char *y, int n) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < 400; j++) x[(long)i * 1000000 + j] = y[(long)i * 1000000 + j] + 1;\n}\n");
+  assert.equal(wide, "(const char *)(&x[((long long)n - 1) * 1000000 + 399] + 1) <= (const char *)&y[0] || (const char *)(&y[((long long)n - 1) * 1000000 + 399] + 1) <= (const char *)&x[0]");
+  // Computed in int by the program: its extremes fit int (or the program overflows first), and the check stays as written.
+  const narrow = check("void f(char *x, char *y, int n) {\n  for (int i = 0; i < n; i++)\n    for (int j = 0; j < 400; j++) x[i * 1000 + j] = y[i * 1000 + j] + 1;\n}\n");
+  assert.equal(narrow, "(const char *)(&x[(n - 1) * 1000 + 399] + 1) <= (const char *)&y[0] || (const char *)(&y[(n - 1) * 1000 + 399] + 1) <= (const char *)&x[0]");
+});

@@ -1,3 +1,5 @@
+import { copyIr } from "../../ir/copy-ir.js";
+import { valueType } from "../../ir/value-type.js";
 import { addressCast, castKeepsValue } from "../../ir/stored-as-is.js";
 import { extremeOf } from "../../ir/extreme.js";
 import { evalInt } from "../../ir/const-eval.js";
@@ -51,7 +53,12 @@ export function overlapCheck(refs: readonly ArrayRef[], loop: Loop, a: Sym, b: S
   if (!ra || !rb) return null;
   for (const e of [...ra.lo, ...ra.hi, ...rb.lo, ...rb.hi, ...conds]) if (!invariant(e, loop, index)) return null;
   const bytes = (e: Expr): Expr => ({ kind: "cast", to: { base: "pointer", pointee: { base: "integer", bytes: 1 } }, operand: e, span, type: { base: "pointer" } });
-  const at = (s: Sym, subs: Expr[]): Expr => ({ kind: "addr", operand: { kind: "elem", sym: s, subs, span, type: s.type }, span, type: { base: "pointer" } });
+  // C computes a subscript in its operands' type. The check's bounds are the subscripts' extremes, in int
+  // when the program computes them in int (their values fit, or the program overflows first); where it
+  // computes one in a wider type (`x[(long)i * M + j]`), they may not fit int: found by fuzzing,
+  // `&x[(n - 1) * 1000000 + 399]` overflowed and said apart. Such an array's bounds widen every integer variable.
+  const wide = (r: { wide: boolean }, e: Expr): Expr => (r.wide ? widened(e) : e);
+  const at = (s: Sym, subs: Expr[]): Expr => ({ kind: "addr", operand: { kind: "elem", sym: s, subs: subs.map((e) => wide(s === a ? ra : rb, e)), span, type: s.type }, span, type: { base: "pointer" } });
   const end = (s: Sym, subs: Expr[]): Expr => ({ kind: "binary", op: "+", left: at(s, subs), right: int(1, span), span, type: { base: "pointer" } });
   const le = (x: Expr, y: Expr): Expr => ({ kind: "binary", op: "<=", left: bytes(x), right: bytes(y), span, type: LOGICAL });
   const apart: Expr = { kind: "binary", op: "or", left: le(end(a, ra.hi), at(b, rb.lo)), right: le(end(b, rb.hi), at(a, ra.lo)), span, type: LOGICAL };
@@ -60,8 +67,29 @@ export function overlapCheck(refs: readonly ArrayRef[], loop: Loop, a: Sym, b: S
   return [...signs, apart].reduce((x, y) => ({ kind: "binary", op: "and", left: x, right: y, span, type: LOGICAL }));
 }
 
+/** Whether C computes the expression in a type wider than int somewhere: a value of 8 bytes or more (a `long` variable, a `(long)` cast, `1000000L`). */
+function computedWide(e: Expr): boolean {
+  let yes = false;
+  walkExpr(e, (x) => {
+    const t = valueType(x);
+    if (t?.base === "integer" && (t.bytes ?? 4) >= 8) yes = true;
+  });
+  return yes;
+}
+
+/** The expression with each integer variable narrower than 8 bytes cast to `long long`, so that C computes it in 64 bits. */
+function widened(e: Expr): Expr {
+  return copyIr(e, (o) => {
+    const x = o as unknown as Expr;
+    if ((x.kind !== "var" && x.kind !== "elem") || (x.sym.type.base !== "integer" && x.sym.type.base !== "unknown")) return undefined;
+    const t = valueType(x);
+    if (t && t.base === "integer" && (t.bytes ?? 4) >= 8) return undefined;
+    return { kind: "cast", to: { base: "integer", bytes: 8 }, operand: x, span: x.span, type: { base: "integer", bytes: 8 } } satisfies Expr;
+  });
+}
+
 /** Per dimension, bounds of the subscripts of every reference to `s` inside `loop`. */
-function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], facts: readonly Expr[], inBounds: boolean, span: Span, index: ProcIndex): { lo: Expr[]; hi: Expr[] } | null {
+function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], facts: readonly Expr[], inBounds: boolean, span: Span, index: ProcIndex): { lo: Expr[]; hi: Expr[]; wide: boolean } | null {
   // Under the bounds assumption (seed 003, doall's default) a subscript of a dimension of known
   // extent stays within it: the declared bounds serve where the subscripts' own cannot be compared.
   const declared = (d: number): { lo: Expr; hi: Expr } | null => {
@@ -119,7 +147,8 @@ function extent(refs: readonly ArrayRef[], loop: Loop, s: Sym, conds: Expr[], fa
     lo[d] = w.lo;
     hi[d] = w.hi;
   }
-  return { lo, hi };
+  const wide = index.proc.language === "c" && refs.some((r) => r.sym === s && r.loops.includes(loop) && (r.subs ?? []).some((x) => x !== null && computedWide(x)));
+  return { lo, hi, wide };
 }
 
 /**
