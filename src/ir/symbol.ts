@@ -37,6 +37,8 @@ export interface SymAttrs {
   intrinsic?: boolean;
   intent?: "in" | "out" | "inout";
   volatile?: boolean;
+  /** Fortran: a member of a NAMELIST group (OpenMP allows it in no private, firstprivate, lastprivate or linear clause). */
+  namelist?: boolean;
   /**
    * A C pointer parameter declared `restrict` (`double *restrict a`, `double
    * a[restrict n]`): in its function, an object reached through it and

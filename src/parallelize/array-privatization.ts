@@ -177,6 +177,7 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   // clause is false, the encountering thread's (a 32 MB one crashed at any thread count), and
   // nothing here bounds the size.
   if (!Number.isFinite(size)) return "its size is not a constant";
+  if (sym.attrs.namelist) return "it is in a NAMELIST group, which OpenMP allows in no private clause";
   const v = cfg.vars.lookup(sym);
   // A C global only callees name (NPB-C FT's scr, which Swarztrauber alone touches) is no variable of this
   // procedure's dataflow: what the calls do to it is in their regions, and whether it is live after the loop

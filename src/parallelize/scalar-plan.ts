@@ -61,6 +61,7 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop, deadAfte
       if (v.syms.length > 1) return `${s.name} shares storage with ${v.syms.slice(1).map((x) => x.name).join(", ")} (EQUIVALENCE)`;
       if (hidden) return `${s.name} is also ${hidden}, which would still see the shared variable`;
       if (sym.attrs.pointer) return `${s.name} is a POINTER`;
+      if (v.syms.some((x) => x.attrs.namelist)) return `${s.name} is in a NAMELIST group, which OpenMP allows in no private, lastprivate or linear clause`;
       // gfortran gives each thread a broken copy of a character whose length is not a constant (deferred,
       // `character(:), allocatable`, or automatic, `character(len=m)`): garbage or a failed allocation even
       // at one thread, and `simd` with firstprivate and lastprivate of one stops the compiler (found by

@@ -75,9 +75,33 @@ export function declareUnit(unit: FUnit, u: UnitContext, params: { name: string;
   const made = c.createSymbols();
   c.resolveValuesAndBounds(made);
   for (const s of c.stmtFuncDefs) defineStatementFunction(s, u);
+  declareNamelists(c.namelists, u);
   u.proc.params = params.map((p) => (p.name === "*" ? null : u.scope.syms.get(p.name) ?? u.scope.implicitSym(p.name, p.span, "dummy"))).filter((x): x is Sym => x !== null);
   for (const p of u.proc.params) if (p.storage !== "dummy" && p.storage !== "procedure") p.storage = "dummy";
   return c.executable;
+}
+
+/**
+ * The unit's NAMELIST groups, their members resolved as any name is (a
+ * local, an implicitly typed one, a module's or a host's), each marked:
+ * an I/O statement naming a group reads or writes every member
+ * (lower-stmt.ts), and OpenMP allows a member in no private clause
+ * (found by fuzzing: a COMMON block made threadprivate though a later
+ * `write(*, nml=nl)` read it; `private(x)` that gfortran refused).
+ */
+function declareNamelists(groups: readonly { name: string; members: string[]; span: Span }[], u: UnitContext): void {
+  for (const g of groups) {
+    const syms: Sym[] = [];
+    for (const m of g.members) {
+      const e = lowerExpr({ k: "name", name: m, args: [], span: g.span }, u);
+      if (e.kind !== "var") continue;
+      e.sym.attrs.namelist = true;
+      syms.push(e.sym);
+    }
+    u.namelists ??= new Map();
+    const key = g.name.toLowerCase();
+    u.namelists.set(key, [...(u.namelists.get(key) ?? []), ...syms]);
+  }
 }
 
 /**
@@ -91,6 +115,8 @@ class DeclarationCollector {
   readonly paramOrder: string[] = [];
   readonly executable: FStmt[] = [];
   readonly stmtFuncDefs: FStmt[] = [];
+  /** NAMELIST groups as written, resolved to symbols once they exist. */
+  readonly namelists: { name: string; members: string[]; span: Span }[] = [];
   private seenExec = false;
   private equivGroup = 0;
   private readonly commonCounts = new Map<string, number>();
@@ -157,6 +183,8 @@ class DeclarationCollector {
         importModule(s, this.u);
         return;
       case "namelist":
+        for (const g of s.groups) this.namelists.push({ ...g, span: s.span });
+        return;
       case "access":
       case "sequence":
       case "import":

@@ -147,6 +147,14 @@ function lowerIo(s: Extract<FStmt, { k: "io" }>, u: UnitContext): IoStmt {
       continue;
     }
     if (key === "fmt" && a.e.k === "int") continue; // a FORMAT label
+    // A NAMELIST group (`nml=nl`, or `write(*, nl)`): the statement reads (READ: writes) every member.
+    const group = (key === "nml" || key === "fmt") && a.e.k === "name" && a.e.args.length === 0 ? u.namelists?.get(a.e.name.toLowerCase()) : undefined;
+    if (group) {
+      const members = group.map((sym): Expr => ({ kind: "var", sym, span: a.span, type: sym.type }));
+      if (s.op === "read") io.defs.push(...members);
+      else io.uses.push(...members);
+      continue;
+    }
     const e = lowerArg(a, u);
     if (DEFINING_CONTROLS.has(key) || (s.op === "inquire" && !INQUIRE_INPUTS.has(key))) io.defs.push(e);
     else {

@@ -35,6 +35,8 @@ export interface UnitContext {
   redefined?: Set<string> | "all";
   /** Indices of implied loops, by nesting depth, shared by the unit's statements (array-assign.ts). */
   impliedIndices?: Sym[];
+  /** The unit's NAMELIST groups (lower case) and their members: what an I/O statement naming a group reads or writes. */
+  namelists?: Map<string, Sym[]>;
 }
 
 /**
