@@ -1,3 +1,4 @@
+import { markThreadLocals } from "../analysis/thread-locals.js";
 import { boundsAssumed, type AnalysisOptions } from "../analysis/analysis-options.js";
 import { ProgramLink } from "../analysis/link/link-programs.js";
 import type { Loaded } from "./load-program.js";
@@ -17,5 +18,7 @@ export function loadFailed(l: Loaded): boolean {
 export function linkLoaded(loaded: readonly Loaded[], analysis?: AnalysisOptions): ProgramLink | undefined {
   if (loaded.length < 2) return undefined;
   const inputs = loaded.flatMap((l) => (l.program ? [{ program: l.program, usable: !loadFailed(l) }] : []));
+  // A threadprivate directive of one file names variables other files see (a module's, a global).
+  markThreadLocals(inputs.map((i) => i.program));
   return phase("link", () => new ProgramLink(inputs, boundsAssumed(analysis)));
 }

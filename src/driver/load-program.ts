@@ -1,3 +1,4 @@
+import { markThreadLocals } from "../analysis/thread-locals.js";
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { parseFortran } from "../frontend/fortran/parse-fortran.js";
 import type { SourceForm } from "../frontend/fortran/logical-line.js";
@@ -48,7 +49,10 @@ export interface Loaded {
  * Its time is "lower" but for the reading and parsing the front ends mark as "read".
  */
 export function loadProgram(path: string, host: SourceHost, opts: LoadOptions = {}): Loaded {
-  return phase("lower", () => load(path, host, opts));
+  const loaded = phase("lower", () => load(path, host, opts));
+  // The file's own threadprivate directives (the run's, across files: linkLoaded).
+  if (loaded.program) markThreadLocals([loaded.program]);
+  return loaded;
 }
 
 function load(path: string, host: SourceHost, opts: LoadOptions): Loaded {

@@ -37,6 +37,8 @@ export interface SymAttrs {
   intrinsic?: boolean;
   intent?: "in" | "out" | "inout";
   volatile?: boolean;
+  /** Each thread has its own copy: C `__thread`, or named by a `threadprivate` directive of the user's (thread-locals.ts). */
+  threadLocal?: boolean;
   /** Fortran: a member of a NAMELIST group (OpenMP allows it in no private, firstprivate, lastprivate or linear clause). */
   namelist?: boolean;
   /**

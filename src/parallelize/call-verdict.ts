@@ -117,6 +117,8 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     if (s.io) return unknown(`${who} does I/O or touches hidden state, which must happen in order`);
     if (s.untracedWrite !== undefined) return unknown(`${who} writes through a pointer whose target doall does not follow (line ${s.untracedWrite})`);
     if (s.unknown) return unknown(`${who} calls a procedure whose effects are not known`);
+    const local = [...s.shared.values()].find((e) => e.sym.attrs.threadLocal);
+    if (local) return unknown(`${who} reads or writes ${local.sym.name}, which is thread-local (threadprivate or __thread): in parallel each thread would use its own copy`);
     const st = stateOf(p);
     if (st) return unknown(`${who} writes ${st}, which all iterations would share`);
     const omp = ompOf(p);

@@ -160,6 +160,7 @@ function fixFor(g: CauseGroup, plan: LoopPlan, ctx: CauseContext | undefined): s
       return `move the call out of the loop, or keep ${listWords(g.calls)} from doing I/O and from writing variables every iteration shares`;
     }
     case "io-in-loop":
+      if (g.reasons.every((r) => /is thread-local/.test(r.message))) return "copy the thread-local variable into a local one before the loop (and back after it, if the loop writes it), so that every thread uses the value the serial run would";
       return "move the I/O out of the loop: keep the values in an array and read or print them before or after it";
     case "early-exit":
       return "compute what the exit needs (a flag, the index found) without leaving the loop, and test it after the loop";

@@ -14,6 +14,8 @@ export interface Specifiers {
   storage: "typedef" | "extern" | "static" | "auto" | "register" | null;
   constant: boolean;
   volatile: boolean;
+  /** `__thread`: each thread has its own copy. */
+  threadLocal?: boolean;
 }
 
 /** Lowers an array size expression (it may name parameters declared before, `double a[n][m]`). */
@@ -34,6 +36,7 @@ export function specifiers(c: CContext, scope: CScope, decl: CNode, lowerSize: S
     if (ch.type === "storage_class_specifier") {
       const w = textOf(c, ch);
       if (w === "typedef" || w === "extern" || w === "static" || w === "auto" || w === "register") s.storage = w;
+      if (w === "__thread" || w === "_Thread_local" || w === "thread_local") s.threadLocal = true;
     } else if (ch.type === "type_qualifier") {
       const w = textOf(c, ch);
       if (w === "const") s.constant = true;

@@ -11,6 +11,7 @@ function attrsOf(spec: Specifiers): SymAttrs {
   const a: SymAttrs = {};
   if (spec.constant) a.constant = true;
   if (spec.volatile) a.volatile = true;
+  if (spec.threadLocal) a.threadLocal = true;
   if (spec.storage === "static") a.save = true;
   return a;
 }
