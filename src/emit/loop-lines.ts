@@ -86,6 +86,8 @@ function cControl(line: string, loop: Loop): { from: number; to: number } | null
 export function attachedAbove(lines: readonly string[], line: number, lang: "fortran" | "c"): boolean {
   const above = (lines[line - 2] ?? "").replace(/\r$/, "");
   if (/^\s*(#|!\$|!dir\$|[cC*]\$)/i.test(above)) return true;
+  // A C line ending with a backslash goes on in the next: a line put between would be joined to it.
+  if (lang === "c" && /\\$/.test(above)) return true;
   return lang === "c" && /(^|[^:]):\s*(\/\/.*|\/\*.*\*\/\s*)?$/.test(above);
 }
 

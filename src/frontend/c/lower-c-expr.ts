@@ -2,7 +2,7 @@ import type { AssignExpr, BinaryOp, Expr } from "../../ir/expr.js";
 import type { Sym } from "../../ir/symbol.js";
 import type { Type } from "../../ir/types.js";
 import type { Span } from "../../source/span.js";
-import { report, spanOf, textOf, type FnContext } from "./c-context.js";
+import { markUnanalyzable, report, spanOf, textOf, type FnContext } from "./c-context.js";
 import { makeSym, typeDescriptor } from "./c-declarators.js";
 import { lowerLiteral } from "./c-literals.js";
 import { field, firstNamed, namedChildren, operatorOf, type CNode } from "./c-syntax.js";
@@ -130,7 +130,11 @@ export function lowerTyped(f: FnContext, n: CNode): Typed {
     case "initializer_list":
       return { e: { kind: "array-ctor", items: initializerItems(f, n), span }, t: C_UNKNOWN };
     default:
-      // offsetof, _Generic, alignof, asm, parse errors: opaque values.
+      // A GNU statement expression `({ c = c + i; c; })` and inline assembly read and write what the IR would
+      // not show (found by fuzzing: a loop assigning c inside one, and an `asm("addl ..." : "+m"(cnt))`, got
+      // directives): the function is not analyzed.
+      if (n.type === "compound_statement" || /asm/.test(n.type)) markUnanalyzable(f, n.type === "compound_statement" ? "a GNU statement expression ({ ... })" : "inline assembly (asm)", span);
+      // offsetof, _Generic, alignof, parse errors: opaque values.
       return { e: { kind: "unknown", text: textOf(c, n).slice(0, 80), span }, t: C_UNKNOWN };
   }
 }

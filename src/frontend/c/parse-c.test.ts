@@ -328,3 +328,21 @@ void f(int n, void *ox) {
     assert.ok(proc(p, "f").unanalyzable);
   });
 });
+
+describe("found by fuzzing: what the IR would not show", () => {
+  it("a GNU statement expression or inline assembly makes its function unanalyzed (their reads and writes were lost)", () => {
+    const p = lower("int a[100];\nint f(void) {\n  int i, c = 0;\n  for (i = 0; i < 100; i++)\n    a[i] = ({ c = (c + i) % 11; c; });\n  return c;\n}\nint cnt;\nvoid g(void) {\n  for (int i = 0; i < 100; i++) {\n    __asm__ volatile(\"addl $3, %0\" : \"+m\"(cnt));\n    a[i] = i;\n  }\n}\n");
+    assert.match(proc(p, "f").unanalyzable?.reason ?? "", /statement expression/);
+    assert.match(proc(p, "g").unanalyzable?.reason ?? "", /inline assembly/);
+  });
+
+  it("a for after a line that ends with a backslash continues that line: no directive line can go before it", () => {
+    const p = lower("int a[100];\nvoid f(void) {\n  int i; \\\n  for (i = 0; i < 100; i++) a[i] = i;\n}\n");
+    assert.equal(loops(p, "f")[0]!.sharesLine?.first, true);
+  });
+
+  it("__thread marks a variable thread-local", () => {
+    const p = lower("static __thread int k;\nint f(void) { return k; }\n");
+    assert.equal(p.globals.get("k")?.attrs.threadLocal, true);
+  });
+});

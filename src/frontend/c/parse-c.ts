@@ -137,6 +137,10 @@ function markSharedLines(path: string, text: string, procedures: Procedure[]): v
       starts ??= lineStarts(text);
       const from = starts[loop.span.line - 1];
       if (from !== undefined && text.slice(from, from + loop.span.column - 1).trim() !== "") loop.sharesLine = { first: true };
+      // The line before ends with a backslash: the for continues it, and a line put between would be joined to
+      // it (found by fuzzing: `long s = 0; \` then the pragma, which was no preprocessor line any more).
+      const prev = starts[loop.span.line - 2];
+      if (from !== undefined && prev !== undefined && /\\\r?\n$/.test(text.slice(prev, from))) loop.sharesLine = { ...loop.sharesLine, first: true };
       // A loop a macro expands to (`LOOP(a, n);`): the text there is the macro's use, not its for. A pragma
       // before it binds to the first loop of the expansion, whichever that is, and names what it declares.
       if (from !== undefined && !/^(for|while|do)\b/.test(text.slice(from + loop.span.column - 1, from + loop.span.column + 5))) loop.sharesLine = { ...loop.sharesLine, first: true, macro: true };
