@@ -25,6 +25,8 @@ export function fuseLines(text: string, lang: "fortran" | "c", form: "fixed" | "
   for (let k = end; k < head - 1; k++) if (!commentOrBlank(lines[k]!.replace(/\r$/, ""), lang, form)) return null;
   const ok = lang === "c" ? closingBraceAlone(endLine) && opensBody(headLine, lines[head], second) : fortranEndDo(endLine, form) && aloneDo(headLine, lines[head], second, form);
   if (!ok) return null;
+  // The two lines are emptied: a comment on either would go with them (found by fuzzing: `{ /* keep me */`).
+  if ([endLine, headLine].some((l) => (lang === "c" ? /\/\/|\/\*/ : /!/).test(l))) return null;
   // C: the bodies become one block scope. A name either declares (an enum constant, a tag, a typedef: the
   // IR keeps none of them) would clash with, or hide from the second body, one of the file's (found by
   // fuzzing: `enum { K = 3 };` in the first body, the file's K = 5 read by the second). Preprocessor lines
@@ -41,6 +43,9 @@ function commentOrBlank(line: string, lang: "fortran" | "c", form: "fixed" | "fr
   if (/^\s*$/.test(line)) return true;
   // One comment only: `/* t */ typedef double real; /* u */` starts and ends like one but is code (found by fuzzing).
   if (lang === "c") return (/^\s*\/\/.*$/.test(line) && !/\\\s*$/.test(line)) || /^\s*\/\*((?!\*\/).)*\*\/\s*$/.test(line);
+  // A directive line (`!GCC$ ivdep`, `!DIR$`, `c$omp`) binds to the DO after it: moved into the fused body it
+  // would bind to nothing, or to something else (found by fuzzing: gfortran refused the moved `!GCC$ ivdep`).
+  if (/^\s*[!cC*][a-zA-Z]*\$/.test(line)) return false;
   if (form !== "free" && /^[cC*!]/.test(line)) return true;
   return /^\s*!/.test(line);
 }

@@ -94,3 +94,13 @@ test("found by fuzzing: no fusion when the second loop's bounds may change in th
   const c = run("c.c", src);
   assert.equal(c.out.match(/#pragma omp parallel for/g)?.length, 2);
 });
+
+test("found by fuzzing: no fusion across a directive line (`!GCC$ ivdep` binds to the DO after it), nor of loops whose emptied lines hold a comment", () => {
+  const ivdep = run("f.f90", fortran(["a(i) = b(i) * 2.0d0"], ["  !GCC$ ivdep"], ["c(i) = a(i) + 1.0d0"]));
+  assert.equal(ivdep.at(4).fusion, undefined);
+  assert.match(ivdep.out, /!GCC\$ ivdep\n\s*!\$omp parallel do/);
+  const src = ["static int a[2000000], b[2000000];", "void f(int n) {", "  int i;", "  for (i = 0; i < n; i++) {", "    a[i] = i % 7;", "  }", "  for (i = 0; i < n; i++) { /* keep me */", "    b[i] = a[i] + 1;", "  }", "}", ""].join("\n");
+  const c = run("c.c", src);
+  assert.match(c.out, /\/\* keep me \*\//);
+  assert.equal(c.at(4).fusion, undefined);
+});
