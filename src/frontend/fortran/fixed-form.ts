@@ -71,6 +71,10 @@ export function splitFixedForm(text: string, file: string): SplitResult {
     let labelField: string;
     let contMark: string;
     let stmtStart: number;
+    // Where the statement field ends: column 72. After a tab in the label field the statement starts at
+    // column 7, whatever the tab's place, so it ends 66 characters later (gfortran; found by fuzzing: a
+    // `, 2` past that point was read as the DO's step, which gfortran ignores).
+    let limit = FIXED_LINE_LENGTH;
     const tab = raw.indexOf("\t");
     if (tab >= 0 && tab < 6) {
       labelField = raw.slice(0, tab);
@@ -82,12 +86,13 @@ export function splitFixedForm(text: string, file: string): SplitResult {
         contMark = " ";
         stmtStart = tab + 1;
       }
+      limit = stmtStart + FIXED_LINE_LENGTH - 6;
     } else {
       labelField = raw.slice(0, 5);
       contMark = raw.length > 5 ? raw[5]! : " ";
       stmtStart = 6;
     }
-    const field = raw.slice(0, Math.max(stmtStart, FIXED_LINE_LENGTH));
+    const field = raw.slice(0, Math.max(stmtStart, limit));
     const isContinuation = contMark !== " " && contMark !== "0";
 
     // A line whose label field starts a `!` comment is a comment line.
@@ -97,7 +102,7 @@ export function splitFixedForm(text: string, file: string): SplitResult {
     const scanFrom = isContinuation ? quote : "";
     const { end, quote: q } = codeEnd(field, stmtStart, scanFrom);
     let code = field.slice(stmtStart, end);
-    if (q && end === field.length) code = code.padEnd(FIXED_LINE_LENGTH - stmtStart, " ");
+    if (q && end === field.length) code = code.padEnd(limit - stmtStart, " ");
 
     if (isContinuation) {
       if (b.empty) {

@@ -82,3 +82,16 @@ test("positions map back through continuation lines", () => {
   assert.deepEqual(positionAt(ll, at), { line: 2, column: 11 });
   assert.deepEqual(positionAt(ll, 0), { line: 1, column: 7 });
 });
+
+test("fixed form, found by fuzzing: after a tab in the label field the statement starts at column 7 and ends at column 72, 66 characters on", () => {
+  // gfortran ignores the `, 2` here: the loop's step is 1, not 2.
+  const line = "\tdo 20 i = 1, n".padEnd(67) + ", 2";
+  const r = splitFixedForm(["      program p", line, "   20 continue"].join("\n"), "t.f");
+  assert.equal(texts(r)[1], "do 20 i = 1, n");
+  // With a label before the tab, the same: 66 characters after the tab.
+  const labelled = splitFixedForm("10\t" + "x = 1".padEnd(66) + "+ 2", "t.f");
+  assert.equal(texts(labelled)[0], "x = 1");
+  // A tab and a digit: a continuation line, its text from column 7.
+  const cont = splitFixedForm(["\tx = 1 +", "\t1" + "2".padEnd(66) + "+ 3"].join("\n"), "t.f");
+  assert.equal(texts(cont)[0], "x = 1 +2");
+});
