@@ -511,7 +511,11 @@ function moveFormal(r: ArrayRegions, dummy: Sym, actual: ActualBase, subst: Subs
       // In C, a pointer into an array object reaches that object only (C11 6.5.6p8): a formal
       // `double lhs[][3][5][5]` given the whole array `lhs` stays within its first dimension.
       const sameObject = m === n && dummy.layout === "row-major" && A.layout === "row-major";
-      if (d === m - 1 && !inLast && !(assumeBounds && (lastOfBoth || sameObject || fitsLast(fLast, aLast, start[d]!, subst)))) {
+      // A C array parameter's declared extent (`double p[N]`) is no bound: C adjusts it to a pointer
+      // (C11 6.7.6.3p7), and the callee may go past it (found by fuzzing: fill(a[i], N + 1) writing
+      // p[0..N] was taken to stay in row i, and the loop calling it got a directive).
+      const declaredFits = !cPointer && fitsLast(fLast, aLast, start[d]!, subst);
+      if (d === m - 1 && !inLast && !(assumeBounds && (lastOfBoth || sameObject || declaredFits))) {
         // Asked for: placed in the actual's dimension while it fits there (the caller checks it).
         if (!fits || !placed || !aLast.upper) return must ? null : anyBox(n);
         fits.push({ lo: placed.hi, hi: aLast.upper });
