@@ -77,6 +77,9 @@ export function constantsAtCalls(proc: Procedure, initial: Constants, cx: Consta
         }
         case "if": {
           record(s, at);
+          // What a call in the condition may store into is forgotten before the branches (found by
+          // fuzzing: `if (iset(mm) .gt. 9)` with iset setting its argument kept mm's value).
+          kill({ kind: "expr", expr: s.cond, span: s.span }, at);
           const c = evalCondition(
             s.cond,
             0,
@@ -129,7 +132,9 @@ function followed(proc: Procedure): Set<Sym> {
 function hasJumps(body: readonly Stmt[]): boolean {
   let yes = false;
   walkStmts(body, (s) => {
-    if (s.kind === "goto" || s.kind === "computed-goto" || s.kind === "arith-if" || (s.kind === "call" && (s.altReturns?.length ?? 0) > 0)) yes = true;
+    // An I/O statement's ERR=, END= or EOR= is a jump too (found by fuzzing: `open(..., err=10)` skipped
+    // `mm = 4`, which the walk kept).
+    if (s.kind === "goto" || s.kind === "computed-goto" || s.kind === "arith-if" || (s.kind === "call" && (s.altReturns?.length ?? 0) > 0) || (s.kind === "io" && s.jumpLabels.length > 0)) yes = true;
   });
   return yes;
 }

@@ -133,3 +133,34 @@ end subroutine
   );
   assert.deepEqual(named(rc.formalValues(proc(p, "s"))), {});
 });
+
+test("found by fuzzing: what ERR=/END= may skip, a call in an IF's condition stores, and INQUIRE(IOLENGTH=) sets is no known value", () => {
+  const SUBS = `subroutine s(m)
+  integer m
+end subroutine
+integer function iset(m)
+  integer m
+  m = 2
+  iset = 0
+end function
+`;
+  const valueAtS = (body: string) => {
+    const p = fortran(`program main
+  integer mm, iset
+  character c
+${body}
+  call s(mm)
+end program
+${SUBS}`);
+    const main = proc(p, "main");
+    const args = calls(main, "s")[0]!;
+    return world(p).valueAt(main, args, args[0]!);
+  };
+  // Each next to the same program without the fault's statement, which knows the value.
+  assert.equal(valueAtS("  mm = 2\n  open(11, file='/nonexistent', status='old', err=10)\n  mm = 4\n10 continue"), undefined);
+  assert.equal(valueAtS("  mm = 2\n  open(11, file='/nonexistent', status='old')\n  mm = 4"), 4);
+  assert.equal(valueAtS("  mm = 4\n  if (iset(mm) .gt. 9) stop"), undefined);
+  assert.equal(valueAtS("  mm = 4\n  if (iset(0) .gt. 9) stop"), 4);
+  assert.equal(valueAtS("  mm = 4\n  inquire(iolength=mm) c"), undefined);
+  assert.equal(valueAtS("  mm = 4\n  inquire(unit=6, opened=c)"), 4);
+});

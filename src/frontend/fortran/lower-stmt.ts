@@ -130,8 +130,8 @@ function lowerCall(s: Extract<FStmt, { k: "call" }>, u: UnitContext): Stmt {
 const DEFINING_CONTROLS = new Set(["iostat", "size", "iomsg", "newunit"]);
 /** Control-list keywords that name a label the statement may jump to. */
 const JUMP_CONTROLS = new Set(["err", "end", "eor"]);
-/** INQUIRE specifiers that are inputs; all others are results it defines. */
-const INQUIRE_INPUTS = new Set(["unit", "file", "iolength"]);
+/** INQUIRE specifiers that are inputs; all others (IOLENGTH= too: found by fuzzing) are results it defines. */
+const INQUIRE_INPUTS = new Set(["unit", "file"]);
 
 function lowerIo(s: Extract<FStmt, { k: "io" }>, u: UnitContext): IoStmt {
   const io: IoStmt = { kind: "io", op: s.op, controls: [], defs: [], uses: [], jumpLabels: [], span: s.span };
