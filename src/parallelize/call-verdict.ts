@@ -123,12 +123,9 @@ export function callVerdicts(program: Program, flows: readonly ProcedureFlow[], 
     if (st) return unknown(`${who} writes ${st}, which all iterations would share`);
     const omp = ompOf(p);
     if (omp) return unknown(`${who} has ${omp}, which would bind to this loop's threads`);
-    const end = ends(p);
-    if (end === null) return null;
-    if (handlers) return unknown(`${who} may end the program (exit()), and the program's exit handlers (atexit) would see what the other iterations, run in parallel, left`);
-    // Serially the first iteration that ends the program is the one that does; in parallel, any thread's
-    // (found by fuzzing: a callee's exit(i % 256) for two values of i ended with the later one's status).
-    return unknown(`${who} may end the program (${end}): run in parallel, another iteration than the first one to do so could end it`);
+    // A path that ends the run (an error message, then STOP or exit(1)) does not order the iterations (issue
+    // 14): which of them takes it first, and with which status, may differ from the serial run (README).
+    return handlers && ends(p) !== null ? unknown(`${who} may end the program (exit()), and the program's exit handlers (atexit) would see what the other iterations, run in parallel, left`) : null;
   };
   /** The same for a procedure of another file of the link, whose summary must also be one the caller's file can name. */
   const linkedBlocker = (who: string, p: Procedure): CallVerdict | null => {
