@@ -134,9 +134,18 @@ end subroutine
   assert.deepEqual(named(rc.formalValues(proc(p, "s"))), {});
 });
 
-test("found by fuzzing: what ERR=/END= may skip, a call in an IF's condition stores, and INQUIRE(IOLENGTH=) sets is no known value", () => {
+test("found by fuzzing: what ERR=/END= may skip, a call in an IF's condition stores, INQUIRE(IOLENGTH=) sets, and an implied DO's index is no known value", () => {
   const SUBS = `subroutine s(m)
   integer m
+end subroutine
+subroutine setm(m)
+  integer m, k
+  k = 5
+  print *, (k, m = 1, 2)
+end subroutine
+subroutine keepm(m)
+  integer m
+  print *, m
 end subroutine
 integer function iset(m)
   integer m
@@ -163,4 +172,8 @@ ${SUBS}`);
   assert.equal(valueAtS("  mm = 4\n  if (iset(0) .gt. 9) stop"), 4);
   assert.equal(valueAtS("  mm = 4\n  inquire(iolength=mm) c"), undefined);
   assert.equal(valueAtS("  mm = 4\n  inquire(unit=6, opened=c)"), 4);
+  // An implied DO's index, in an output list (round 12): here, and in a callee given mm.
+  assert.equal(valueAtS("  mm = 0\n  print *, (2 * mm, mm = 1, 2)"), undefined);
+  assert.equal(valueAtS("  mm = 0\n  call setm(mm)"), undefined);
+  assert.equal(valueAtS("  mm = 0\n  call keepm(mm)"), 0);
 });

@@ -1266,6 +1266,9 @@ export function assignedIn(s: Stmt, argWritten: CoverageOptions["argWritten"]): 
         else if (y.kind === "call" && !y.pure) {
           y.args.forEach((a, k) => a.kind === "var" && (!argWritten || argWritten({ name: y.name, args: y.args, span: y.span }, k)) && out.add(a.sym));
         } else if (y.kind === "addr" && y.operand.kind === "var") out.add(y.operand.sym);
+        // An implied DO assigns its index, in an output list too (found by fuzzing: `print *, (2*m, m = 1, 2)`
+        // left m = 3, which the constants at a later call took as its value before).
+        else if (y.kind === "implied-do") out.add(y.index);
       });
     childBlocks(x).forEach((b) => b.forEach(walk));
   };

@@ -33,6 +33,8 @@ export function formalWritten(p: Procedure, k: number, world: FactWorld, depth: 
         walkExpr(e, (x) => {
           if (x.kind === "assign-expr") target(x.target);
           if (x.kind === "addr") target(x.operand);
+          // An implied DO's index, in an output list too (found by fuzzing: `print *, (k, m = 1, 2)` leaves m = 3).
+          if (x.kind === "implied-do" && x.index === d) yes = true;
           if (x.kind === "call" && !x.pure) calls.push(x);
         });
       for (const c of calls)
