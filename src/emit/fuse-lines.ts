@@ -31,7 +31,7 @@ export function fuseLines(text: string, lang: "fortran" | "c", form: "fixed" | "
   // IR keeps none of them) would clash with, or hide from the second body, one of the file's (found by
   // fuzzing: `enum { K = 3 };` in the first body, the file's K = 5 read by the second). Preprocessor lines
   // would apply to the other body's text too.
-  if (lang === "c" && lines.slice(first.span.line, second.endSpan.line - 1).some((l) => /\b(enum|struct|union|typedef)\b|^\s*#/.test(l))) return null;
+  if (lang === "c" && lines.slice(first.span.line - 1, second.endSpan.line - 1).some((l) => /\b(enum|struct|union|typedef)\b|^\s*#/.test(l))) return null;
   const cr = (k: number) => (lines[k - 1]!.endsWith("\r") ? "\r" : "");
   return [
     { line: end, text: cr(end) },

@@ -104,3 +104,10 @@ test("found by fuzzing: no fusion across a directive line (`!GCC$ ivdep` binds t
   assert.match(c.out, /\/\* keep me \*\//);
   assert.equal(c.at(4).fusion, undefined);
 });
+
+test("found by fuzzing round 12: no C fusion when the first loop's header line declares a name (it would hide the caller's from the second body)", () => {
+  const src = ["static int c[2000000], d[2000000];", "void f(int n) {", "  int i, g = 1000;", "  for (i = 0; i < n; i++) { int g = i % 7;", "    c[i] = g;", "  }", "  for (i = 0; i < n; i++) {", "    d[i] = c[i] + g;", "  }", "}", ""].join("\n");
+  const r = run("c.c", src);
+  assert.equal(r.at(4).fusion, undefined);
+  assert.equal(r.out.match(/#pragma omp parallel for/g)?.length, 2);
+});

@@ -113,7 +113,9 @@ function fusable(proc: Procedure, p1: LoopPlan, p2: LoopPlan): boolean {
   for (const e of [b.lower, b.upper, b.step]) if (e) walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && bounds.add(x.sym), x.kind === "call" && (calls = true)));
   if (calls || p1.boundsWritten || writes(a.body).some((s) => bounds.has(s))) return false;
   if (!plainBody(a.body) || !plainBody(b.body)) return false;
-  if (proc.language === "c") for (const s of proc.symbols.values()) if (s.storage === "local" && s.span.line > a.span.line && s.span.line <= b.endSpan.line) return false;
+  // (On the first loop's header line too: `for (...) { int g = i % 7;` hid the caller's g from the second body,
+  // found by fuzzing.)
+  if (proc.language === "c") for (const s of proc.symbols.values()) if (s.storage === "local" && s.span.line >= a.span.line && s.span.line <= b.endSpan.line) return false;
   return true;
 }
 
