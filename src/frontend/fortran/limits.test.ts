@@ -130,3 +130,13 @@ test("a named BLOCK, ASSOCIATE or CRITICAL construct is unsupported like an unna
   // A name on a statement that takes none is still an error.
   assert.match(errors("program p\n  nm: print *, 1\nend program\n")[0]?.message ?? "", /a construct name is not allowed/);
 });
+
+test("fixed form, found by fuzzing: blanks mean nothing, `do 30 i = 1.5` assigns do30i and `do 2 0 i = 1, n` is DO 20", () => {
+  const src = ["      program p", "      real do30i", "      integer i, n, a(10)", "      n = 10", "      do 30 i = 1.5", "      do 2 0 i = 1, n", "      a(i) = i", "   20 continue", "      print *, do30i, a(n)", "      end", ""].join("\n");
+  const program = parseFortran("t.f", src, memoryHost({ "t.f": src }));
+  assert.deepEqual(program.diagnostics.filter((d) => d.severity === "error").map((d) => d.message), []);
+  const body = program.procedures[0]!.body;
+  const assign = body.find((s): s is AssignStmt => s.kind === "assign" && s.lhs.kind === "var" && s.lhs.sym.name === "do30i");
+  assert.ok(assign, "an assignment to do30i");
+  assert.equal(collectLoops(body).length, 1);
+});

@@ -51,6 +51,8 @@ function parseBody(ts: TokenStream): FStmtBody {
     ts.next();
   }
   if (isAssignment(ts)) return parseAssignment(ts);
+  const glued = gluedAssignment(ts);
+  if (glued) return glued;
   const body = parseKeywordStatement(ts, name);
   if (name !== undefined && !("name" in body)) ts.fail(`a construct name is not allowed on this statement`);
   return body;
@@ -82,6 +84,26 @@ function isAssignment(ts: TokenStream): boolean {
   }
   if (i !== eq) return false;
   return ts.findTopLevel(",", eq + 1) < 0;
+}
+
+/**
+ * Fixed form, where blanks mean nothing: `do 30 i = 1.5` is `do30i = 1.5`,
+ * an assignment to the variable do30i (no top-level comma after the `=`),
+ * though its tokens are a keyword, a number and a name (found by fuzzing:
+ * the file was refused). Names and numbers before the `=` make one name.
+ */
+function gluedAssignment(ts: TokenStream): FStmtBody | null {
+  if (ts.form !== "fixed") return null;
+  const eq = ts.findTopLevel("=");
+  if (eq <= ts.pos + 1 || ts.findTopLevel(",", eq + 1) >= 0) return null;
+  const parts = ts.toks.slice(ts.pos, eq);
+  if (parts[0]!.kind !== "ident" || !parts.every((t) => t.kind === "ident" || (t.kind === "int" && /^\d+$/.test(t.value)))) return null;
+  const name = parts.map((t) => t.value).join("").toLowerCase();
+  const span = ts.span(parts[0]!, parts[parts.length - 1]!);
+  while (ts.pos <= eq) ts.next();
+  const rhs = parseExpr(ts);
+  ts.expectEnd();
+  return { k: "assign", lhs: { k: "name", name, args: [], span }, rhs };
 }
 
 function parseAssignment(ts: TokenStream): FStmtBody {
@@ -514,6 +536,8 @@ function parseDo(ts: TokenStream, name: string | undefined): FStmtBody {
   if (name) d.name = name;
   if (ts.peek().kind === "int") {
     d.target = labelToken(ts);
+    // Fixed form: `do 2 0 i = 1, n` is DO 20 (blanks mean nothing; found by fuzzing).
+    while (ts.form === "fixed" && ts.peek().kind === "int" && /^\d+$/.test(ts.peek().value)) d.target = String(Number(d.target + ts.next().value));
     ts.acceptOp(",");
   }
   if (ts.atEnd()) return d;
