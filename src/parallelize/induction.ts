@@ -1,3 +1,4 @@
+import { evalInt } from "../ir/const-eval.js";
 import type { Cfg } from "../analysis/cfg/cfg.js";
 import type { LoopRegionInfo } from "../analysis/regions/loop-regions.js";
 import type { VarId } from "../analysis/refs/vars.js";
@@ -58,7 +59,11 @@ export function inductionStep(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop: Lo
     negate = true;
   }
   if (!c || !invariant(c, cfg, info)) return null;
-  const text = exprText(c, cfg.proc.language);
+  // A named constant by its value: the name may mean something else where the clause stands (found by
+  // fuzzing: `enum { STEP = 3 };` in the body, the file's STEP = 2 at the directive).
+  const known = c.kind === "var" && c.sym.storage === "parameter" ? evalInt(c) : undefined;
+  const text = known !== undefined ? String(known) : exprText(c, cfg.proc.language);
+  if (known !== undefined) return negate ? String(-known) : text;
   if (!negate) return text;
   return c.kind === "int" ? String(-c.value) : `-(${text})`;
 }

@@ -197,3 +197,19 @@ test("found by fuzzing round 11: a C array parameter's declared extent does not 
   assert.equal(run(fill("double *p", "N + 1")), false);
   assert.equal(run(fill("double p[N]", "N")), true);
 });
+
+test("found by fuzzing round 13: a clause names what the directive's place sees: no loop declaring a second for-init variable, no clause on a global a local hides or only a block extern names, a linear step by its value", () => {
+  const text = (src: string) => parallelize([{ path: "t.c", text: src }]).files[0]!.text;
+  const loopAt = (src: string, line: number) => parallelize([{ path: "t.c", text: src }]).report.files[0]!.loops.find((l) => l.line === line)!;
+  // `for (int i = 0, t; ...)`: OpenMP's loop form declares the index only; and t is one variable for all iterations.
+  const forInit = "int a[2000000], b[2000000];\nvoid f(void) {\n  for (int i = 0, t; i < 2000000; i++) { if (i == 0) t = 0; t += a[i]; b[i] = t; }\n}\n";
+  assert.equal(loopAt(forInit, 3).emitted, false);
+  assert.equal(loopAt(forInit, 3).parallel, false);
+  // `extern long g;` in the body names the global; at the directive, g is main's local.
+  const shadow = "int a[2000000];\nlong g = 0;\nvoid f(void) {\n  long g = 5;\n  for (int i = 0; i < 2000000; i++) { extern long g; g += a[i]; }\n  a[0] = (int)g;\n}\n";
+  assert.doesNotMatch(text(shadow), /reduction\(\+:g\)/);
+  // The body's STEP is 3; the file's, 2.
+  const step = "int b[2000000];\nenum { STEP = 2 };\nint f(void) {\n  int k = 0;\n  for (int i = 0; i < 2000000; i++) { enum { STEP = 3 }; b[i] = k; k += STEP; }\n  return k;\n}\n";
+  assert.doesNotMatch(text(step), /linear\(k:STEP\)/);
+  assert.match(text(step), /linear\(k:3\)/);
+});

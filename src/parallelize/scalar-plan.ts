@@ -1,3 +1,4 @@
+import type { Procedure } from "../ir/program.js";
 import type { Cfg } from "../analysis/cfg/cfg.js";
 import type { LoopRegionInfo, ScalarInfo } from "../analysis/regions/loop-regions.js";
 import type { VarId } from "../analysis/refs/vars.js";
@@ -68,6 +69,10 @@ export function planScalars(cfg: Cfg, info: LoopRegionInfo, loop: Loop, deadAfte
       // fuzzing, gfortran 12).
       if (lang === "fortran" && lengthNotConstant(sym.type)) return `${s.name} is a character whose length is not a constant, of which OpenMP compilers make no sound private copy`;
       if (lang === "c" && sym.attrs.save && declaredInside(sym, loop)) return `${s.name} is a static local: one copy for every iteration`;
+      // A clause names the variable where the directive stands: a global another declaration of the function
+      // shadows there, or one only a block-scope `extern` in the loop declares, is not what the name means
+      // (found by fuzzing: reduction(+:g) reduced a local g, the loop's extern g raced).
+      if (lang === "c" && sym.storage === "global" && globalNotNamed(sym, cfg.proc, loop)) return `${s.name} is a global that its name does not reach where the directive stands (another ${s.name} of the function hides it, or only a declaration inside the loop names it)`;
       return null;
     };
     // C: a variable declared inside the body is new in every iteration (private by scope) and
@@ -186,10 +191,19 @@ function hiddenAccess(cfg: Cfg, info: LoopRegionInfo, v: VarId): string | null {
 }
 
 /** A C variable declared inside the loop (its for-init or body): new in every iteration. */
+/** Whether the C global's name, where a directive before `loop` stands, may not be that global: the function declares another of that name, or the global is declared (at file scope) only after the loop. */
+function globalNotNamed(sym: Sym, proc: Procedure, loop: Loop): boolean {
+  for (const s of proc.symbols.values()) if (s !== sym && s.name === sym.name && s.storage !== "global") return true;
+  return sym.span.file === loop.span.file && (sym.span.line > loop.span.line || declaredInside(sym, loop));
+}
+
 export function declaredInside(sym: Sym, loop: Loop): boolean {
   const d = sym.span;
   if (d.file !== loop.span.file) return false;
-  const after = d.line > loop.span.line || (d.line === loop.span.line && d.column > loop.span.column);
+  // In the body, or the loop's own index in its for-init; another variable the for-init of a counted loop
+  // declares (`for (int i = 0, t; ...)`) is one for all the iterations, not new in each (found by fuzzing).
+  const start = sym === loop.index || !loop.index ? { line: loop.span.line, column: loop.span.column } : { line: loop.span.endLine, column: loop.span.endColumn - 1 };
+  const after = d.line > start.line || (d.line === start.line && d.column > start.column);
   const before = d.line < loop.endSpan.endLine || (d.line === loop.endSpan.endLine && d.column <= loop.endSpan.endColumn);
   return after && before;
 }

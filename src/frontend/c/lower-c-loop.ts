@@ -112,6 +112,9 @@ export function lowerFor(f: FnContext, n: CNode): Stmt[] {
     // No OpenMP loop form has it: a directive there does not compile.
     loop.extraInit = true;
   }
+  // `for (int i = 0, t; ...)`: a declaration of more than the index, even without an initializer (found by
+  // fuzzing: the directive did not compile).
+  if (initNode?.type === "declaration" && fields(initNode, "declarator").length > 1) loop.extraInit = true;
   loop.notCandidate = "not checked yet";
   f.loopChecks.push(() => {
     const keep: Sym[] = [];
