@@ -57,10 +57,10 @@ export function realignLines(text: string, lang: Lang, form: Form, loop: Loop, r
   // The bounds' variables by name (Fortran's in lower case, as its text may spell them otherwise).
   const names = new Set<string>();
   for (const e of [loop.lower, loop.upper, loop.cond]) if (e) walkExpr(e, (x) => void (x.kind === "var" && names.add(x.sym.name)));
-  const macros = lang === "c" || lines.some((l) => /^\s*#\s*(define|include)\b/.test(l));
+  const facts = textFacts(lines, lang);
   const lower = new Set([...names].map((n) => n.toLowerCase()));
   const isVariable = (n: string) => (lang === "fortran" ? lower.has(n.toLowerCase()) : names.has(n));
-  const sparts: BoundParts = { ...parts, text: (range) => macroSafe(lines[head - 1]!.slice(range[0], range[1]), macros, isVariable) };
+  const sparts: BoundParts = { ...parts, facts, text: (range) => macroSafe(lines[head - 1]!.slice(range[0], range[1]), facts.macros, isVariable) };
   const edits = r.kind === "align" ? alignEdits(lines, lang, form, loop, r.split, r.shift, sparts) : peelEdits(lines, lang, form, loop, r.which, sparts);
   if (!edits) return null;
   for (const x of edits.replace) if (!fits(x.text)) return null;
@@ -92,9 +92,28 @@ interface Parts {
   end: number;
 }
 
-/** The parts, with each bound's text as an operand (macroSafe). */
+/** The parts, with each bound's text as an operand (macroSafe), and what the file's text holds (textFacts). */
 interface BoundParts extends Parts {
   text(range: [number, number]): string;
+  facts: TextFacts;
+}
+
+/** What `substitute` needs of a whole text, found once per text. */
+interface TextFacts {
+  /**
+   * A preprocessor may expand the text: C, and Fortran that defines or includes macros (a .F90 with
+   * `#define TW(k) b(k)*k`: found by fuzzing, TW(i-1) shifted to TW(i) is not b(i)*i+1-1).
+   */
+  macros: boolean;
+  /**
+   * C comments, which may run over several lines (found by fuzzing: an `i` on the second line of a block
+   * comment was shifted, and the b[i] after the comment's start on the line before was not).
+   */
+  comments: Map<number, [number, number][]> | null;
+}
+
+function textFacts(lines: readonly string[], lang: Lang): TextFacts {
+  return { macros: lang === "c" || lines.some((l) => /^\s*#\s*(define|include)\b/.test(l)), comments: lang === "c" ? cComments(lines) : null };
 }
 
 function controlParts(line: string, ctl: { from: number; to: number }, lang: Lang): Parts | null {
@@ -211,7 +230,8 @@ function alignEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop
   let guardB: string;
   if (lang === "fortran") guardB = `if (${i} + ${shift} ${le} ${operand(p.text(p.upper))}) `;
   else {
-    const cond = substitute([lines[head - 1]!.slice(p.upper[0], p.upper[1])], i, shift, lang, "free", [{ line: 1, from: 0, to: Infinity }]);
+    const condText = [lines[head - 1]!.slice(p.upper[0], p.upper[1])];
+    const cond = substitute(condText, i, shift, lang, "free", [{ line: 1, from: 0, to: Infinity }], textFacts(condText, lang));
     if (cond.count === 0) return null;
     guardB = `if (${applyEdits([lines[head - 1]!.slice(p.upper[0], p.upper[1])], cond.edits)[0]!.text.trim()}) `;
   }
@@ -259,7 +279,7 @@ function alignEdits(lines: readonly string[], lang: Lang, form: Form, loop: Loop
     if (!starts(s) || x.endLine >= loop.endSpan.line || !guard(s, guardB)) return null;
     const ranges: Range[] = [];
     for (let n = x.line; n <= x.endLine; n++) ranges.push({ line: n, from: n === x.line ? x.column - 1 : 0, to: n === x.endLine ? x.endColumn - 1 : Infinity });
-    const sub = substitute(lines, i, shift, lang, form, ranges);
+    const sub = substitute(lines, i, shift, lang, form, ranges, p.facts);
     edits.push(...sub.edits);
     shiftedAt.push(...sub.edits);
   }
@@ -504,16 +524,10 @@ interface Range {
  * columns 1-6, and names after `%`, `.` or `->` (components). `count`:
  * how many.
  */
-function substitute(lines: readonly string[], name: string, d: number, lang: Lang, form: Form, ranges: readonly Range[]): { edits: Edit[]; count: number } {
+function substitute(lines: readonly string[], name: string, d: number, lang: Lang, form: Form, ranges: readonly Range[], { macros, comments }: TextFacts): { edits: Edit[]; count: number } {
   const edits: Edit[] = [];
   const fixed = lang === "fortran" && form !== "free";
   const same = (x: string) => (lang === "fortran" ? x.toLowerCase() === name.toLowerCase() : x === name);
-  // Text a preprocessor may expand: C, and Fortran that defines or includes macros (a .F90 with
-  // `#define TW(k) b(k)*k`: found by fuzzing, TW(i-1) shifted to TW(i) is not b(i)*i+1-1).
-  const macros = lang === "c" || lines.some((l) => /^\s*#\s*(define|include)\b/.test(l));
-  // C comments, which may run over several lines (found by fuzzing: an `i` inside `/* note \n about i */`
-  // was shifted, and the b[i] after the comment's start on the line before was not).
-  const comments = lang === "c" ? cComments(lines) : null;
   for (const r of ranges) {
     const t = lines[r.line - 1] ?? "";
     if (fixed && /^[cC*!]/.test(t)) continue;

@@ -92,11 +92,12 @@ export function exclusions(loop: Loop, proc: Procedure, callVerdict: (name: stri
  */
 function checkVolatile(e: Expr, out: Reason[]): void {
   walkExpr(e, (x) => {
-    if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && x.sym.attrs.volatile && !out.some((r) => r.kind === "io" && r.var === x.sym.name))
-      out.push({ kind: "io", message: `${x.sym.name} at line ${x.span.line} is volatile: its reads and writes must happen in order, like I/O`, line: x.span.line, var: x.sym.name });
+    if ((x.kind !== "var" && x.kind !== "elem" && x.kind !== "section") || out.some((r) => r.kind === "io" && r.var === x.sym.name)) return;
+    const { name } = x.sym;
+    if (x.sym.attrs.volatile) out.push({ kind: "io", message: `${name} at line ${x.span.line} is volatile: its reads and writes must happen in order, like I/O`, line: x.span.line, var: name });
     // A thread-local variable (thread-locals.ts): in parallel each thread would use its own copy.
-    if ((x.kind === "var" || x.kind === "elem" || x.kind === "section") && x.sym.attrs.threadLocal && !out.some((r) => r.kind === "io" && r.var === x.sym.name))
-      out.push({ kind: "io", message: `${x.sym.name} at line ${x.span.line} is thread-local (threadprivate or __thread): in parallel each thread would read and write its own copy, not the one the loop uses run serially`, line: x.span.line, var: x.sym.name });
+    else if (x.sym.attrs.threadLocal)
+      out.push({ kind: "io", message: `${name} at line ${x.span.line} is thread-local (threadprivate or __thread): in parallel each thread would read and write its own copy, not the one the loop uses run serially`, line: x.span.line, var: name });
   });
 }
 

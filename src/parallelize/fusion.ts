@@ -104,14 +104,12 @@ function fusable(proc: Procedure, p1: LoopPlan, p2: LoopPlan): boolean {
   if (!sameExpr(a.lower, b.lower) || !sameExpr(a.upper, b.upper) || !sameExpr(a.step, b.step)) return false;
   for (const p of [p1, p2])
     if (!p.emitted || !p.parallel || p.runtimeCheck || p.collapse !== 1 || p.schedule || p.doacross || p.interchange || p.realign || p.threadprivate?.length || p.guard || p.sizeCheck || p.stepCheck) return false;
-  // The second loop's bounds are evaluated after the first loop as written: the first body may not change them,
-  // nor the storage they read (the first loop's own bounds are the same expressions: storageOfBoundsWritten),
-  // and they may call no function (found by fuzzing: `do i = 1, top()` twice, top() reading what the first
-  // loop writes).
-  const bounds = new Set<Sym>();
+  // The second loop's bounds are evaluated after the first loop as written: the first body may not change the
+  // storage they read (they are the first loop's own bounds: p1.boundsWritten), and they may call no function
+  // (found by fuzzing: `do i = 1, top()` twice, top() reading what the first loop writes).
   let calls = false;
-  for (const e of [b.lower, b.upper, b.step]) if (e) walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && bounds.add(x.sym), x.kind === "call" && (calls = true)));
-  if (calls || p1.boundsWritten || writes(a.body).some((s) => bounds.has(s))) return false;
+  for (const e of [b.lower, b.upper, b.step]) if (e) walkExpr(e, (x) => void (x.kind === "call" && (calls = true)));
+  if (calls || p1.boundsWritten) return false;
   if (!plainBody(a.body) || !plainBody(b.body)) return false;
   // (On the first loop's header line too: `for (...) { int g = i % 7;` hid the caller's g from the second body,
   // found by fuzzing.)

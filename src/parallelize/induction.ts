@@ -62,8 +62,8 @@ export function inductionStep(cfg: Cfg, info: LoopRegionInfo, v: VarId, loop: Lo
   // A named constant by its value: the name may mean something else where the clause stands (found by
   // fuzzing: `enum { STEP = 3 };` in the body, the file's STEP = 2 at the directive).
   const known = c.kind === "var" && c.sym.storage === "parameter" ? evalInt(c) : undefined;
-  const text = known !== undefined ? String(known) : exprText(c, cfg.proc.language);
-  if (known !== undefined) return negate ? String(-known) : text;
+  if (known !== undefined) return String(negate ? -known : known);
+  const text = exprText(c, cfg.proc.language);
   if (!negate) return text;
   return c.kind === "int" ? String(-c.value) : `-(${text})`;
 }

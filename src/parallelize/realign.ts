@@ -177,10 +177,9 @@ function candidate(plan: LoopPlan): boolean {
   if (!plainCountedLoop(loop) || constStep(loop) !== 1 || !loop.lower || !loop.upper || loop.name) return false;
   if (loop.index!.type.unsigned) return false;
   if (!plainBody(loop.body)) return false;
-  // The bounds are read again (guards, the peeled loop's header): nothing in the body may change them.
-  const bounds = new Set<Sym>();
-  for (const e of [loop.lower, loop.upper]) walkExpr(e, (x) => void ((x.kind === "var" || x.kind === "elem") && bounds.add(x.sym)));
-  if (writes(loop.body).some((s) => bounds.has(s)) || plan.boundsWritten) return false;
+  // The bounds are read again (guards, the peeled loop's header): nothing in the body may change the storage
+  // they read (plan-program.ts's storageOfBoundsWritten).
+  if (plan.boundsWritten) return false;
   for (const e of [loop.lower, loop.upper]) {
     let impure = false;
     walkExpr(e, (x) => void ((x.kind === "call" || x.kind === "assign-expr") && (impure = true)));
