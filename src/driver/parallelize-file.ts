@@ -3,6 +3,8 @@ import { emitProgram } from "../emit/emit-program.js";
 import { planProgram, type ParallelizeOptions, type ProgramPlan } from "../parallelize/plan-program.js";
 import { chooseThreadprivate } from "../parallelize/threadprivate-blocks.js";
 import { dropNestedAcrossFiles } from "../parallelize/nested-across-files.js";
+import { chooseRowPipelines } from "../parallelize/row-pipeline.js";
+import { callersOf, type CallGraph } from "../parallelize/call-graph.js";
 import { dropSerialConsumed } from "../parallelize/serial-consumers.js";
 import { chooseSimd } from "../parallelize/simd-loops.js";
 import { settleInterchanges, undoInterchange } from "../parallelize/interchange.js";
@@ -99,6 +101,24 @@ export function planRun(loaded: readonly Loaded[], options: ParallelizeOptions, 
     planned.flatMap((p) => (p.plan ? [{ plan: p.plan, failed: p.failed }] : [])),
     whole,
   );
+  // Pipelined loops whose callees' row loops can share out their rows instead (row-pipeline.ts), once the
+  // blocks that are threadprivate are known.
+  // (Files planned apart, without a link, have a call graph each: each graph with its files' loops.)
+  if (options.restructure !== false) {
+    const byPath = new Map(planned.flatMap((p) => (p.plan ? [[p.plan.program.file.path, p] as const] : [])));
+    const graphs = new Map<CallGraph, LoopPlan[]>();
+    for (const p of planned) if (p.plan?.calls && !p.failed) graphs.set(p.plan.calls.graph, [...(graphs.get(p.plan.calls.graph) ?? []), ...p.plan.loops]);
+    for (const [graph, loops] of graphs)
+      chooseRowPipelines({
+        loops,
+        graph,
+        threadprivate: blocks,
+        read,
+        failed: (path) => byPath.get(path)?.failed !== false,
+        form: (path) => byPath.get(path)?.plan?.program.file.form,
+        assumeBounds: options.boundsAssumption !== false,
+      });
+  }
   // The run's directives are final: interchanges, fusions and pipelined loops that lost theirs, or that the text cannot hold, are undone; the loops inside them get `simd`.
   for (const p of planned) if (p.plan) settle(p.plan, p.failed, read);
   return { planned, blocks };
@@ -121,7 +141,11 @@ export function parallelizeFirst(loaded: readonly Loaded[], host: SourceHost, op
       const s = clauseSym(l, n);
       return !!s && (s.storage === "common" || s.storage === "global");
     });
-  const involved = first.plan?.loops.some((l) => l.emitted && (l.threadprivate?.length || shared(l)));
+  // A pipelined loop may run by rows through other files' loops, and a loop here may be a row loop of another file's
+  // (row-pipeline.ts): the run decides both.
+  const plan = first.plan;
+  const rows = !!plan && (plan.loops.some((l) => l.emitted && l.doacross) || (!!plan.calls && plan.program.procedures.some((p) => p.language === "fortran" && callersOf(plan.calls!.graph, p).some((c) => c.caller.span.file !== p.span.file && c.loops.length > 0))));
+  const involved = rows || first.plan?.loops.some((l) => l.emitted && (l.threadprivate?.length || shared(l)));
   if (!involved) {
     if (first.plan) settle(first.plan, first.failed, (path) => host.readFile(path) ?? null);
     return finishPlanned(first, host, options, new Set());
@@ -157,7 +181,7 @@ function settle(plan: ProgramPlan, failed: boolean, read: (path: string) => stri
       p.serialCopy = file.language === "c" && !!p.runtimeCheck && !!p.overlaps?.length && !p.interchange && !p.fusion && !p.realign && !p.doacross && serialCopyLines(text, p.loop, p.runtimeCheck.c) !== null;
       if (!p.serialCopy) delete p.serialCopy;
       // A doacross loop whose `ordered` lines cannot stand where they must (a statement after other text on its line) is serial.
-      if (p.doacross && !orderedLines(text, file.language, file.form, p.loop, p.doacross))
+      if (p.doacross && !p.rowPipeline && !orderedLines(text, file.language, file.form, p.loop, p.doacross))
         undoDoacross(loops, p, { kind: "layout", message: `it could run pipelined (ordered), but a statement of its body at the ends of the ordered part starts after other text on its line (or its closing brace does), where no directive line can go: put them on lines of their own` });
     }
   // After every undo above (a realignment undone gives its loop back its pipelined candidacy).

@@ -30,8 +30,15 @@ export function planClauses(plan: LoopPlan): DirectiveClauses {
   // A pipelined loop: no more threads than processors (threads-guard.ts).
   if (threadsGuarded(plan)) conds.push(THREADS_GUARD);
   const ifCondition = conds.length === 0 ? undefined : conds.length === 1 ? conds[0] : conds.map((c) => `(${c})`).join(lang === "fortran" ? " .and. " : " && ");
+  // A row loop of a row pipeline (row-pipeline.ts): rows shared out statically, the same way in every such loop.
+  if (plan.orphan) return { private: [], firstprivate: [], lastprivate: [], reductions: [], schedule: "static", ...(plan.orphan.ordered ? { ordered: 1 } : {}) };
   // A doacross loop (doacross.ts) is serial as a plan: its private scalars are kept with its span.
   const doacross = plan.emitted && plan.doacross && !plan.parallel ? plan.doacross : null;
+  // A row pipeline's region: every thread runs the loop, its index its own.
+  if (doacross && plan.rowPipeline) {
+    const index = plan.loop.index?.name;
+    return { private: [...doacross.private, ...(index && !doacross.private.includes(index) ? [index] : [])], firstprivate: [], lastprivate: [], reductions: [], ifCondition };
+  }
   return {
     private: doacross ? doacross.private : plan.private,
     ...(doacross ? { ordered: 1 } : {}),
@@ -43,6 +50,14 @@ export function planClauses(plan: LoopPlan): DirectiveClauses {
     schedule: plan.schedule ?? undefined,
     ifCondition,
   };
+}
+
+/** The OpenMP construct a loop's directive starts (`simd` for one inside a region that gets only that). */
+export function loopConstruct(plan: LoopPlan): "parallel do" | "parallel do simd" | "parallel" | "do" | "simd" {
+  if (plan.orphan) return "do";
+  if (plan.rowPipeline && plan.emitted) return "parallel";
+  if (plan.simd && !plan.emitted) return "simd";
+  return plan.simd ? "parallel do simd" : "parallel do";
 }
 
 /** The header lines the emitted interchanges rewrite (a nest whose headers cannot be swapped gives none: the driver undid it first). */
@@ -87,7 +102,7 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
   // whose lines the text does not allow), the added lines of aligned and peeled loops, and the serial copy
   // of a C loop under an overlap check (serial-copy-lines.ts; the driver checked the text).
   const copies = emitted.flatMap((p) => (p.serialCopy && p.runtimeCheck ? serialCopyLines(source, p.loop, p.runtimeCheck.c) ?? [] : []));
-  const extra = [...ompInclude(plan, emitted), ...emitted.flatMap((p) => (p.doacross && !p.parallel ? orderedLines(text, file.language, file.form, p.loop, p.doacross) ?? [] : [])), ...realigned.flatMap((e) => e.insert), ...copies];
+  const extra = [...ompInclude(plan, emitted), ...emitted.flatMap((p) => (p.doacross && !p.parallel && !p.rowPipeline ? orderedLines(text, file.language, file.form, p.loop, p.doacross) ?? [] : p.orphan?.ordered ? (orderedLines(text, file.language, file.form, p.loop, p.orphan.ordered) ?? []) : [])), ...realigned.flatMap((e) => e.insert), ...copies];
   if (file.language === "c") {
     // The C globals the run makes threadprivate that this file declares (threadprivate-blocks.ts checked the line).
     const vars = [...threadprivate].filter((v) => plan.program.globals.get(v)?.storage === "global").sort();
@@ -105,7 +120,8 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
   };
   const loops: FortranLoopDirective[] = [
     // A fused loop ends where the second loop ended (fusion.ts).
-    ...emitted.map((p) => ({ line: p.loop.span.line, endLine: (p.fusion?.second.loop ?? p.loop).endSpan.endLine, clauses: planClauses(p), end: !sharesTerminal(p.loop) && !(p.fusion?.second.loop ?? p.loop).sharesLine?.last, construct: p.simd ? ("parallel do simd" as const) : undefined })),
+    // A row pipeline's region and its row loops must have their END directives (row-pipeline.ts checked they can).
+    ...emitted.map((p) => ({ line: p.loop.span.line, endLine: (p.fusion?.second.loop ?? p.loop).endSpan.endLine, clauses: planClauses(p), end: !!(p.orphan || p.rowPipeline) || (!sharesTerminal(p.loop) && !(p.fusion?.second.loop ?? p.loop).sharesLine?.last), construct: loopConstruct(p) })),
     ...simd.map((p) => ({ line: p.loop.span.line, endLine: p.loop.endSpan.endLine, clauses: simdClauses(p), end: false, construct: "simd" as const })),
   ];
   // Every unit of this file that declares a block the run makes threadprivate (threadprivate-blocks.ts checked each has its line),

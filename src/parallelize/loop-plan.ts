@@ -1,3 +1,4 @@
+import type { OrphanedLoop, RowPipeline } from "./row-pipeline.js";
 import type { Procedure } from "../ir/program.js";
 import type { Sym } from "../ir/symbol.js";
 import type { Loop } from "../ir/stmt.js";
@@ -93,6 +94,14 @@ export interface LoopPlan {
    * `depend(source)` lines (chooseDirectives found that it pays).
    */
   doacross?: DoacrossSpan;
+  /**
+   * An emitted pipelined loop that runs instead as one region whose threads
+   * share out the rows of its callees' loops (row-pipeline.ts): `!$omp
+   * parallel`, not `parallel do ordered(1)`; those loops are `orphan`.
+   */
+  rowPipeline?: RowPipeline;
+  /** A row loop of a row pipeline's callee: `!$omp do schedule(static)` ... `!$omp end do nowait` (row-pipeline.ts). */
+  orphan?: OrphanedLoop;
   /**
    * An emitted pipelined loop runs in parallel only while the team has no
    * more threads than there are processors (threads-guard.ts): its `if`

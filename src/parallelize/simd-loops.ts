@@ -50,7 +50,8 @@ export function chooseSimd(loops: readonly LoopPlan[]): void {
     const body = p.fusion ? { ...p.loop, body: [...p.loop.body, ...p.fusion.second.loop.body] } : p.loop;
     if (!p.parallel || !clausesAllowSimd(p) || !simdLoop(body) || interchangedInner.has(p.loop)) continue;
     if (p.emitted) {
-      p.simd = p.collapse === 1;
+      // A row pipeline's row loop shares out its rows with `do`, which stays as it is (row-pipeline.ts).
+      p.simd = p.collapse === 1 && !p.orphan;
       continue;
     }
     if (p.firstprivate.length || p.lastprivate.length || p.linear.length) continue;

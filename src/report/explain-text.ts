@@ -1,5 +1,5 @@
 import { clauseWords } from "../emit/directive-text.js";
-import { planClauses } from "../emit/emit-program.js";
+import { loopConstruct, planClauses } from "../emit/emit-program.js";
 import { CONCURRENT_GUARANTEE } from "../parallelize/concurrent-plan.js";
 import type { LoopPlan } from "../parallelize/loop-plan.js";
 import { spanLines } from "../parallelize/doacross.js";
@@ -29,7 +29,8 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
   const lines = [`${l.span.file}:${l.span.line}: ${loopHead(plan)}  (in ${plan.proc.name}, depth ${plan.depth}${plan.parent ? `, inside the loop at line ${plan.parent.span.line}` : ""})`];
   const words = clauseWords(planClauses(plan), lang);
   // As the output has it (file-report.ts): `parallel do simd` on an innermost loop (simd-loops.ts).
-  const directive = `${lang === "fortran" ? "!$omp parallel do" : "#pragma omp parallel for"}${plan.simd && plan.emitted ? " simd" : ""}${words.length ? " " + words.join(" ") : ""}`;
+  const construct = plan.emitted ? loopConstruct(plan) : "parallel do";
+  const directive = `${lang === "fortran" ? "!$omp " + construct : "#pragma omp " + construct.replace("parallel do", "parallel for")}${words.length ? " " + words.join(" ") : ""}`;
   const causeCtx: CauseContext | undefined = ctx.defines ? { defines: ctx.defines, ...(ctx.library ? { library: ctx.library } : {}) } : undefined;
   const groups = causeGroups(plan, causeCtx);
   const blocking = blockingGroups(groups);
@@ -52,9 +53,15 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
       lines.push(`Aligned: every carried dependence goes, ${r.shift === 1 ? "one iteration" : `${r.shift} iterations`} apart, from a statement before line ${r.from} to one at or after it. Those statements (${linesText(r.from, r.to)}) now run ${r.shift === 1 ? "one iteration" : `${r.shift} iterations`} later (they read ${i} + ${r.shift}), the loop starts as much earlier, and guards keep each statement to the iterations it had; then what they read from ${r.shift === 1 ? "the iteration" : `${r.shift} iterations`} before they read in the same one, and no dependence is carried. --no-restructure keeps the loop as written.`);
     else
       lines.push(`Peeled: every carried dependence touches an element the loop names without its index, and with the ${r.iteration} iteration run alone ${r.iteration === "first" ? "before" : "after"} the others (a copy of the loop that stops after one iteration), no dependence is carried by the rest. --no-restructure keeps the loop as written.`);
+  } else if (plan.emitted && plan.orphan) {
+    lines.push(`${plan.parallel ? "Parallel, and a" : "A"} row loop of the row pipeline at ${plan.orphan.region.file}:${plan.orphan.region.line}: its rows are shared out among the threads of that loop's region (\`do schedule(static)\`, \`nowait\`)${plan.orphan.ordered ? ", each row waiting for the row before it (`ordered(1)`): it reads what that row wrote" : ""}.`);
   } else if (plan.parallel && l.concurrent) lines.push(`Parallel: ${CONCURRENT_GUARANTEE}${clauseNote(plan)}.`);
   else if (plan.parallel) lines.push(`Parallel: no dependence is carried by this loop${clauseNote(plan)}.`);
-  else if (plan.emitted && plan.doacross) {
+  else if (plan.emitted && plan.rowPipeline) {
+    const phases = plan.rowPipeline.phases.map((p) => `${p.file}:${p.line}${p.ordered ? " (ordered)" : ""}`).join(", ");
+    lines.push(`Pipelined by rows: the loop runs in one parallel region that every thread runs whole, and its callees' loops over the same rows (${phases}) share out their rows, each thread the same block in all of them (\`do schedule(static)\`, \`nowait\`); where a row reads what an earlier row wrote, its loop is ordered (\`ordered depend(sink)\` waits for the row before). A thread thus waits only for the last row of the thread before it, and the threads sweep one behind the other. Every access to what the region writes stays in its row, or reads an earlier row's after it is written. --no-restructure keeps the loop as written. As a DOALL loop it is serial, ${blocking.length === 1 ? "for one cause" : `for ${blocking.length} causes`}:`);
+    if (plan.guard) lines.push(`  - ${plan.guard.cond} guards statements that would keep it serial: the directive's if() runs the region on several threads only while ${plan.guard.cond} is false, when they do not run; when it is true one thread runs it, in order.`);
+  } else if (plan.emitted && plan.doacross) {
     const { from, to } = spanLines(l, plan.doacross);
     const spin = plan.threadsGuard ? " It runs so only while there are no more threads than processors (a waiting thread spins, and would take the time of the one it waits for): with more, on one thread." : "";
     lines.push(`Pipelined (doacross): every carried dependence has both ends in lines ${from}-${to}, which run in iteration order (\`ordered depend(sink)\` waits for the previous iteration, \`ordered depend(source)\` lets the next one go); the rest of each iteration runs in parallel.${spin} As a DOALL loop it is serial, ${blocking.length === 1 ? "for one cause" : `for ${blocking.length} causes`}:`);

@@ -1,6 +1,6 @@
 import type { DependenceOptions } from "../analysis/dependence/analyze.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
-import { planClauses, simdClauses } from "../emit/emit-program.js";
+import { loopConstruct, planClauses, simdClauses } from "../emit/emit-program.js";
 import type { LoopPlan } from "../parallelize/loop-plan.js";
 import { spanLines } from "../parallelize/doacross.js";
 import { realignSummary } from "../parallelize/realign.js";
@@ -116,7 +116,8 @@ export function planFields(lp: LoopPlan, ctx?: CauseContext): Partial<LoopReport
   const clauses = planClauses(lp);
   const words = clauseWords(clauses, lang);
   const inner = lp.simd && !lp.emitted;
-  const head = `${lang === "fortran" ? "!$omp " : "#pragma omp "}${inner ? "simd" : lang === "fortran" ? "parallel do" : "parallel for"}${lp.simd && !inner ? " simd" : ""}`;
+  const construct = loopConstruct(lp);
+  const head = `${lang === "fortran" ? "!$omp " : "#pragma omp "}${lang === "fortran" ? construct : construct.replace("parallel do", "parallel for")}`;
   const shown = inner ? clauseWords(simdClauses(lp), lang) : words;
   const directive = inner || lp.emitted || lp.runtimeCheck ? `${head}${shown.length ? " " + shown.join(" ") : ""}` : null;
   return {
@@ -125,7 +126,9 @@ export function planFields(lp: LoopPlan, ctx?: CauseContext): Partial<LoopReport
     ...(lp.simd ? { simd: true } : {}),
     ...(lp.interchange ? { interchange: { with: lp.interchange.inner.span.line } } : {}),
     ...(lp.fusion ? { fusion: { with: lp.fusion.second.loop.span.line } } : {}),
-    ...(lp.emitted && lp.doacross ? { doacross: spanLines(lp.loop, lp.doacross) } : {}),
+    ...(lp.emitted && lp.doacross && !lp.rowPipeline ? { doacross: spanLines(lp.loop, lp.doacross) } : {}),
+    ...(lp.emitted && lp.rowPipeline ? { rowPipeline: lp.rowPipeline } : {}),
+    ...(lp.emitted && lp.orphan ? { orphan: { ...lp.orphan.region, ordered: lp.orphan.ordered !== null } } : {}),
     ...(lp.realign ? { realign: realignSummary(lp.loop, lp.realign) } : {}),
     ...(lp.emitted && lp.serialCopy ? { serialCopy: true as const } : {}),
     private: lp.private,

@@ -137,6 +137,18 @@ export const LoopReportSchema = Type.Object(
         { description: "Serial as a DOALL loop, but emitted pipelined (`ordered(1)`, parallelize/doacross.ts): the statements on lines from..to run in iteration order between `ordered depend(sink)` and `ordered depend(source)`, the rest of each iteration in parallel" },
       ),
     ),
+    rowPipeline: Type.Optional(
+      Type.Object(
+        { phases: Type.Array(Type.Object({ file: Type.String(), line: Type.Integer(), ordered: Type.Boolean() }, { additionalProperties: false })) },
+        { additionalProperties: false, description: "Pipelined by rows (parallelize/row-pipeline.ts): in place of the `ordered(1)` loop, one `parallel` region around it that every thread runs whole, sharing out the rows of its callees' row loops (`phases`, in the order they run; `ordered`: a row waits for the row before it)" },
+      ),
+    ),
+    orphan: Type.Optional(
+      Type.Object(
+        { file: Type.String(), line: Type.Integer(), ordered: Type.Boolean() },
+        { additionalProperties: false, description: "A row loop of a row pipeline (parallelize/row-pipeline.ts): `do schedule(static)` ... `end do nowait` inside the region of the loop at file:line; `ordered`: each row waits for the row before it (`ordered(1)`)" },
+      ),
+    ),
     simd: Type.Optional(Type.Boolean({ description: "An innermost loop that gets `simd`, so that the outlined region vectorizes it as the serial build does: with `emitted`, the combined `parallel do simd` / `parallel for simd`; without, `simd` with its private scalars inside the region of an enclosing loop" })),
     threadprivate: Type.Optional(Type.Array(Type.String(), { description: "COMMON blocks the run makes threadprivate for this loop's work arrays (Fortran): `!$omp threadprivate(/b/)` in every unit declaring them" })),
     directive: Type.Optional(Nullable(Type.String({ description: "The directive written (or that would be, on a loop parallel under a check)" }))),

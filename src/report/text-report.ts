@@ -52,10 +52,13 @@ export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT, language: Fi
   const at = `${l.file}:${l.line}: `;
   const causes = l.causes ?? [];
   const blocking = causes.filter((c) => !isPlacement(c));
-  const clauses = (l.directive ?? "").replace(/^(!\$omp parallel do|#pragma omp parallel for)\s*/, "");
+  const clauses = (l.directive ?? "").replace(/^(!\$omp parallel do|#pragma omp parallel for|!\$omp parallel(?= |$)|!\$omp do(?= |$))\s*/, "");
+  // A row loop of a row pipeline (row-pipeline.ts): where its rows are shared out.
+  const region = l.orphan ? `its rows shared out (schedule(static), nowait) in the region of the loop at ${l.orphan.file === l.file ? "line " : l.orphan.file + ":"}${l.orphan.line}` : "";
   if (l.parallel === undefined) return `${at}${l.candidate ? "not analyzed" : `serial: ${l.notCandidate ?? "not a counted loop"}`}`;
   if (l.parallel || (l.runtimeCheck && blocking.length === 0)) {
     const head = l.parallel ? paint.parallel("parallel") : paint.check(`parallel if ${l.runtimeCheck}`);
+    if (l.emitted && l.orphan) return `${at}${head}, ${region}`;
     if (l.emitted && l.interchange) return `${at}${head}${clauses ? " " + clauses : ""}, interchanged with the loop at line ${l.interchange.with}: that loop now runs outside, in parallel, and this one inside it, serial`;
     if (l.emitted && l.realign?.kind === "align") return `${at}${head}${clauses ? " " + clauses : ""}, aligned: the statements at ${linesText(l.realign.from, l.realign.to)} run ${l.realign.shift === 1 ? "one iteration" : `${l.realign.shift} iterations`} later, so what they read from ${l.realign.shift === 1 ? "the iteration" : `${l.realign.shift} iterations`} before they now read in the same one`;
     if (l.emitted && l.realign?.kind === "peel") return `${at}${head}${clauses ? " " + clauses : ""}, with its ${l.realign.iteration} iteration peeled: that iteration runs alone, ${l.realign.iteration === "first" ? "before" : "after"} the others`;
@@ -75,6 +78,12 @@ export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT, language: Fi
     return `${at}${head}${needs.length ? " " + needs.join(" ") : ""}, ${l.simd ? "simd" : "no directive"}${why ? ` [${why.rule}]: ${why.summary}` : ""}`;
   }
   const main = blocking[0];
+  // Pipelined by rows (row-pipeline.ts): the region, the row loops it shares out, and what keeps it from being DOALL.
+  if (l.emitted && l.rowPipeline && main) {
+    const phases = l.rowPipeline.phases.map((p) => `${p.file === l.file ? "" : p.file + ":"}${p.line}${p.ordered ? " (ordered)" : ""}`).join(", ");
+    return `${at}${paint.parallel("pipelined by rows")} ${clauses}: every thread runs the loop, sharing out the rows of the loops at ${phases}, a row waiting for the row before it where marked; serial otherwise [${main.rule}]: ${main.summary}`;
+  }
+  if (l.emitted && l.orphan && main) return `${at}${paint.parallel("pipelined")} ordered: ${region}, each row waiting for the row before it; serial otherwise [${main.rule}]: ${main.summary}`;
   // Serial as a DOALL loop, but pipelined: the directive, the ordered lines, and what keeps it from being DOALL.
   if (l.emitted && l.doacross && main) return `${at}${paint.parallel("pipelined")} ${clauses}: lines ${l.doacross.from}-${l.doacross.to} run in iteration order, the rest of each iteration in parallel; serial otherwise [${main.rule}]: ${main.summary}`;
   if (!main) return `${at}${paint.serial("serial")}`;

@@ -31,6 +31,14 @@ export function verdictOf(l: LoopReport): LoopVerdict {
     // Serial as a DOALL loop, run pipelined (its runtimeCheck, when there is one, is the flag it runs so under).
     verdict = "serial";
     summary = `pipelined (ordered): lines ${l.doacross.from}-${l.doacross.to} run in iteration order, the rest of each iteration in parallel${l.runtimeCheck ? ` while ${l.runtimeCheck}` : ""}: directive written`;
+  } else if (emitted && l.rowPipeline) {
+    // Likewise, run by rows: the rows of its callees' loops shared out in one region (row-pipeline.ts).
+    verdict = "serial";
+    summary = `pipelined by rows: the rows of the loops at ${l.rowPipeline.phases.map((p) => `${p.file}:${p.line}`).join(", ")} shared out in one region${l.runtimeCheck ? ` while ${l.runtimeCheck}` : ""}: directive written`;
+  } else if (emitted && l.orphan) {
+    // A row loop of such a region, ordered: each row waits for the row before it.
+    verdict = "serial";
+    summary = `pipelined: its rows shared out in the region of the loop at ${l.orphan.file}:${l.orphan.line}, each row after the row before: directive written`;
   } else if (l.runtimeCheck) {
     verdict = "runtime";
     summary = `parallel when ${l.runtimeCheck} (checked at run time)${emitted ? ": directive written" : `, no directive${why ? `: ${why}` : ""}`}`;

@@ -15,8 +15,12 @@ export interface FortranLoopDirective {
    * enclosing DO (it would land outside the enclosing loop).
    */
   end: boolean;
-  /** `parallel do` by default; `parallel do simd`, or `simd` on an inner loop of a region (no END directive), where simd-loops.ts says. */
-  construct?: "parallel do" | "parallel do simd" | "simd";
+  /**
+   * `parallel do` by default; `parallel do simd`, or `simd` on an inner loop of a region (no END directive), where
+   * simd-loops.ts says; a row pipeline's `parallel` region around the loop, and `do` on its callees' row loops,
+   * which end with `end do nowait` (row-pipeline.ts).
+   */
+  construct?: "parallel do" | "parallel do simd" | "simd" | "parallel" | "do";
 }
 
 /**
@@ -64,7 +68,7 @@ export function emitFortranDirectives(text: string, form: "fixed" | "free", loop
     if (form === "fixed") {
       const body = wrapWords(words, FIXED_WIDTH - 7);
       ins.push({ line: l.line, where: "before", lines: body.map((b, i) => (i === 0 ? `!$omp ${b}` : `!$omp& ${b}`)) });
-      if (end) ins.push({ line: l.endLine, where: "after", lines: [`!$omp end ${construct}`] });
+      if (end) ins.push({ line: l.endLine, where: "after", lines: [`!$omp end ${endOf(construct)}`] });
     } else {
       const indent = /^[ \t]*/.exec(doLine)![0];
       const body = wrapWords(words, Math.max(40, FREE_WIDTH - indent.length - 10));
@@ -73,9 +77,14 @@ export function emitFortranDirectives(text: string, form: "fixed" | "free", loop
         where: "before",
         lines: body.map((b, i) => `${indent}${i === 0 ? "!$omp " : "!$omp& "}${b}${i < body.length - 1 ? " &" : ""}`),
       });
-      if (end) ins.push({ line: l.endLine, where: "after", lines: [`${indent}!$omp end ${construct}`] });
+      if (end) ins.push({ line: l.endLine, where: "after", lines: [`${indent}!$omp end ${endOf(construct)}`] });
     }
   }
   ins.push(...extra.filter((x) => x.where === "after"));
   return insertLines(text, ins);
+}
+
+/** What a construct's END directive says: a row loop's lets each thread go on to the next without waiting for the others. */
+function endOf(construct: NonNullable<FortranLoopDirective["construct"]>): string {
+  return construct === "do" ? "do nowait" : construct;
 }

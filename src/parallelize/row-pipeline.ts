@@ -1,0 +1,537 @@
+import { evalInt } from "../ir/const-eval.js";
+import type { Expr } from "../ir/expr.js";
+import { exprText } from "../ir/expr-text.js";
+import type { Procedure } from "../ir/program.js";
+import type { Loop, Stmt } from "../ir/stmt.js";
+import type { Sym } from "../ir/symbol.js";
+import { childBlocks, walkExpr } from "../ir/walk.js";
+import { memberExtent } from "../analysis/summaries/common-layout.js";
+import { orderedLines } from "../emit/ordered-lines.js";
+import { callersOf, type CallGraph } from "./call-graph.js";
+import { orderedBody, type DoacrossSpan } from "./doacross.js";
+import { clauseSym, type LoopPlan } from "./loop-plan.js";
+import { constStep, plainCountedLoop } from "./plain-loop.js";
+import { arrayDependencesOnly } from "./reason.js";
+
+/**
+ * Pipelined rows across calls (issue 20 §4, the wavefront over an outer
+ * loop; seed 001's 漸進処理): NPB LU's hand version of ssor's sweeps.
+ * A loop pipelined over its iterations (doacross.ts) whose body only
+ * calls procedures, each a sequence of loops over the same rows,
+ *
+ *   do k = 2, nz - 1                 subroutine jacld(k)       subroutine blts(..., k, ...)
+ *      call jacld(k)                   do j = jst, jend          do j = jst, jend    ! v(.., j, k) from v(.., j, k - 1)
+ *      call blts(..., k, ...)            ...                     do j = jst, jend    ! v(.., j, k) from v(.., j - 1, k)
+ *   end do
+ *
+ * runs instead as one region around the k loop, which every thread runs
+ * whole, with the row loops shared out by `!$omp do schedule(static)`
+ * (orphaned: in the callees) and `nowait`: every row loop has the same
+ * rows (the same bounds, fixed in the region), so the static schedule
+ * gives each thread the same block of rows in all of them, and what a
+ * row's data flows through stays on its thread. Rows that read an earlier
+ * row's results (blts's second loop) are ordered loops: `ordered(1)` with
+ * `depend(sink: j - 1)` at the start of a row's body and `depend(source)`
+ * at its end. A thread then waits, at each k, only for the last row of
+ * the thread before it: the threads sweep the planes one behind the
+ * other, where the k pipeline ran the whole sweep of a plane on one
+ * thread at a time (NPB LU class W at two threads: 1.46 s, this 1.29 s,
+ * the hand version 1.18 s, serial 2.19 s).
+ *
+ * Sound when every pair of accesses to storage the region writes, one a
+ * write, keeps the program's order. A thread runs its rows in order, k
+ * after k; threads meet only at the sinks. A thread that has passed the
+ * sink of its first row in an ordered loop at iteration k has seen the
+ * thread before it finish that loop's rows at k, and, that thread being
+ * past its own sink, everything every earlier row did up to there. So a
+ * pair is kept when:
+ *  - both accesses are in one row (one thread): always;
+ *  - the first (in the program's order) is in an earlier row and the
+ *    second is in an ordered loop (any ordered loop between the two would
+ *    do; the second's own is made ordered);
+ *  - never when the first is in a later row: that row's thread may lag.
+ * Which rows and iterations a pair can meet at is read from subscripts:
+ * every access to written storage has one dimension indexed by its row
+ * loop's index plus a constant (`v(m, i, j - 1, k)`), so two accesses
+ * meet only at rows a constant apart; and a plane dimension indexed by
+ * the k loop's index plus a constant (through the dummy it is passed to)
+ * makes the iterations a constant apart too (without one, rows must be
+ * equal). Storage each thread has its own of (a COMMON block the run makes
+ * threadprivate for the k loop, NPB LU's /cjac/; a callee's local array)
+ * must keep to one row: every access at the same offset from the row
+ * index, or, for a callee's local array, private to each row (its row
+ * loop's own privatization). Whatever is not written in the region is
+ * only read.
+ *
+ * Conservative: anything else keeps the k pipeline. The body of the k
+ * loop holds only calls (and statements under the pipelined loop's flag,
+ * which do not run in parallel); each callee is called there and nowhere
+ * else, calls nothing, and holds only its row loops and assignments to
+ * its own scalars; the row loops are counted DO loops with steps of 1 or
+ * -1 and the same bounds (integers, named constants, COMMON scalars and
+ * dummies passed them), whose bodies have no call, I/O or jump out and
+ * write only arrays and the callee's own scalars; every array is reached
+ * by its own name or as a whole array passed, with the same constant shape
+ * in every view; the subscripts must stay within the declared bounds (the
+ * bounds assumption); Fortran only (gcc 12 crashes on C's orphaned loops
+ * over VLA parameters, as on NPB LU's OMP-C).
+ */
+export interface RowPipeline {
+  /** The row loops the region shares out, in the order they run: file, line, whether ordered. */
+  phases: { file: string; line: number; ordered: boolean }[];
+}
+
+/** A row loop shared out by a row pipeline's region (`!$omp do schedule(static)`, `nowait`). */
+export interface OrphanedLoop {
+  /** The loop whose region it runs in. */
+  region: { file: string; line: number };
+  /** Its whole body between `ordered depend(sink)` and `ordered depend(source)`, when ordered. */
+  ordered: DoacrossSpan | null;
+}
+
+export interface RowPipelineRun {
+  /** Every loop plan of the run's files. */
+  loops: readonly LoopPlan[];
+  graph: CallGraph;
+  /** The COMMON blocks the run makes threadprivate. */
+  threadprivate: ReadonlySet<string>;
+  /** A file's text, or null; and whether it has errors (no directive is written into it). */
+  read: (path: string) => string | null;
+  failed: (path: string) => boolean;
+  /** A Fortran file's source form. */
+  form: (path: string) => "fixed" | "free" | undefined;
+  /** Whether subscripts may be assumed within their declared bounds (`--no-bounds-assumption` off). */
+  assumeBounds: boolean;
+  /** Told which check kept a pipelined loop as it was (tests). */
+  rejected?: (plan: LoopPlan, check: string) => void;
+}
+
+/** The pipelined loops of a run that run as row pipelines instead: their plans and those of their row loops are changed. */
+export function chooseRowPipelines(run: RowPipelineRun): LoopPlan[] {
+  if (!run.assumeBounds) return [];
+  const planOf = new Map<Loop, LoopPlan>(run.loops.map((p) => [p.loop, p]));
+  const out: LoopPlan[] = [];
+  for (const p of run.loops) {
+    if (!p.emitted || p.parallel || !p.doacross || p.orphan || p.proc.language !== "fortran") continue;
+    const found = rowPipeline(p, run, planOf);
+    if (!found) continue;
+    p.rowPipeline = { phases: found.map((f) => ({ file: f.plan.loop.span.file, line: f.plan.loop.span.line, ordered: f.ordered !== null })) };
+    for (const f of found) {
+      const q = f.plan;
+      q.emitted = true;
+      q.simd = false;
+      q.orphan = { region: { file: p.loop.span.file, line: p.loop.span.line }, ordered: f.ordered };
+      // Its own pipeline (a serial row loop's) is not what it runs: the region's order is.
+      delete q.doacross;
+      delete q.threadsGuard;
+      // Proved parallel, it was held back only by where it is (nested in the k pipeline, or not worth a region of its own).
+      if (q.parallel) q.reasons = [];
+      // The loops inside it run in its threads' rows: none starts a region of its own.
+      const l = q.loop;
+      const inside = run.loops.filter((r) => r.proc === q.proc && r !== q && r.loop.span.file === l.span.file && r.loop.span.line > l.span.line && r.loop.endSpan.endLine <= l.endSpan.endLine);
+      for (const r of inside) {
+        r.emitted = false;
+        r.profitableIf = null;
+        if (!r.parallel && !r.runtimeCheck) continue;
+        r.reasons = r.reasons.filter((x) => x.kind !== "nested" && x.kind !== "not-profitable");
+        r.reasons.push({ kind: "nested", message: `the enclosing loop at line ${l.span.line} shares out its rows in a row pipeline's region`, line: l.span.line });
+      }
+    }
+    out.push(p);
+  }
+  return out;
+}
+
+interface Phase {
+  plan: LoopPlan;
+  callee: Callee;
+  /** Its position in the k loop's body, in the order the phases run. */
+  at: number;
+  ordered: DoacrossSpan | null;
+}
+
+type Binding = Map<Sym, Expr>;
+
+/** A callee of the k loop: its dummies and what the call passes them, and those passed the k loop's index plus a constant. */
+interface Callee {
+  proc: Procedure;
+  bind: Binding;
+  planes: Map<Sym, number>;
+}
+
+/** One access the region makes: where (a row loop, or a callee's statement outside them), to what, and whether it writes. */
+interface Access {
+  phase: Phase | null;
+  callee: Callee;
+  sym: Sym;
+  subs: readonly Expr[];
+  write: boolean;
+}
+
+function rowPipeline(p: LoopPlan, run: RowPipelineRun, planOf: ReadonlyMap<Loop, LoopPlan>): Phase[] | null {
+  const no = (why: string): null => (run.rejected?.(p, why), null);
+  const loop = p.loop;
+  const k = loop.index;
+  const stepK = constStep(loop);
+  // Its private arrays only those of the blocks made threadprivate for it: each thread's own already.
+  const ownCopy = (name: string) => {
+    const s = clauseSym(p, name);
+    return !!s && s.storage === "common" && !!p.threadprivate?.includes(s.common ?? "");
+  };
+  if (!k || (stepK !== 1 && stepK !== -1) || !p.privateArrays.every(ownCopy) || p.reductions.length || p.lastprivate.length || p.firstprivate.length || p.linear.length) return no("its index, step or clauses (private arrays beyond its threadprivate blocks, reductions, lastprivate, firstprivate, linear)");
+  if (p.interchange || p.fusion || p.fusable || p.realign || p.serialCopy || p.guard?.calls) return no("it is restructured otherwise, or runs under quiet calls' check");
+  if (p.runtimeCheck && !p.guard) return no("a run-time check beyond its flag");
+  // `!$omp end parallel` must follow the loop: not a terminal statement shared with an enclosing DO, nor one with text after it.
+  if (loop.sharesLine || sharesTerminal(loop, p, planOf)) return no("no line for its END directive");
+  const files = new Set<string>([loop.span.file]);
+  const phases: Phase[] = [];
+  const accesses: Access[] = [];
+  const byProc = new Map<Procedure, Callee>();
+  for (const s of orderedBody(loop)) {
+    if (s.kind === "nop") continue;
+    // Statements under the pipelined loop's flag run only when the region runs on one thread.
+    if (s.kind === "if" && p.guard && s.else.length === 0 && exprText(s.cond, "fortran") === p.guard.cond) continue;
+    if (s.kind !== "call" || s.intrinsic || s.altReturns?.length) return no("a statement of its body that is not a call");
+    const f = run.graph.resolve(s.name, p.proc);
+    if (!f || f === p.proc || f.language !== "fortran" || byProc.has(f) || f.unanalyzable || f.statementFunctions.size > 0) return no("a callee that is not a single Fortran procedure of the run");
+    const sites = callersOf(run.graph, f);
+    if (sites.length !== 1 || sites[0]!.stmt !== s || f.params.length !== s.args.length) return no("a callee called from elsewhere too");
+    const callee: Callee = { proc: f, bind: new Map(f.params.map((d, i) => [d, s.args[i]!])), planes: new Map() };
+    byProc.set(f, callee);
+    for (const [d, a] of callee.bind) {
+      const whole = a.kind === "var" && a.sym.dims.length > 0;
+      // An array dummy stands for a whole array of the caller's; a scalar one reads scalars only (the k loop's index, what the region never writes).
+      if (d.dims.length > 0 ? !whole : whole || !scalarOnly(a)) return no("an argument that is not a whole array or scalars");
+      const e = offsetFrom(a, k);
+      if (e !== null && d.dims.length === 0) callee.planes.set(d, e);
+    }
+    files.add(f.span.file);
+    for (const t of f.body) {
+      if (t.kind === "nop" || (t.kind === "return" && t === f.body[f.body.length - 1])) continue;
+      if (t.kind === "assign" && t.lhs.kind === "var" && ownScalar(t.lhs.sym)) {
+        if (!collect([t], null, callee, accesses)) return no("a callee's statement outside its row loops");
+        continue;
+      }
+      if (t.kind !== "loop") return no("a callee's statement that is neither a row loop nor an assignment to its own scalar");
+      const q = planOf.get(t);
+      if (!q || !rowLoop(q)) return no("a row loop that is not a plain DO, or not parallel or pipelined for array dependences alone");
+      const phase: Phase = { plan: q, callee, at: phases.length, ordered: null };
+      phases.push(phase);
+      if (!collect(t.body, phase, callee, accesses)) return no("a row loop's statement beyond the pipeline (a call, I/O, a jump, a whole array, a write to other scalars)");
+      // Every thread reads the bounds.
+      if (!collect([], null, callee, accesses, [t.lower!, t.upper!, ...(t.step ? [t.step] : [])])) return no("a row loop's bounds");
+    }
+  }
+  if (phases.length === 0) return no("no row loop");
+  for (const file of files) if (run.failed(file) || run.read(file) === null) return no("a file with errors or unread");
+  // The same rows in every row loop: the static schedule then gives each thread the same ones.
+  const rowKey = (q: Phase) => {
+    const l = q.plan.loop;
+    const lo = valueKey(l.lower!, q.callee, p.proc);
+    const hi = valueKey(l.upper!, q.callee, p.proc);
+    return lo === null || hi === null ? null : `${lo}|${hi}|${constStep(l)}`;
+  };
+  const rows = rowKey(phases[0]!);
+  if (rows === null || phases.some((q) => rowKey(q) !== rows)) return no("row loops over different rows");
+  const stepR = constStep(phases[0]!.plan.loop)!;
+  // Storage, by what the caller names.
+  const groups = new Map<string, { accesses: Access[]; kind: "shared" | "thread" | "local"; shape: string }>();
+  for (const acc of accesses) {
+    const callee = acc.callee.proc;
+    const b = acc.callee.bind;
+    const s = acc.sym;
+    if (s.dims.length === 0) {
+      // Scalars: the region writes only its callees' own (collect checked); those it reads are fixed.
+      if (acc.write && acc.phase && !privateTo(acc.phase.plan, s) && !innerIndex(acc.phase.plan.loop, s)) return no("a scalar written in a row loop that is not private to its rows");
+      // Likewise a scalar of a threadprivate block.
+      if (s.storage === "common" && run.threadprivate.has(s.common ?? "")) return no("a threadprivate scalar read");
+      continue;
+    }
+    let key: string;
+    let kind: "shared" | "thread" | "local";
+    let shape: string | null;
+    if (s.storage === "local") {
+      if (!ownArray(s)) return no("a callee's SAVEd or initialized local array");
+      key = `local:${callee.name}:${s.id}`;
+      kind = "local";
+      shape = "";
+    } else {
+      const target = s.storage === "dummy" ? b.get(s) : ({ kind: "var", sym: s } as Expr);
+      if (!target || target.kind !== "var") return no("an array passed otherwise than whole");
+      const t = target.sym;
+      if (t.equivalence !== undefined || t.attrs.pointer || t.attrs.allocatable) return no("an EQUIVALENCEd, pointer or allocatable array");
+      if (t.storage === "common") {
+        const owner = s.storage === "dummy" ? p.proc : callee;
+        const ext = memberExtent(owner, t);
+        if (!ext) return no("a COMMON member without a known place");
+        key = `common:${t.common ?? ""}:${ext.start}`;
+        kind = run.threadprivate.has(t.common ?? "") ? "thread" : "shared";
+        // Threadprivate for this loop (its iterations' own copies), not for another's.
+        if (kind === "thread" && !p.threadprivate?.includes(t.common ?? "")) return no("a COMMON block threadprivate for another loop");
+      } else if (t.storage === "local" || t.storage === "dummy") {
+        key = `${t.storage}:${p.proc.name}:${t.id}`;
+        kind = "shared";
+      } else return no("an array neither COMMON nor the caller's own");
+      shape = shapeKey(s, b);
+      if (shape === null) return no("an array whose shape is not constant");
+    }
+    const g = groups.get(key);
+    if (!g) groups.set(key, { accesses: [acc], kind, shape });
+    else {
+      if (g.shape !== shape) return no("an array seen with two shapes");
+      g.accesses.push(acc);
+    }
+  }
+  for (const g of groups.values()) {
+    // A threadprivate block's member only read would be read from each thread's copy, which only the master's holds.
+    if (g.kind === "thread" && !g.accesses.some((a) => a.write)) return no("a threadprivate member only read");
+    if (!g.accesses.some((a) => a.write)) continue;
+    // Written storage is touched only in the row loops.
+    if (g.accesses.some((a) => !a.phase)) return no("written storage touched outside the row loops");
+    if (g.kind === "local" && g.accesses.every((a) => privateTo(a.phase!.plan, a.sym))) continue;
+    const row = rowDim(g.accesses);
+    if (row === null) return no("written storage without a dimension indexed by the row");
+    const off = (a: Access) => rowOffset(a.subs[row]!, a.phase!.plan.loop.index!)!;
+    if (g.kind !== "shared") {
+      // Each thread's own copy: every access in its own row.
+      if (new Set(g.accesses.map(off)).size !== 1) return no("a thread's own copy reached at another row");
+      continue;
+    }
+    const plane = planeDim(g.accesses, row);
+    for (let i = 0; i < g.accesses.length; i++)
+      for (let j = i; j < g.accesses.length; j++) {
+        const a = g.accesses[i]!;
+        const b = g.accesses[j]!;
+        if (!a.write && !b.write) continue;
+        // Rows meet where ja + ca = jb + cb: b's row is delta after a's.
+        const delta = off(a) - off(b);
+        if (delta === 0) continue;
+        if (plane === null) return no("rows apart without a plane dimension indexed by the loop's index");
+        const kappa = planeOffset(a, plane)! - planeOffset(b, plane)!;
+        const ordK = stepK * kappa;
+        const ordR = stepR * delta;
+        // Which runs first in the program, and whether its row comes first too.
+        const aFirst = ordK !== 0 ? ordK > 0 : a.phase!.at !== b.phase!.at ? a.phase!.at < b.phase!.at : ordR > 0;
+        if (aFirst !== ordR > 0) return no("a later row that runs first");
+        const second = aFirst ? b.phase! : a.phase!;
+        second.ordered = { lo: 0, hi: orderedBody(second.plan.loop).length - 1, offset: -stepR, private: [] };
+      }
+  }
+  // The text must take every directive line where it goes.
+  for (const q of phases) {
+    const l = q.plan.loop;
+    if (l.sharesLine) return no("a row loop's lines shared with other text");
+    if (q.ordered) {
+      const file = q.callee.proc.span.file;
+      if (!orderedLines(run.read(file)!, "fortran", run.form(file), l, q.ordered)) return no("an ordered row loop whose lines cannot hold the ordered directives");
+    }
+  }
+  return phases;
+}
+
+/** Whether the loop ends on a labeled statement that ends an enclosing DO too (no END directive can follow it). */
+function sharesTerminal(loop: Loop, p: LoopPlan, planOf: ReadonlyMap<Loop, LoopPlan>): boolean {
+  if (loop.terminalLabel === undefined) return false;
+  for (let q = p.parent; q; q = planOf.get(q)?.parent ?? null) if (q.terminalLabel === loop.terminalLabel) return true;
+  return false;
+}
+
+/** A row loop's plan as the pipeline can take it: parallel, or serial for array dependences alone (it may then be ordered). */
+function rowLoop(q: LoopPlan): boolean {
+  const l = q.loop;
+  if (!plainCountedLoop(l) || !l.index || !ownScalar(l.index) || !l.lower || !l.upper) return false;
+  const step = constStep(l);
+  if (step !== 1 && step !== -1) return false;
+  if (q.interchange || q.fusion || q.fusable || q.realign || q.liveIndex || q.runtimeCheck || q.threadprivate?.length) return false;
+  if (q.reductions.length || q.lastprivate.length || q.firstprivate.length || q.linear.length) return false;
+  if (!q.parallel && !(q.doacross && arrayDependencesOnly(q.reasons))) return false;
+  // What it makes private must be the callee's own: automatic in each thread's call already.
+  const names = q.parallel ? q.private : (q.doacross?.private ?? []);
+  return names.every((n) => {
+    const s = clauseSym(q, n);
+    return !!s && (s.dims.length > 0 ? ownArray(s) : ownScalar(s));
+  });
+}
+
+/** Whether a row loop makes `s` private to its iterations (its own analysis). */
+function privateTo(q: LoopPlan, s: Sym): boolean {
+  const names = q.parallel ? q.private : (q.doacross?.private ?? []);
+  return names.some((n) => clauseSym(q, n) === s) || q.loop.index === s;
+}
+
+function innerIndex(l: Loop, s: Sym): boolean {
+  let yes = false;
+  const walk = (list: readonly Stmt[]) => {
+    for (const t of list) {
+      if (t.kind === "loop" && t.index === s) yes = true;
+      childBlocks(t).forEach(walk);
+    }
+  };
+  walk(l.body);
+  return yes;
+}
+
+/** A procedure's own scalar, new in each call (not SAVEd, no DATA). */
+function ownScalar(s: Sym): boolean {
+  return s.storage === "local" && s.dims.length === 0 && !s.attrs.save && !s.attrs.initialized && s.equivalence === undefined && !s.attrs.pointer && s.type.base !== "derived";
+}
+
+function ownArray(s: Sym): boolean {
+  return s.storage === "local" && s.dims.length > 0 && !s.attrs.save && !s.attrs.initialized && s.equivalence === undefined && !s.attrs.pointer && !s.attrs.allocatable && s.type.base !== "derived";
+}
+
+/**
+ * The accesses of statements (or of `exprs` alone), false when one is
+ * beyond the pipeline: a call, I/O, a jump, a whole array or section, a
+ * write to anything but an array element or the callee's own scalar.
+ */
+function collect(stmts: readonly Stmt[], phase: Phase | null, callee: Callee, out: Access[], exprs: readonly Expr[] = []): boolean {
+  let ok = true;
+  const read = (e: Expr) =>
+    walkExpr(e, (x) => {
+      if (x.kind === "call") {
+        if (!x.intrinsic) ok = false;
+      } else if (x.kind === "elem") out.push({ phase, callee, sym: x.sym, subs: x.subs, write: false });
+      else if (x.kind === "var") {
+        if (x.sym.dims.length > 0) ok = false;
+        else if (x.sym.storage !== "parameter") out.push({ phase, callee, sym: x.sym, subs: [], write: false });
+      } else if (!["int", "real", "logical", "string", "unary", "binary"].includes(x.kind)) ok = false;
+    });
+  exprs.forEach(read);
+  const stmt = (s: Stmt): void => {
+    switch (s.kind) {
+      case "assign": {
+        const l = s.lhs;
+        if (l.kind === "elem") {
+          out.push({ phase, callee, sym: l.sym, subs: l.subs, write: true });
+          l.subs.forEach(read);
+        } else if (l.kind === "var" && ownScalar(l.sym)) out.push({ phase, callee, sym: l.sym, subs: [], write: true });
+        else ok = false;
+        read(s.rhs);
+        return;
+      }
+      case "loop":
+        if (!plainCountedLoop(s) || !s.index || !ownScalar(s.index)) {
+          ok = false;
+          return;
+        }
+        out.push({ phase, callee, sym: s.index, subs: [], write: true });
+        for (const e of [s.lower, s.upper, s.step]) if (e) read(e);
+        s.body.forEach(stmt);
+        return;
+      case "if":
+        read(s.cond);
+        s.then.forEach(stmt);
+        s.else.forEach(stmt);
+        return;
+      case "nop":
+        return;
+      default:
+        ok = false;
+    }
+  };
+  stmts.forEach(stmt);
+  return ok;
+}
+
+/** Whether an expression reads scalars only (no array element, no call of the program's own). */
+function scalarOnly(e: Expr): boolean {
+  let ok = true;
+  walkExpr(e, (x) => {
+    if (x.kind === "elem" || x.kind === "section" || (x.kind === "call" && !x.intrinsic) || (x.kind === "var" && x.sym.dims.length > 0)) ok = false;
+  });
+  return ok;
+}
+
+/** `e` as `index + c`: c, or null. */
+function offsetFrom(e: Expr, index: Sym): number | null {
+  if (e.kind === "var") return e.sym === index ? 0 : null;
+  if (e.kind === "binary" && (e.op === "+" || e.op === "-")) {
+    const c = evalInt(e.right);
+    if (c === undefined || e.left.kind !== "var" || e.left.sym !== index) return null;
+    return e.op === "+" ? c : -c;
+  }
+  return null;
+}
+
+/** A row loop's subscript `j + c`: c, or null. */
+function rowOffset(e: Expr, j: Sym): number | null {
+  return offsetFrom(e, j);
+}
+
+/** The dimension that every access indexes by its row loop's index plus a constant, or null. */
+function rowDim(accesses: readonly Access[]): number | null {
+  const n = accesses[0]!.subs.length;
+  for (let d = 0; d < n; d++) if (accesses.every((a) => a.subs.length === n && a.phase && rowOffset(a.subs[d]!, a.phase.plan.loop.index!) !== null)) return d;
+  return null;
+}
+
+/** A subscript `K + e` with K a dummy passed the k loop's index plus a constant: the total offset from the k loop's index, or null. */
+function planeOffset(a: Access, d: number): number | null {
+  const e = a.subs[d]!;
+  for (const [sym, base] of a.callee.planes) {
+    const c = offsetFrom(e, sym);
+    if (c !== null) return base + c;
+  }
+  return null;
+}
+
+/** The dimension (not the row's) that every access indexes by the k loop's index plus a constant, or null. */
+function planeDim(accesses: readonly Access[], row: number): number | null {
+  const n = accesses[0]!.subs.length;
+  for (let d = 0; d < n; d++) if (d !== row && accesses.every((a) => planeOffset(a, d) !== null)) return d;
+  return null;
+}
+
+/**
+ * The declared shape of an array as its procedure sees it, every
+ * dimension but the last (its extent does not place elements), with the
+ * dummies' values from the call: "lo:hi,..." or null when not constant.
+ */
+function shapeKey(s: Sym, b: Binding): string | null {
+  const value = (x: Sym): number | undefined => {
+    const a = b.get(x);
+    return a ? evalInt(a) : undefined;
+  };
+  const out: string[] = [];
+  for (const d of s.dims.slice(0, -1)) {
+    const lo = evalInt(d.lower, 0, value);
+    const hi = d.upper ? evalInt(d.upper, 0, value) : undefined;
+    if (lo === undefined || hi === undefined) return null;
+    out.push(`${lo}:${hi}`);
+  }
+  return `${s.dims.length}/${out.join(",")}`;
+}
+
+/**
+ * A bound as the caller sees it, equal keys meaning equal values in the
+ * region (nothing it reads is written there): integers and named
+ * constants by value, COMMON scalars by block and offset, dummies by what
+ * the call passes; null for anything else.
+ */
+function valueKey(e: Expr, callee: Callee, caller: Procedure): string | null {
+  const key = (x: Expr, owner: Procedure, depth: number): string | null => {
+    if (depth > 16) return null;
+    const c = evalInt(x);
+    if (c !== undefined) return `${c}`;
+    if (x.kind === "var") {
+      const s = x.sym;
+      const a = owner === callee.proc && s.storage === "dummy" ? callee.bind.get(s) : undefined;
+      if (a) return key(a, caller, depth + 1);
+      if (s.storage === "common" && s.dims.length === 0 && s.equivalence === undefined) {
+        const ext = memberExtent(owner, s);
+        return ext ? `common:${s.common ?? ""}:${ext.start}` : null;
+      }
+      // The caller's own scalars and dummies: the region writes none.
+      if (owner === caller && (s.storage === "local" || s.storage === "dummy") && s.dims.length === 0) return `${s.storage}:${s.id}`;
+      return null;
+    }
+    if (x.kind === "binary" && (x.op === "+" || x.op === "-" || x.op === "*")) {
+      const l = key(x.left, owner, depth + 1);
+      const r = key(x.right, owner, depth + 1);
+      return l === null || r === null ? null : `(${l}${x.op}${r})`;
+    }
+    return null;
+  };
+  return key(e, callee.proc, 0);
+}
