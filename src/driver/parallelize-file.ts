@@ -178,7 +178,7 @@ function settle(plan: ProgramPlan, failed: boolean, read: (path: string) => stri
       if (p.realign && !realignLines(text, file.language, file.form, p.loop, p.realign))
         undoRealignment(loops, p, { kind: "layout", message: `it would be parallel ${p.realign.kind === "align" ? "aligned" : "with its " + p.realign.which + " iteration peeled"}, but its text does not allow the rewrite (a header over several lines, a line that would pass column 72, an end that is not a line of its own, an index a macro reads, or a statement label or construct name that a peeled copy would repeat): put the header and each statement on lines of their own, without labels` });
       // A C loop under an overlap check runs the loop as written when the check fails, where the text allows a copy.
-      p.serialCopy = file.language === "c" && !!p.runtimeCheck && !!p.overlaps?.length && !p.interchange && !p.fusion && !p.realign && !p.doacross && serialCopyLines(text, p.loop, p.runtimeCheck.c) !== null;
+      p.serialCopy = file.language === "c" && !!p.runtimeCheck && !!p.overlaps?.length && !p.interchange && !p.fusion && !p.realign && !p.doacross && !p.orphan && serialCopyLines(text, p.loop, p.runtimeCheck.c) !== null;
       if (!p.serialCopy) delete p.serialCopy;
       // A doacross loop whose `ordered` lines cannot stand where they must (a statement after other text on its line) is serial.
       if (p.doacross && !p.rowPipeline && !orderedLines(text, file.language, file.form, p.loop, p.doacross))

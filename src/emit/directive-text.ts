@@ -15,6 +15,8 @@ export interface DirectiveClauses {
   /** Condition of an `if(...)` clause, in the source language. */
   ifCondition?: string;
   schedule?: string;
+  /** `nowait` (C's worksharing loop; Fortran says it on the END directive): a row pipeline's row loop (row-pipeline.ts). */
+  nowait?: boolean;
 }
 
 /** The clauses as words (`private(i, j)`, `reduction(+:s)`), in a fixed order. */
@@ -35,6 +37,7 @@ export function clauseWords(c: DirectiveClauses, lang: "fortran" | "c"): string[
   if (c.ordered) out.push(`ordered(${c.ordered})`);
   if (c.schedule) out.push(`schedule(${c.schedule})`);
   if (c.ifCondition) out.push(`if(${c.ifCondition})`);
+  if (c.nowait) out.push("nowait");
   void lang;
   return out;
 }

@@ -7,11 +7,13 @@ import { orderedLines } from "./ordered-lines.js";
 import { fuseLines } from "./fuse-lines.js";
 import { realignLines } from "./realign-lines.js";
 import { serialCopyLines } from "./serial-copy-lines.js";
+import { reverseHeader } from "./reverse-header.js";
 import type { DirectiveClauses } from "./directive-text.js";
 import { emitFortranDirectives, type FortranLoopDirective, type UnitDirectives } from "./fortran/emit-fortran.js";
 import { cDirectiveLine, directiveLine } from "../parallelize/threadprivate-blocks.js";
 import { OMP_QUERIES, THREADS_GUARD } from "../parallelize/threads-guard.js";
 import type { LineInsertion } from "./insert-lines.js";
+import { declaredInside } from "../parallelize/scalar-plan.js";
 
 const FORTRAN_OPS: Record<PlanReductionOp, string> = { "+": "+", "*": "*", max: "max", min: "min", and: ".and.", or: ".or.", eqv: ".eqv.", neqv: ".neqv.", bitand: "iand", bitor: "ior", bitxor: "ieor" };
 const C_OPS: Record<PlanReductionOp, string> = { "+": "+", "*": "*", max: "max", min: "min", and: "&&", or: "||", eqv: "==", neqv: "!=", bitand: "&", bitor: "|", bitxor: "^" };
@@ -31,13 +33,15 @@ export function planClauses(plan: LoopPlan): DirectiveClauses {
   if (threadsGuarded(plan)) conds.push(THREADS_GUARD);
   const ifCondition = conds.length === 0 ? undefined : conds.length === 1 ? conds[0] : conds.map((c) => `(${c})`).join(lang === "fortran" ? " .and. " : " && ");
   // A row loop of a row pipeline (row-pipeline.ts): rows shared out statically, the same way in every such loop.
-  if (plan.orphan) return { private: [], firstprivate: [], lastprivate: [], reductions: [], schedule: "static", ...(plan.orphan.ordered ? { ordered: 1 } : {}) };
+  if (plan.orphan) return { private: [], firstprivate: [], lastprivate: [], reductions: [], schedule: "static", ...(plan.orphan.ordered ? { ordered: 1 } : {}), ...(lang === "c" ? { nowait: true } : {}) };
   // A doacross loop (doacross.ts) is serial as a plan: its private scalars are kept with its span.
   const doacross = plan.emitted && plan.doacross && !plan.parallel ? plan.doacross : null;
   // A row pipeline's region: every thread runs the loop, its index its own.
   if (doacross && plan.rowPipeline) {
-    const index = plan.loop.index?.name;
-    return { private: [...doacross.private, ...(index && !doacross.private.includes(index) ? [index] : [])], firstprivate: [], lastprivate: [], reductions: [], ifCondition };
+    // (A C index its for-init declares is the loop's own already, and no clause before the loop can name it.)
+    const index = plan.loop.index;
+    const own = index && !doacross.private.includes(index.name) && !(lang === "c" && declaredInside(index, plan.loop)) ? [index.name] : [];
+    return { private: [...doacross.private, ...own], firstprivate: [], lastprivate: [], reductions: [], ifCondition };
   }
   return {
     private: doacross ? doacross.private : plan.private,
@@ -58,6 +62,11 @@ export function loopConstruct(plan: LoopPlan): "parallel do" | "parallel do simd
   if (plan.rowPipeline && plan.emitted) return "parallel";
   if (plan.simd && !plan.emitted) return "simd";
   return plan.simd ? "parallel do simd" : "parallel do";
+}
+
+/** A construct as C spells it. */
+export function cConstruct(c: ReturnType<typeof loopConstruct>): "parallel for" | "parallel for simd" | "parallel" | "for" | "simd" {
+  return c === "parallel do" ? "parallel for" : c === "parallel do simd" ? "parallel for simd" : c === "do" ? "for" : c;
 }
 
 /** The header lines the emitted interchanges rewrite (a nest whose headers cannot be swapped gives none: the driver undid it first). */
@@ -95,7 +104,9 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
   // Aligned loops (realign.ts): guards and shifted indices on the lines they were (Fortran IF blocks around
   // statements that are loops are added lines, below); peeled loops add their copy.
   const realigned = plan.loops.flatMap((p) => (p.emitted && p.realign && p.loop.span.file === file.path ? [realignLines(source, file.language, file.form, p.loop, p.realign)] : [])).filter((e) => e !== null);
-  const text = replaceLines(source, [...interchangeSwaps(source, plan), ...fusionLines(source, plan), ...realigned.flatMap((e) => e.replace)]);
+  // A row pipeline's row loop turned round (row-pipeline.ts): its header line (the decision checked it can be).
+  const reversed = plan.loops.flatMap((p) => (p.emitted && p.orphan?.reversed && p.loop.span.file === file.path ? [reverseHeader(source, file.language, file.form, p.loop)] : [])).filter((r) => r !== null);
+  const text = replaceLines(source, [...interchangeSwaps(source, plan), ...fusionLines(source, plan), ...realigned.flatMap((e) => e.replace), ...reversed]);
   const emitted = plan.loops.filter((p) => p.emitted && p.loop.span.file === file.path);
   const simd = plan.loops.filter((p) => p.simd && !p.emitted && p.loop.span.file === file.path);
   // Lines added besides the directives: the `ordered depend` lines of doacross loops (the driver undid those
@@ -107,7 +118,7 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
     // The C globals the run makes threadprivate that this file declares (threadprivate-blocks.ts checked the line).
     const vars = [...threadprivate].filter((v) => plan.program.globals.get(v)?.storage === "global").sort();
     const line = cDirectiveLine(plan.program);
-    const loops = [...emitted.map((p) => ({ line: p.loop.span.line, clauses: planClauses(p), construct: p.simd ? ("parallel for simd" as const) : undefined })), ...simd.map((p) => ({ line: p.loop.span.line, clauses: simdClauses(p), construct: "simd" as const }))];
+    const loops = [...emitted.map((p) => ({ line: p.loop.span.line, clauses: planClauses(p), construct: cConstruct(loopConstruct(p)) })), ...simd.map((p) => ({ line: p.loop.span.line, clauses: simdClauses(p), construct: "simd" as const }))];
     return emitCDirectives(text, loops, vars.length && line !== null ? { line, vars } : null, extra);
   }
   const parentOf = new Map<Loop, Loop | null>(plan.loops.map((p) => [p.loop, p.parent]));

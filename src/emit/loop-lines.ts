@@ -101,3 +101,16 @@ export function sharedStarts(stmts: readonly { span: { line: number; column: num
   }
   return false;
 }
+
+/** Columns in [from, to) of `sep` outside parentheses and brackets (a loop control's commas or semicolons). */
+export function topLevelCuts(line: string, from: number, to: number, sep: string): number[] {
+  const out: number[] = [];
+  let depth = 0;
+  for (let k = from; k < to; k++) {
+    const c = line[k];
+    if (c === "(" || c === "[") depth++;
+    else if (c === ")" || c === "]") depth--;
+    else if (c === sep && depth === 0) out.push(k);
+  }
+  return out;
+}

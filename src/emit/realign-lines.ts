@@ -5,7 +5,7 @@ import { groups, type Realignment } from "../parallelize/realign.js";
 import { orderedBody } from "../parallelize/doacross.js";
 import type { LineInsertion } from "./insert-lines.js";
 import type { LineReplacement } from "./swap-headers.js";
-import { FIXED_WIDTH, FREE_WIDTH, attachedAbove, closingBraceAlone, fortranEndDo, loopControl, sharedStarts } from "./loop-lines.js";
+import { FIXED_WIDTH, FREE_WIDTH, attachedAbove, closingBraceAlone, fortranEndDo, loopControl, sharedStarts, topLevelCuts } from "./loop-lines.js";
 
 /** The text edits of an aligned or peeled loop: lines replaced (same count), lines added around the loop (peeling). */
 export interface RealignEdits {
@@ -117,7 +117,7 @@ function textFacts(lines: readonly string[], lang: Lang): TextFacts {
 }
 
 function controlParts(line: string, ctl: { from: number; to: number }, lang: Lang): Parts | null {
-  const cuts = topLevel(line, ctl.from, ctl.to, lang === "c" ? ";" : ",");
+  const cuts = topLevelCuts(line, ctl.from, ctl.to, lang === "c" ? ";" : ",");
   if (lang === "fortran" ? cuts.length !== 1 : cuts.length !== 2) return null;
   const first: [number, number] = [ctl.from, cuts[0]!];
   const eq = line.indexOf("=", first[0]);
@@ -135,19 +135,6 @@ function controlParts(line: string, ctl: { from: number; to: number }, lang: Lan
     }
   }
   return parts;
-}
-
-/** Columns in [from, to) of `sep` outside parentheses and brackets. */
-function topLevel(line: string, from: number, to: number, sep: string): number[] {
-  const out: number[] = [];
-  let depth = 0;
-  for (let k = from; k < to; k++) {
-    const c = line[k];
-    if (c === "(" || c === "[") depth++;
-    else if (c === ")" || c === "]") depth--;
-    else if (c === sep && depth === 0) out.push(k);
-  }
-  return out;
 }
 
 /** A bound's text plus `delta`, spaced as written: `2` -> `1`, `n` -> `n - 1`, `a ? b : c` -> `(a ? b : c) - 1`. */

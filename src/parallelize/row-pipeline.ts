@@ -5,13 +5,14 @@ import type { Procedure } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
 import { childBlocks, walkExpr } from "../ir/walk.js";
-import { memberExtent } from "../analysis/summaries/common-layout.js";
+import { memberExtent, overlaps, type Extent } from "../analysis/summaries/common-layout.js";
 import { orderedLines } from "../emit/ordered-lines.js";
+import { reverseHeader } from "../emit/reverse-header.js";
 import { callersOf, type CallGraph } from "./call-graph.js";
 import { orderedBody, type DoacrossSpan } from "./doacross.js";
 import { clauseSym, type LoopPlan } from "./loop-plan.js";
 import { constStep, plainCountedLoop } from "./plain-loop.js";
-import { arrayDependencesOnly } from "./reason.js";
+import { arrayDependencesOnly, PLACEMENT_KINDS } from "./reason.js";
 
 /**
  * Pipelined rows across calls (issue 20 §4, the wavefront over an outer
@@ -35,8 +36,11 @@ import { arrayDependencesOnly } from "./reason.js";
  * at its end. A thread then waits, at each k, only for the last row of
  * the thread before it: the threads sweep the planes one behind the
  * other, where the k pipeline ran the whole sweep of a plane on one
- * thread at a time (NPB LU class W at two threads: 1.46 s, this 1.29 s,
- * the hand version 1.18 s, serial 2.19 s).
+ * thread at a time (NPB LU class W at two threads: 1.48 s, this 1.11 s,
+ * the hand version 1.19 s, serial 2.23 s). A row loop that runs its rows
+ * the other way (LU's jacu, forward, beside buts, backward) and carries
+ * no dependence is turned round (emit/reverse-header.ts): only its
+ * header changes, and the order of its rows does not matter.
  *
  * Sound when every pair of accesses to storage the region writes, one a
  * write, keeps the program's order. A thread runs its rows in order, k
@@ -57,7 +61,8 @@ import { arrayDependencesOnly } from "./reason.js";
  * the k loop's index plus a constant (through the dummy it is passed to)
  * makes the iterations a constant apart too (without one, rows must be
  * equal). Storage each thread has its own of (a COMMON block the run makes
- * threadprivate for the k loop, NPB LU's /cjac/; a callee's local array)
+ * threadprivate for the k loop, NPB LU's /cjac/; an array private to the k
+ * loop's iterations, in the region's private clause; a callee's local array)
  * must keep to one row: every access at the same offset from the row
  * index, or, for a callee's local array, private to each row (its row
  * loop's own privatization). Whatever is not written in the region is
@@ -68,17 +73,26 @@ import { arrayDependencesOnly } from "./reason.js";
  * which do not run in parallel); each callee is called there and nowhere
  * else, calls nothing, and holds only its row loops and assignments to
  * its own scalars; the row loops are counted DO loops with steps of 1 or
- * -1 and the same bounds (integers, named constants, COMMON scalars and
- * dummies passed them), whose bodies have no call, I/O or jump out and
+ * -1 over the same rows (bounds of integers, named constants, COMMON
+ * scalars and dummies passed them), whose bodies have no call, I/O or jump out and
  * write only arrays and the callee's own scalars; every array is reached
  * by its own name or as a whole array passed, with the same constant shape
  * in every view; the subscripts must stay within the declared bounds (the
- * bounds assumption); Fortran only (gcc 12 crashes on C's orphaned loops
- * over VLA parameters, as on NPB LU's OMP-C).
+ * bounds assumption).
+ *
+ * C as Fortran: `#pragma omp parallel private(k)` before the loop, `#pragma
+ * omp for schedule(static) nowait` before each row loop (C's nowait is a
+ * clause). A local pointer to one plane set before the row loops (NPB-C
+ * LU's blts: `double (*vk)[m][5] = v[k];`) stands for that plane of its
+ * array. A C row loop parallel only under a check that its pointer
+ * parameters do not overlap needs no check here: the arrays are told apart
+ * by what the one call passes. (gcc 12 crashes compiling the hand-written
+ * NPB-C LU's buts.c, orphaned loops over VLA parameters; NPB-C LU's blts
+ * and jacld as doall writes them compile, and so do the e2e programs.)
  */
 export interface RowPipeline {
-  /** The row loops the region shares out, in the order they run: file, line, whether ordered. */
-  phases: { file: string; line: number; ordered: boolean }[];
+  /** The row loops the region shares out, in the order they run: file, line, whether ordered, whether turned round. */
+  phases: { file: string; line: number; ordered: boolean; reversed?: true }[];
 }
 
 /** A row loop shared out by a row pipeline's region (`!$omp do schedule(static)`, `nowait`). */
@@ -87,6 +101,8 @@ export interface OrphanedLoop {
   region: { file: string; line: number };
   /** Its whole body between `ordered depend(sink)` and `ordered depend(source)`, when ordered. */
   ordered: DoacrossSpan | null;
+  /** Its header turned round, so that its rows run in the order of the others (reverse-header.ts). */
+  reversed?: true;
 }
 
 export interface RowPipelineRun {
@@ -112,18 +128,27 @@ export function chooseRowPipelines(run: RowPipelineRun): LoopPlan[] {
   const planOf = new Map<Loop, LoopPlan>(run.loops.map((p) => [p.loop, p]));
   const out: LoopPlan[] = [];
   for (const p of run.loops) {
-    if (!p.emitted || p.parallel || !p.doacross || p.orphan || p.proc.language !== "fortran") continue;
+    if (!p.emitted || p.parallel || !p.doacross || p.orphan) continue;
     const found = rowPipeline(p, run, planOf);
     if (!found) continue;
-    p.rowPipeline = { phases: found.map((f) => ({ file: f.plan.loop.span.file, line: f.plan.loop.span.line, ordered: f.ordered !== null })) };
+    p.rowPipeline = { phases: found.map((f) => ({ file: f.plan.loop.span.file, line: f.plan.loop.span.line, ordered: f.ordered !== null, ...(f.reversed ? { reversed: true as const } : {}) })) };
     for (const f of found) {
       const q = f.plan;
       q.emitted = true;
       q.simd = false;
-      q.orphan = { region: { file: p.loop.span.file, line: p.loop.span.line }, ordered: f.ordered };
+      q.orphan = { region: { file: p.loop.span.file, line: p.loop.span.line }, ordered: f.ordered, ...(f.reversed ? { reversed: true as const } : {}) };
       // Its own pipeline (a serial row loop's) is not what it runs: the region's order is.
       delete q.doacross;
       delete q.threadsGuard;
+      // C: its overlap check is the pipeline's own analysis now (the arrays told apart by what the call passes):
+      // no check, no serial copy; parallel unless its rows wait for the rows before them.
+      if (q.runtimeCheck) {
+        q.runtimeCheck = null;
+        delete q.overlaps;
+        delete q.fitted;
+        q.parallel = f.ordered === null;
+        if (!q.parallel) q.reasons.push({ kind: "flow", message: "its rows read what the rows before them write (through another name)" });
+      }
       // Proved parallel, it was held back only by where it is (nested in the k pipeline, or not worth a region of its own).
       if (q.parallel) q.reasons = [];
       // The loops inside it run in its threads' rows: none starts a region of its own.
@@ -148,6 +173,36 @@ interface Phase {
   /** Its position in the k loop's body, in the order the phases run. */
   at: number;
   ordered: DoacrossSpan | null;
+  /** Its rows run in the other order (its header turned round): the order of the others. */
+  reversed?: boolean;
+}
+
+/** Two accesses to shared storage, one a write, in row loops `a` and `b`: b's row is `delta` after a's, its plane `kappa` after a's. */
+interface RowPair {
+  a: Phase;
+  b: Phase;
+  delta: number;
+  kappa: number;
+}
+
+/**
+ * Which row loops must be ordered, the rows running in the order `stepR`
+ * (1 up, -1 down) and the planes in `stepK`: for each pair, which access
+ * runs first in the program, and whether its row comes first too (else a
+ * failure, said); the second's row loop is ordered. Null when every pair
+ * is kept.
+ */
+function orderRows(pairs: readonly RowPair[], phases: readonly Phase[], stepK: number, stepR: number): string | null {
+  for (const q of phases) q.ordered = null;
+  for (const { a, b, delta, kappa } of pairs) {
+    const ordK = stepK * kappa;
+    const ordR = stepR * delta;
+    const aFirst = ordK !== 0 ? ordK > 0 : a.at !== b.at ? a.at < b.at : ordR > 0;
+    if (aFirst !== ordR > 0) return "a later row that runs first";
+    const second = aFirst ? b : a;
+    second.ordered = { lo: 0, hi: orderedBody(second.plan.loop).length - 1, offset: -stepR, private: [] };
+  }
+  return null;
 }
 
 type Binding = Map<Sym, Expr>;
@@ -157,6 +212,8 @@ interface Callee {
   proc: Procedure;
   bind: Binding;
   planes: Map<Sym, number>;
+  /** C: local pointers to one plane of an array, set once before its row loops (`double (*vk)[m][5] = v[k];`). */
+  views: Map<Sym, { base: Sym; lead: Expr }>;
 }
 
 /** One access the region makes: where (a row loop, or a callee's statement outside them), to what, and whether it writes. */
@@ -170,13 +227,16 @@ interface Access {
 
 function rowPipeline(p: LoopPlan, run: RowPipelineRun, planOf: ReadonlyMap<Loop, LoopPlan>): Phase[] | null {
   const no = (why: string): null => (run.rejected?.(p, why), null);
+  const lang = p.proc.language;
   const loop = p.loop;
   const k = loop.index;
   const stepK = constStep(loop);
   // Its private arrays only those of the blocks made threadprivate for it: each thread's own already.
+  // (Or the caller's own arrays private to the loop's iterations, NPB-C LU's tv: private to each thread in the region.)
   const ownCopy = (name: string) => {
     const s = clauseSym(p, name);
-    return !!s && s.storage === "common" && !!p.threadprivate?.includes(s.common ?? "");
+    if (s && s.storage === "local" && s.dims.length > 0 && !s.attrs.pointer && p.doacross?.private.includes(name)) return true;
+    return !!s && !!p.threadprivate?.includes(s.storage === "common" ? (s.common ?? "") : s.storage === "global" ? s.name : "\0");
   };
   if (!k || (stepK !== 1 && stepK !== -1) || !p.privateArrays.every(ownCopy) || p.reductions.length || p.lastprivate.length || p.firstprivate.length || p.linear.length) return no("its index, step or clauses (private arrays beyond its threadprivate blocks, reductions, lastprivate, firstprivate, linear)");
   if (p.interchange || p.fusion || p.fusable || p.realign || p.serialCopy || p.guard?.calls) return no("it is restructured otherwise, or runs under quiet calls' check");
@@ -190,13 +250,13 @@ function rowPipeline(p: LoopPlan, run: RowPipelineRun, planOf: ReadonlyMap<Loop,
   for (const s of orderedBody(loop)) {
     if (s.kind === "nop") continue;
     // Statements under the pipelined loop's flag run only when the region runs on one thread.
-    if (s.kind === "if" && p.guard && s.else.length === 0 && exprText(s.cond, "fortran") === p.guard.cond) continue;
+    if (s.kind === "if" && p.guard && s.else.length === 0 && exprText(s.cond, lang) === p.guard.cond) continue;
     if (s.kind !== "call" || s.intrinsic || s.altReturns?.length) return no("a statement of its body that is not a call");
     const f = run.graph.resolve(s.name, p.proc);
-    if (!f || f === p.proc || f.language !== "fortran" || byProc.has(f) || f.unanalyzable || f.statementFunctions.size > 0) return no("a callee that is not a single Fortran procedure of the run");
+    if (!f || f === p.proc || f.language !== lang || byProc.has(f) || f.unanalyzable || f.statementFunctions.size > 0) return no("a callee that is not a single procedure of the run, in the loop's language");
     const sites = callersOf(run.graph, f);
     if (sites.length !== 1 || sites[0]!.stmt !== s || f.params.length !== s.args.length) return no("a callee called from elsewhere too");
-    const callee: Callee = { proc: f, bind: new Map(f.params.map((d, i) => [d, s.args[i]!])), planes: new Map() };
+    const callee: Callee = { proc: f, bind: new Map(f.params.map((d, i) => [d, s.args[i]!])), planes: new Map(), views: new Map() };
     byProc.set(f, callee);
     for (const [d, a] of callee.bind) {
       const whole = a.kind === "var" && a.sym.dims.length > 0;
@@ -208,6 +268,11 @@ function rowPipeline(p: LoopPlan, run: RowPipelineRun, planOf: ReadonlyMap<Loop,
     files.add(f.span.file);
     for (const t of f.body) {
       if (t.kind === "nop" || (t.kind === "return" && t === f.body[f.body.length - 1])) continue;
+      const view = planeView(t, callee);
+      if (view) {
+        callee.views.set(view.ptr, view);
+        continue;
+      }
       if (t.kind === "assign" && t.lhs.kind === "var" && ownScalar(t.lhs.sym)) {
         if (!collect([t], null, callee, accesses)) return no("a callee's statement outside its row loops");
         continue;
@@ -224,27 +289,36 @@ function rowPipeline(p: LoopPlan, run: RowPipelineRun, planOf: ReadonlyMap<Loop,
   }
   if (phases.length === 0) return no("no row loop");
   for (const file of files) if (run.failed(file) || run.read(file) === null) return no("a file with errors or unread");
-  // The same rows in every row loop: the static schedule then gives each thread the same ones.
-  const rowKey = (q: Phase) => {
+  // The same rows in every row loop (in either order): the static schedule then gives each thread the same ones,
+  // once they run in one order.
+  const rowSet = (q: Phase) => {
     const l = q.plan.loop;
     const lo = valueKey(l.lower!, q.callee, p.proc);
     const hi = valueKey(l.upper!, q.callee, p.proc);
-    return lo === null || hi === null ? null : `${lo}|${hi}|${constStep(l)}`;
+    return lo === null || hi === null ? null : constStep(l)! > 0 ? `${lo}|${hi}` : `${hi}|${lo}`;
   };
-  const rows = rowKey(phases[0]!);
-  if (rows === null || phases.some((q) => rowKey(q) !== rows)) return no("row loops over different rows");
-  const stepR = constStep(phases[0]!.plan.loop)!;
+  const rows = rowSet(phases[0]!);
+  if (rows === null || phases.some((q) => rowSet(q) !== rows)) return no("row loops over different rows");
   // Storage, by what the caller names.
   const groups = new Map<string, { accesses: Access[]; kind: "shared" | "thread" | "local"; shape: string }>();
+  // Where each COMMON member touched lies in its block: members that overlap under other names are one storage.
+  const places = new Map<string, Extent[]>();
+  const place = (owner: Procedure, t: Sym): Extent | null => {
+    const ext = memberExtent(owner, t);
+    if (ext) places.set(t.common ?? "", [...(places.get(t.common ?? "") ?? []), ext]);
+    return ext;
+  };
   for (const acc of accesses) {
     const callee = acc.callee.proc;
     const b = acc.callee.bind;
     const s = acc.sym;
+    const bound = s.storage === "dummy" ? b.get(s) : undefined;
+    if (s.storage === "common" ? !place(callee, s) : bound?.kind === "var" && bound.sym.storage === "common" && !place(p.proc, bound.sym)) return no("a COMMON member without a known place");
     if (s.dims.length === 0) {
       // Scalars: the region writes only its callees' own (collect checked); those it reads are fixed.
       if (acc.write && acc.phase && !privateTo(acc.phase.plan, s) && !innerIndex(acc.phase.plan.loop, s)) return no("a scalar written in a row loop that is not private to its rows");
       // Likewise a scalar of a threadprivate block.
-      if (s.storage === "common" && run.threadprivate.has(s.common ?? "")) return no("a threadprivate scalar read");
+      if ((s.storage === "common" && run.threadprivate.has(s.common ?? "")) || (s.storage === "global" && run.threadprivate.has(s.name))) return no("a threadprivate scalar read");
       continue;
     }
     let key: string;
@@ -261,16 +335,20 @@ function rowPipeline(p: LoopPlan, run: RowPipelineRun, planOf: ReadonlyMap<Loop,
       const t = target.sym;
       if (t.equivalence !== undefined || t.attrs.pointer || t.attrs.allocatable) return no("an EQUIVALENCEd, pointer or allocatable array");
       if (t.storage === "common") {
-        const owner = s.storage === "dummy" ? p.proc : callee;
-        const ext = memberExtent(owner, t);
-        if (!ext) return no("a COMMON member without a known place");
+        const ext = memberExtent(s.storage === "dummy" ? p.proc : callee, t)!;
         key = `common:${t.common ?? ""}:${ext.start}`;
         kind = run.threadprivate.has(t.common ?? "") ? "thread" : "shared";
         // Threadprivate for this loop (its iterations' own copies), not for another's.
         if (kind === "thread" && !p.threadprivate?.includes(t.common ?? "")) return no("a COMMON block threadprivate for another loop");
+      } else if (t.storage === "global") {
+        // C: a file-scope array, by its name (an extern in each file that names it).
+        key = `global:${t.name}`;
+        kind = run.threadprivate.has(t.name) ? "thread" : "shared";
+        if (kind === "thread" && !p.threadprivate?.includes(t.name)) return no("a global threadprivate for another loop");
       } else if (t.storage === "local" || t.storage === "dummy") {
         key = `${t.storage}:${p.proc.name}:${t.id}`;
-        kind = "shared";
+        // Private to the loop's iterations: each thread's own in the region.
+        kind = p.privateArrays.some((n) => clauseSym(p, n) === t) ? "thread" : "shared";
       } else return no("an array neither COMMON nor the caller's own");
       shape = shapeKey(s, b);
       if (shape === null) return no("an array whose shape is not constant");
@@ -282,6 +360,10 @@ function rowPipeline(p: LoopPlan, run: RowPipelineRun, planOf: ReadonlyMap<Loop,
       g.accesses.push(acc);
     }
   }
+  for (const list of places.values())
+    for (const a of list) for (const b of list) if ((a.start !== b.start || a.end !== b.end) && overlaps(a, b)) return no("COMMON storage under two names");
+  // The pairs of accesses to shared storage, one a write, that meet at rows apart.
+  const pairs: RowPair[] = [];
   for (const g of groups.values()) {
     // A threadprivate block's member only read would be read from each thread's copy, which only the master's holds.
     if (g.kind === "thread" && !g.accesses.some((a) => a.write)) return no("a threadprivate member only read");
@@ -307,26 +389,68 @@ function rowPipeline(p: LoopPlan, run: RowPipelineRun, planOf: ReadonlyMap<Loop,
         const delta = off(a) - off(b);
         if (delta === 0) continue;
         if (plane === null) return no("rows apart without a plane dimension indexed by the loop's index");
-        const kappa = planeOffset(a, plane)! - planeOffset(b, plane)!;
-        const ordK = stepK * kappa;
-        const ordR = stepR * delta;
-        // Which runs first in the program, and whether its row comes first too.
-        const aFirst = ordK !== 0 ? ordK > 0 : a.phase!.at !== b.phase!.at ? a.phase!.at < b.phase!.at : ordR > 0;
-        if (aFirst !== ordR > 0) return no("a later row that runs first");
-        const second = aFirst ? b.phase! : a.phase!;
-        second.ordered = { lo: 0, hi: orderedBody(second.plan.loop).length - 1, offset: -stepR, private: [] };
+        pairs.push({ a: a.phase!, b: b.phase!, delta, kappa: planeOffset(a, plane)! - planeOffset(b, plane)! });
       }
   }
+  // The rows' order: that of the last row loop, else the other; a row loop that runs the other way is turned
+  // round (reverse-header.ts) when nothing it does depends on the order of its rows.
+  const last = constStep(phases[phases.length - 1]!.plan.loop)!;
+  let why = "";
+  for (const stepR of [last, -last]) {
+    const turned = phases.filter((q) => constStep(q.plan.loop) !== stepR);
+    const file = (q: Phase) => q.callee.proc.span.file;
+    if (turned.some((q) => !(q.plan.parallel || overlapsOnly(q.plan)) || !reverseHeader(run.read(file(q))!, lang, run.form(file(q)), q.plan.loop))) {
+      why = "a row loop that runs the other way and cannot be turned round";
+      continue;
+    }
+    const failed = orderRows(pairs, phases, stepK, stepR);
+    if (failed) {
+      why = failed;
+      continue;
+    }
+    if (turned.some((q) => q.ordered)) {
+      why = "a row loop turned round whose rows wait for the rows before them";
+      continue;
+    }
+    for (const q of turned) q.reversed = true;
+    why = "";
+    break;
+  }
+  if (why) return no(why);
   // The text must take every directive line where it goes.
   for (const q of phases) {
     const l = q.plan.loop;
     if (l.sharesLine) return no("a row loop's lines shared with other text");
     if (q.ordered) {
       const file = q.callee.proc.span.file;
-      if (!orderedLines(run.read(file)!, "fortran", run.form(file), l, q.ordered)) return no("an ordered row loop whose lines cannot hold the ordered directives");
+      if (!orderedLines(run.read(file)!, lang, run.form(file), l, q.ordered)) return no("an ordered row loop whose lines cannot hold the ordered directives");
     }
   }
   return phases;
+}
+
+/**
+ * C: `p = &a[e][0]...[0]` (`double (*vk)[m][5] = v[k];`), p a local
+ * pointer set nowhere else, whose rows are a's rows past the first index:
+ * p[j][i] is a[e][j][i]. NPB-C LU's blts reaches planes k and k - 1 so.
+ */
+function planeView(t: Stmt, callee: Callee): { ptr: Sym; base: Sym; lead: Expr } | null {
+  if (t.kind !== "assign" || t.lhs.kind !== "var" || t.rhs.kind !== "addr" || t.rhs.operand.kind !== "elem") return null;
+  const ptr = t.lhs.sym;
+  const { sym: base, subs } = t.rhs.operand;
+  if (ptr.storage !== "local" || !ptr.attrs.pointer || ptr.attrs.save || ptr.dims.length !== base.dims.length - 1 || callee.views.has(ptr)) return null;
+  if (!subs.slice(1).every((x) => evalInt(x) === 0) || !scalarOnly(subs[0]!)) return null;
+  // The same rows: every extent past the pointer's first dimension is the array's past its second.
+  const value = (x: Sym): number | undefined => {
+    const a = callee.bind.get(x);
+    return a ? evalInt(a) : undefined;
+  };
+  const extent = (d: Sym["dims"][number]) => (d.upper ? `${evalInt(d.lower, 0, value)}:${evalInt(d.upper, 0, value)}` : "?");
+  for (let d = 1; d < ptr.dims.length; d++) {
+    const a = extent(ptr.dims[d]!);
+    if (a.includes("undefined") || a === "?" || a !== extent(base.dims[d + 1]!)) return null;
+  }
+  return { ptr, base, lead: subs[0]! };
 }
 
 /** Whether the loop ends on a labeled statement that ends an enclosing DO too (no END directive can follow it). */
@@ -342,21 +466,33 @@ function rowLoop(q: LoopPlan): boolean {
   if (!plainCountedLoop(l) || !l.index || !ownScalar(l.index) || !l.lower || !l.upper) return false;
   const step = constStep(l);
   if (step !== 1 && step !== -1) return false;
-  if (q.interchange || q.fusion || q.fusable || q.realign || q.liveIndex || q.runtimeCheck || q.threadprivate?.length) return false;
+  if (q.interchange || q.fusion || q.fusable || q.realign || q.liveIndex || q.threadprivate?.length) return false;
   if (q.reductions.length || q.lastprivate.length || q.firstprivate.length || q.linear.length) return false;
-  if (!q.parallel && !(q.doacross && arrayDependencesOnly(q.reasons))) return false;
+  if (q.runtimeCheck ? !overlapsOnly(q) : !q.parallel && !(q.doacross && arrayDependencesOnly(q.reasons))) return false;
   // What it makes private must be the callee's own: automatic in each thread's call already.
-  const names = q.parallel ? q.private : (q.doacross?.private ?? []);
-  return names.every((n) => {
+  return rowPrivate(q).every((n) => {
     const s = clauseSym(q, n);
     return !!s && (s.dims.length > 0 ? ownArray(s) : ownScalar(s));
   });
 }
 
-/** Whether a row loop makes `s` private to its iterations (its own analysis). */
+/**
+ * C: a row loop parallel only under a check that pointer parameters do
+ * not overlap (overlap-check.ts): the pipeline tells its arrays apart by
+ * what the one call passes (whole arrays), so the check is not needed.
+ */
+function overlapsOnly(q: LoopPlan): boolean {
+  return !!q.overlaps?.length && q.reasons.every((r) => PLACEMENT_KINDS.has(r.kind)) && !q.sizeCheck && !q.stepCheck && !q.guard && !q.fitted?.length;
+}
+
+/** What a row loop makes private to its rows (its own analysis): its clauses, or its pipeline's when serial. */
+function rowPrivate(q: LoopPlan): string[] {
+  return q.parallel || q.runtimeCheck ? q.private : (q.doacross?.private ?? []);
+}
+
+/** Whether a row loop makes `s` private to its iterations. */
 function privateTo(q: LoopPlan, s: Sym): boolean {
-  const names = q.parallel ? q.private : (q.doacross?.private ?? []);
-  return names.some((n) => clauseSym(q, n) === s) || q.loop.index === s;
+  return rowPrivate(q).some((n) => clauseSym(q, n) === s) || q.loop.index === s;
 }
 
 function innerIndex(l: Loop, s: Sym): boolean {
@@ -387,15 +523,20 @@ function ownArray(s: Sym): boolean {
  */
 function collect(stmts: readonly Stmt[], phase: Phase | null, callee: Callee, out: Access[], exprs: readonly Expr[] = []): boolean {
   let ok = true;
+  // An element through a plane's view is the array's (planeView).
+  const access = (sym: Sym, subs: readonly Expr[], write: boolean): Access => {
+    const v = callee.views.get(sym);
+    return v ? { phase, callee, sym: v.base, subs: [v.lead, ...subs], write } : { phase, callee, sym, subs, write };
+  };
   const read = (e: Expr) =>
     walkExpr(e, (x) => {
       if (x.kind === "call") {
         if (!x.intrinsic) ok = false;
-      } else if (x.kind === "elem") out.push({ phase, callee, sym: x.sym, subs: x.subs, write: false });
+      } else if (x.kind === "elem") out.push(access(x.sym, x.subs, false));
       else if (x.kind === "var") {
         if (x.sym.dims.length > 0) ok = false;
         else if (x.sym.storage !== "parameter") out.push({ phase, callee, sym: x.sym, subs: [], write: false });
-      } else if (!["int", "real", "logical", "string", "unary", "binary"].includes(x.kind)) ok = false;
+      } else if (!["int", "real", "logical", "string", "unary", "binary", "cast", "cond"].includes(x.kind)) ok = false;
     });
   exprs.forEach(read);
   const stmt = (s: Stmt): void => {
@@ -403,7 +544,7 @@ function collect(stmts: readonly Stmt[], phase: Phase | null, callee: Callee, ou
       case "assign": {
         const l = s.lhs;
         if (l.kind === "elem") {
-          out.push({ phase, callee, sym: l.sym, subs: l.subs, write: true });
+          out.push(access(l.sym, l.subs, true));
           l.subs.forEach(read);
         } else if (l.kind === "var" && ownScalar(l.sym)) out.push({ phase, callee, sym: l.sym, subs: [], write: true });
         else ok = false;
@@ -423,6 +564,9 @@ function collect(stmts: readonly Stmt[], phase: Phase | null, callee: Callee, ou
         read(s.cond);
         s.then.forEach(stmt);
         s.else.forEach(stmt);
+        return;
+      case "block":
+        s.body.forEach(stmt);
         return;
       case "nop":
         return;
@@ -494,7 +638,8 @@ function shapeKey(s: Sym, b: Binding): string | null {
     return a ? evalInt(a) : undefined;
   };
   const out: string[] = [];
-  for (const d of s.dims.slice(0, -1)) {
+  // The dimension whose extent places no element: Fortran's last, C's first.
+  for (const d of s.layout === "row-major" ? s.dims.slice(1) : s.dims.slice(0, -1)) {
     const lo = evalInt(d.lower, 0, value);
     const hi = d.upper ? evalInt(d.upper, 0, value) : undefined;
     if (lo === undefined || hi === undefined) return null;
@@ -522,6 +667,8 @@ function valueKey(e: Expr, callee: Callee, caller: Procedure): string | null {
         const ext = memberExtent(owner, s);
         return ext ? `common:${s.common ?? ""}:${ext.start}` : null;
       }
+      // C: a file-scope scalar, by its name; the region writes none.
+      if (s.storage === "global" && s.dims.length === 0) return `global:${s.name}`;
       // The caller's own scalars and dummies: the region writes none.
       if (owner === caller && (s.storage === "local" || s.storage === "dummy") && s.dims.length === 0) return `${s.storage}:${s.id}`;
       return null;

@@ -1,5 +1,5 @@
 import { clauseWords } from "../emit/directive-text.js";
-import { loopConstruct, planClauses } from "../emit/emit-program.js";
+import { cConstruct, loopConstruct, planClauses } from "../emit/emit-program.js";
 import { CONCURRENT_GUARANTEE } from "../parallelize/concurrent-plan.js";
 import type { LoopPlan } from "../parallelize/loop-plan.js";
 import { spanLines } from "../parallelize/doacross.js";
@@ -30,7 +30,7 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
   const words = clauseWords(planClauses(plan), lang);
   // As the output has it (file-report.ts): `parallel do simd` on an innermost loop (simd-loops.ts).
   const construct = plan.emitted ? loopConstruct(plan) : "parallel do";
-  const directive = `${lang === "fortran" ? "!$omp " + construct : "#pragma omp " + construct.replace("parallel do", "parallel for")}${words.length ? " " + words.join(" ") : ""}`;
+  const directive = `${lang === "fortran" ? "!$omp " + construct : "#pragma omp " + cConstruct(construct)}${words.length ? " " + words.join(" ") : ""}`;
   const causeCtx: CauseContext | undefined = ctx.defines ? { defines: ctx.defines, ...(ctx.library ? { library: ctx.library } : {}) } : undefined;
   const groups = causeGroups(plan, causeCtx);
   const blocking = blockingGroups(groups);
@@ -54,7 +54,7 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
     else
       lines.push(`Peeled: every carried dependence touches an element the loop names without its index, and with the ${r.iteration} iteration run alone ${r.iteration === "first" ? "before" : "after"} the others (a copy of the loop that stops after one iteration), no dependence is carried by the rest. --no-restructure keeps the loop as written.`);
   } else if (plan.emitted && plan.orphan) {
-    lines.push(`${plan.parallel ? "Parallel, and a" : "A"} row loop of the row pipeline at ${plan.orphan.region.file}:${plan.orphan.region.line}: its rows are shared out among the threads of that loop's region (\`do schedule(static)\`, \`nowait\`)${plan.orphan.ordered ? ", each row waiting for the row before it (`ordered(1)`): it reads what that row wrote" : ""}.`);
+    lines.push(`${plan.parallel ? "Parallel, and a" : "A"} row loop of the row pipeline at ${plan.orphan.region.file}:${plan.orphan.region.line}: its rows are shared out among the threads of that loop's region (\`do schedule(static)\`, \`nowait\`)${plan.orphan.ordered ? ", each row waiting for the row before it (`ordered(1)`): it reads what that row wrote" : ""}${plan.orphan.reversed ? ". Its header is turned round, so that its rows run in the order of the region's other row loops and each thread gets the same rows in all of them: it carries no dependence and its index is not read after it, so the order of its rows does not matter" : ""}.`);
   } else if (plan.parallel && l.concurrent) lines.push(`Parallel: ${CONCURRENT_GUARANTEE}${clauseNote(plan)}.`);
   else if (plan.parallel) lines.push(`Parallel: no dependence is carried by this loop${clauseNote(plan)}.`);
   else if (plan.emitted && plan.rowPipeline) {

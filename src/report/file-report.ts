@@ -1,6 +1,6 @@
 import type { DependenceOptions } from "../analysis/dependence/analyze.js";
 import type { DepStats } from "../analysis/dependence/stats.js";
-import { loopConstruct, planClauses, simdClauses } from "../emit/emit-program.js";
+import { cConstruct, loopConstruct, planClauses, simdClauses } from "../emit/emit-program.js";
 import type { LoopPlan } from "../parallelize/loop-plan.js";
 import { spanLines } from "../parallelize/doacross.js";
 import { realignSummary } from "../parallelize/realign.js";
@@ -117,7 +117,7 @@ export function planFields(lp: LoopPlan, ctx?: CauseContext): Partial<LoopReport
   const words = clauseWords(clauses, lang);
   const inner = lp.simd && !lp.emitted;
   const construct = loopConstruct(lp);
-  const head = `${lang === "fortran" ? "!$omp " : "#pragma omp "}${lang === "fortran" ? construct : construct.replace("parallel do", "parallel for")}`;
+  const head = `${lang === "fortran" ? "!$omp " : "#pragma omp "}${lang === "fortran" ? construct : cConstruct(construct)}`;
   const shown = inner ? clauseWords(simdClauses(lp), lang) : words;
   const directive = inner || lp.emitted || lp.runtimeCheck ? `${head}${shown.length ? " " + shown.join(" ") : ""}` : null;
   return {
@@ -128,7 +128,7 @@ export function planFields(lp: LoopPlan, ctx?: CauseContext): Partial<LoopReport
     ...(lp.fusion ? { fusion: { with: lp.fusion.second.loop.span.line } } : {}),
     ...(lp.emitted && lp.doacross && !lp.rowPipeline ? { doacross: spanLines(lp.loop, lp.doacross) } : {}),
     ...(lp.emitted && lp.rowPipeline ? { rowPipeline: lp.rowPipeline } : {}),
-    ...(lp.emitted && lp.orphan ? { orphan: { ...lp.orphan.region, ordered: lp.orphan.ordered !== null } } : {}),
+    ...(lp.emitted && lp.orphan ? { orphan: { ...lp.orphan.region, ordered: lp.orphan.ordered !== null, ...(lp.orphan.reversed ? { reversed: true as const } : {}) } } : {}),
     ...(lp.realign ? { realign: realignSummary(lp.loop, lp.realign) } : {}),
     ...(lp.emitted && lp.serialCopy ? { serialCopy: true as const } : {}),
     private: lp.private,

@@ -139,14 +139,14 @@ export const LoopReportSchema = Type.Object(
     ),
     rowPipeline: Type.Optional(
       Type.Object(
-        { phases: Type.Array(Type.Object({ file: Type.String(), line: Type.Integer(), ordered: Type.Boolean() }, { additionalProperties: false })) },
+        { phases: Type.Array(Type.Object({ file: Type.String(), line: Type.Integer(), ordered: Type.Boolean(), reversed: Type.Optional(Type.Literal(true)) }, { additionalProperties: false })) },
         { additionalProperties: false, description: "Pipelined by rows (parallelize/row-pipeline.ts): in place of the `ordered(1)` loop, one `parallel` region around it that every thread runs whole, sharing out the rows of its callees' row loops (`phases`, in the order they run; `ordered`: a row waits for the row before it)" },
       ),
     ),
     orphan: Type.Optional(
       Type.Object(
-        { file: Type.String(), line: Type.Integer(), ordered: Type.Boolean() },
-        { additionalProperties: false, description: "A row loop of a row pipeline (parallelize/row-pipeline.ts): `do schedule(static)` ... `end do nowait` inside the region of the loop at file:line; `ordered`: each row waits for the row before it (`ordered(1)`)" },
+        { file: Type.String(), line: Type.Integer(), ordered: Type.Boolean(), reversed: Type.Optional(Type.Literal(true)) },
+        { additionalProperties: false, description: "A row loop of a row pipeline (parallelize/row-pipeline.ts): `do schedule(static)` ... `end do nowait` inside the region of the loop at file:line; `ordered`: each row waits for the row before it (`ordered(1)`); `reversed`: its header is turned round so that its rows run in the order of the region's other row loops (it carries no dependence)" },
       ),
     ),
     simd: Type.Optional(Type.Boolean({ description: "An innermost loop that gets `simd`, so that the outlined region vectorizes it as the serial build does: with `emitted`, the combined `parallel do simd` / `parallel for simd`; without, `simd` with its private scalars inside the region of an enclosing loop" })),

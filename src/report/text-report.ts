@@ -52,9 +52,9 @@ export function verdictLine(l: LoopReport, paint: Paint = NO_PAINT, language: Fi
   const at = `${l.file}:${l.line}: `;
   const causes = l.causes ?? [];
   const blocking = causes.filter((c) => !isPlacement(c));
-  const clauses = (l.directive ?? "").replace(/^(!\$omp parallel do|#pragma omp parallel for|!\$omp parallel(?= |$)|!\$omp do(?= |$))\s*/, "");
+  const clauses = (l.directive ?? "").replace(/^(!\$omp parallel do|#pragma omp parallel for|(?:!\$omp|#pragma omp) parallel(?= |$)|!\$omp do(?= |$)|#pragma omp for(?= |$))\s*/, "");
   // A row loop of a row pipeline (row-pipeline.ts): where its rows are shared out.
-  const region = l.orphan ? `its rows shared out (schedule(static), nowait) in the region of the loop at ${l.orphan.file === l.file ? "line " : l.orphan.file + ":"}${l.orphan.line}` : "";
+  const region = l.orphan ? `its rows shared out (schedule(static), nowait) in the region of the loop at ${l.orphan.file === l.file ? "line " : l.orphan.file + ":"}${l.orphan.line}${l.orphan.reversed ? ", its header turned round to run them in the order of the region's other row loops" : ""}` : "";
   if (l.parallel === undefined) return `${at}${l.candidate ? "not analyzed" : `serial: ${l.notCandidate ?? "not a counted loop"}`}`;
   if (l.parallel || (l.runtimeCheck && blocking.length === 0)) {
     const head = l.parallel ? paint.parallel("parallel") : paint.check(`parallel if ${l.runtimeCheck}`);

@@ -9,6 +9,7 @@ import { linkLoaded } from "../../src/driver/link-loaded.js";
 import { loadProgram } from "../../src/driver/load-program.js";
 import { parallelizeLoadedRun } from "../../src/driver/parallelize-file.js";
 import { checkDirectivesOnly, checkExpectations, compile, emittedLoops, loopSites, parseExpectations, run, sameRun, type Lang, type SourceFile } from "./harness.js";
+import { onlyReversedHeaders } from "./lib/reversed-headers.js";
 
 /**
  * Programs in several files (test/e2e/linked/NAME/), given together to
@@ -50,7 +51,8 @@ describe("doall parallelize on programs in several files: linked calls, same out
       for (const f of sources) {
         const out = transformed.get(f.name)!;
         const text = checkDirectivesOnly(f.text, out, lang);
-        if (!text.identical) problems.push(`${f.name}: lines other than directives changed`);
+        // A row pipeline's row loop turned round (row-pipeline.ts) changes its header, nothing else.
+        if (!text.identical && !onlyReversedHeaders(f.text, out, text.directiveLines, lang)) problems.push(`${f.name}: lines other than directives changed`);
         const emitted = emittedLoops(f.text, out, lang, loopSites(join(dir, f.name), f.text, lang));
         const check = checkExpectations(parseExpectations(f.text, lang), emitted);
         for (const u of check.unsound) problems.push(`${f.name}:${u.expectation.loopLine}: directive '${u.emitted.directive}' on a loop ${u.why}`);

@@ -6,8 +6,11 @@ export interface CLoopDirective {
   /** Line of the `for` keyword, which starts its line (the plan gives no directive to one that does not: Loop.sharesLine). */
   line: number;
   clauses: DirectiveClauses;
-  /** `parallel for` by default; `parallel for simd`, or `simd` on an inner loop of a region, where simd-loops.ts says. */
-  construct?: "parallel for" | "parallel for simd" | "simd";
+  /**
+   * `parallel for` by default; `parallel for simd`, or `simd` on an inner loop of a region, where simd-loops.ts
+   * says; a row pipeline's `parallel` region (the loop is its block) and `for` on its callees' row loops (row-pipeline.ts).
+   */
+  construct?: "parallel for" | "parallel for simd" | "simd" | "parallel" | "for";
 }
 
 /**

@@ -6,6 +6,7 @@ import { loopSites } from "./loop-sites.js";
 import { onlyHeaderSwaps } from "./header-swaps.js";
 import { onlyFusedLines } from "./fused-lines.js";
 import { onlyRealignedLines, type RealignedLoop } from "./realigned-lines.js";
+import { onlyReversedHeaders } from "./reversed-headers.js";
 
 /** A parallelizer under test: the path of the source file and its text in, the new text out. */
 export type Transform = (path: string, text: string) => string | Promise<string>;
@@ -52,7 +53,7 @@ export async function runE2E(program: E2EProgram, transform: Transform, opts: E2
   for (const u of expectations.unmarked) problems.push(`line ${u.line}: directive on a line that is not a marked loop`);
   const kept =
     opts.allowRewrites ||
-    (opts.allowHeaderSwaps && (onlyHeaderSwaps(program.text, transformed, run.text.directiveLines, program.lang) || onlyFusedLines(program.text, transformed, run.text.directiveLines, program.lang))) ||
+    (opts.allowHeaderSwaps && (onlyHeaderSwaps(program.text, transformed, run.text.directiveLines, program.lang) || onlyFusedLines(program.text, transformed, run.text.directiveLines, program.lang) || onlyReversedHeaders(program.text, transformed, run.text.directiveLines, program.lang))) ||
     (realigned.length > 0 && onlyRealignedLines(program.text, transformed, program.lang, realigned));
   if (!run.text.identical && !kept) {
     for (const h of run.text.changed) problems.push(`text changed at original line ${h.originalLine}: ${JSON.stringify(h.original)} -> ${JSON.stringify(h.transformed)}`);

@@ -6,10 +6,12 @@ c     row j - 1). doall pipelines the k loop; the rows of coef's and
 c     lower's loops, the same rows in each, are shared out among the
 c     threads of one region around it (do schedule(static), nowait), and
 c     lower's recurrence waits for the row before (ordered). The upper
-c     sweep goes the other way, rows and planes; the third sweep reads a
-c     row above from the plane before, which a thread behind may not have
-c     written yet: it keeps the pipeline over planes. Every sweep runs
-c     under a check that trace is off.
+c     sweep goes the other way, rows and planes (its coefficients,
+c     filled row after row forward, are turned round to run as its rows
+c     do);
+c     the third sweep reads a row above from the plane before, which a
+c     thread behind may not have written yet: it keeps the pipeline over
+c     planes. Every sweep runs under a check that trace is off.
       program rowpip
       include 'rows.inc'
       integer nk
@@ -107,7 +109,8 @@ c doall: either private(w)
 !$omp end do nowait
       end
 
-c     Plane k from plane k - 1, then the recurrence over rows and columns.
+c     Plane k from plane k - 1, then the recurrence over rows and
+c     columns.
       subroutine lower(k, v, p, q)
       include 'rows.inc'
       integer k, i, j
@@ -138,7 +141,8 @@ c doall: serial -- v(i - 1, j, k)
 !$omp end do nowait
       end
 
-c     The same, rows from the last.
+c     The same, for upper (which runs its rows from the last: doall
+c     turns this loop round so that its rows run as upper's do).
       subroutine coefu(k, u)
       include 'rows.inc'
       integer k, i, j
