@@ -102,6 +102,8 @@ export interface LoopPlan {
   rowPipeline?: RowPipeline;
   /** A row loop of a row pipeline's callee: `!$omp do schedule(static)` ... `!$omp end do nowait` (row-pipeline.ts). */
   orphan?: OrphanedLoop;
+  /** A pipelined loop whose body only calls procedures, which does not run by rows: why not (row-pipeline.ts; `doall explain`). */
+  byRowsRefused?: string;
   /**
    * An emitted pipelined loop runs in parallel only while the team has no
    * more threads than there are processors (threads-guard.ts): its `if`

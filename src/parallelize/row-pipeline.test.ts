@@ -122,6 +122,13 @@ test("a coefficient read at another row than its thread fills, or a COMMON scala
   assert.ok(!byRows(outputs({ ...base, "lower.f": scalar })), "a COMMON counter");
 });
 
+test("doall explain says why a pipeline whose body only calls does not run by rows", () => {
+  const { loaded, link, host } = linkFiles({ ...base, "main.f": main("      call coef(5, u)\n") }, "main.f");
+  const results = parallelizeLoadedRun(loaded, host, { link, rangeFacts: false });
+  const k = results[loaded.findIndex((l) => l.path === "ssor.f")]!.plan!.loops.find((l) => l.doacross && l.emitted)!;
+  assert.match(k.byRowsRefused ?? "", /^coef is called from elsewhere too \(main\.f:\d+\), where its row loops must stay as they are$/);
+});
+
 test("without the bounds assumption, or with --no-restructure, nothing runs by rows", () => {
   assert.ok(!byRows(outputs(base, { boundsAssumption: false })));
   const plain = outputs(base, { restructure: false });

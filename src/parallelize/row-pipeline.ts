@@ -198,7 +198,7 @@ function orderRows(pairs: readonly RowPair[], phases: readonly Phase[], stepK: n
     const ordK = stepK * kappa;
     const ordR = stepR * delta;
     const aFirst = ordK !== 0 ? ordK > 0 : a.at !== b.at ? a.at < b.at : ordR > 0;
-    if (aFirst !== ordR > 0) return "a later row that runs first";
+    if (aFirst !== ordR > 0) return "a row touches what a later row touched first (in an earlier plane or row loop), and that row's thread may run behind";
     const second = aFirst ? b : a;
     second.ordered = { lo: 0, hi: orderedBody(second.plan.loop).length - 1, offset: -stepR, private: [] };
   }
@@ -226,7 +226,14 @@ interface Access {
 }
 
 function rowPipeline(p: LoopPlan, run: RowPipelineRun, planOf: ReadonlyMap<Loop, LoopPlan>): Phase[] | null {
-  const no = (why: string): null => (run.rejected?.(p, why), null);
+  const byProc = new Map<Procedure, Callee>();
+  let calls = false;
+  // Once its body is known to be calls, the reason is worth telling (doall explain).
+  const no = (why: string): null => {
+    run.rejected?.(p, why);
+    if (calls) p.byRowsRefused = why;
+    return null;
+  };
   const lang = p.proc.language;
   const loop = p.loop;
   const k = loop.index;
@@ -246,16 +253,19 @@ function rowPipeline(p: LoopPlan, run: RowPipelineRun, planOf: ReadonlyMap<Loop,
   const files = new Set<string>([loop.span.file]);
   const phases: Phase[] = [];
   const accesses: Access[] = [];
-  const byProc = new Map<Procedure, Callee>();
   for (const s of orderedBody(loop)) {
     if (s.kind === "nop") continue;
     // Statements under the pipelined loop's flag run only when the region runs on one thread.
     if (s.kind === "if" && p.guard && s.else.length === 0 && exprText(s.cond, lang) === p.guard.cond) continue;
     if (s.kind !== "call" || s.intrinsic || s.altReturns?.length) return no("a statement of its body that is not a call");
+    calls = true;
     const f = run.graph.resolve(s.name, p.proc);
     if (!f || f === p.proc || f.language !== lang || byProc.has(f) || f.unanalyzable || f.statementFunctions.size > 0) return no("a callee that is not a single procedure of the run, in the loop's language");
     const sites = callersOf(run.graph, f);
-    if (sites.length !== 1 || sites[0]!.stmt !== s || f.params.length !== s.args.length) return no("a callee called from elsewhere too");
+    const other = sites.find((x) => x.stmt !== s);
+    if (other) return no(`${f.name} is called from elsewhere too (${other.caller.span.file}:${other.line}), where its row loops must stay as they are`);
+    if (sites.length !== 1) return no(`the calls of ${f.name} are not known`);
+    if (f.params.length !== s.args.length) return no(`the call passes ${f.name} ${s.args.length} arguments for ${f.params.length} dummies`);
     const callee: Callee = { proc: f, bind: new Map(f.params.map((d, i) => [d, s.args[i]!])), planes: new Map(), views: new Map() };
     byProc.set(f, callee);
     for (const [d, a] of callee.bind) {
@@ -298,7 +308,7 @@ function rowPipeline(p: LoopPlan, run: RowPipelineRun, planOf: ReadonlyMap<Loop,
     return lo === null || hi === null ? null : constStep(l)! > 0 ? `${lo}|${hi}` : `${hi}|${lo}`;
   };
   const rows = rowSet(phases[0]!);
-  if (rows === null || phases.some((q) => rowSet(q) !== rows)) return no("row loops over different rows");
+  if (rows === null || phases.some((q) => rowSet(q) !== rows)) return no("the row loops run over different rows (each thread must get the same rows in all of them)");
   // Storage, by what the caller names.
   const groups = new Map<string, { accesses: Access[]; kind: "shared" | "thread" | "local"; shape: string }>();
   // Where each COMMON member touched lies in its block: members that overlap under other names are one storage.
@@ -395,28 +405,24 @@ function rowPipeline(p: LoopPlan, run: RowPipelineRun, planOf: ReadonlyMap<Loop,
   // The rows' order: that of the last row loop, else the other; a row loop that runs the other way is turned
   // round (reverse-header.ts) when nothing it does depends on the order of its rows.
   const last = constStep(phases[phases.length - 1]!.plan.loop)!;
+  // (The reason told is the first order's: the one the last row loop has.)
   let why = "";
+  let done = false;
   for (const stepR of [last, -last]) {
     const turned = phases.filter((q) => constStep(q.plan.loop) !== stepR);
     const file = (q: Phase) => q.callee.proc.span.file;
-    if (turned.some((q) => !(q.plan.parallel || overlapsOnly(q.plan)) || !reverseHeader(run.read(file(q))!, lang, run.form(file(q)), q.plan.loop))) {
-      why = "a row loop that runs the other way and cannot be turned round";
-      continue;
-    }
-    const failed = orderRows(pairs, phases, stepK, stepR);
+    const failed = turned.some((q) => !(q.plan.parallel || overlapsOnly(q.plan)) || !reverseHeader(run.read(file(q))!, lang, run.form(file(q)), q.plan.loop))
+      ? "a row loop that runs the other way and cannot be turned round"
+      : (orderRows(pairs, phases, stepK, stepR) ?? (turned.some((q) => q.ordered) ? "a row loop turned round whose rows wait for the rows before them" : null));
     if (failed) {
-      why = failed;
-      continue;
-    }
-    if (turned.some((q) => q.ordered)) {
-      why = "a row loop turned round whose rows wait for the rows before them";
+      why ||= failed;
       continue;
     }
     for (const q of turned) q.reversed = true;
-    why = "";
+    done = true;
     break;
   }
-  if (why) return no(why);
+  if (!done) return no(why);
   // The text must take every directive line where it goes.
   for (const q of phases) {
     const l = q.plan.loop;

@@ -89,6 +89,9 @@ export function explainLoop(plan: LoopPlan, ctx: ExplainContext = {}): string {
     if (plan.emitted && plan.serialCopy) lines.push(`  - When the check fails, a copy of the loop as written runs (in the else branch of an \`if\` on the check around the directive): the code the serial build compiles, which knows the overlap, not the parallel region on one thread.`);
   } else lines.push(blocking.length === 1 ? "Serial, for one cause:" : `Serial, for ${blocking.length} causes:`);
   for (const g of blocking) lines.push(...causeLines(g, plan, ctx));
+  // A pipeline whose body only calls, kept over iterations: what kept it from running by rows (row-pipeline.ts).
+  if (plan.emitted && plan.doacross && !plan.rowPipeline && plan.byRowsRefused)
+    lines.push(`It does not run by rows (one region, the rows of its callees' loops shared out among the threads, as NPB LU's hand version runs ssor): ${plan.byRowsRefused}.`);
   if (plan.emitted && plan.fusion)
     lines.push(`Fused with the loop at line ${plan.fusion.second.loop.span.line}, right after it: same index and bounds, and the loop that runs both bodies, each iteration the first then the second, is parallel too (no iteration touches what another writes, and nothing it makes private is read by the second body as the first loop left it). One region starts where two did. --no-restructure keeps the loops apart.`);
   if (plan.emitted) lines.push(`Directive written: ${directive}`);
