@@ -515,11 +515,21 @@ function innerIndex(l: Loop, s: Sym): boolean {
 
 /** A procedure's own scalar, new in each call (not SAVEd, no DATA). */
 function ownScalar(s: Sym): boolean {
-  return s.storage === "local" && s.dims.length === 0 && !s.attrs.save && !s.attrs.initialized && s.equivalence === undefined && !s.attrs.pointer && s.type.base !== "derived";
+  return s.storage === "local" && s.dims.length === 0 && !saved(s) && s.equivalence === undefined && !s.attrs.pointer && s.type.base !== "derived";
 }
 
 function ownArray(s: Sym): boolean {
-  return s.storage === "local" && s.dims.length > 0 && !s.attrs.save && !s.attrs.initialized && s.equivalence === undefined && !s.attrs.pointer && !s.attrs.allocatable && s.type.base !== "derived";
+  return s.storage === "local" && s.dims.length > 0 && !saved(s) && s.equivalence === undefined && !s.attrs.pointer && !s.attrs.allocatable && s.type.base !== "derived";
+}
+
+/**
+ * A local that keeps its value from call to call: SAVE or C's static; in
+ * Fortran, an initial value too (DATA or `= v` implies SAVE), which in C
+ * an automatic local's initializer (`for (int j = 0; ...)`) does not.
+ * (Fortran's symbols are column-major, C's row-major.)
+ */
+function saved(s: Sym): boolean {
+  return !!s.attrs.save || (!!s.attrs.initialized && s.layout === "column-major");
 }
 
 /**

@@ -16,18 +16,18 @@ void coef(int k) {
 }
 
 void lower(int k, double x[][N][N], double p[][N], double q[][N]) {
-  int i, j;
+  int i;
   double (*xk)[N] = x[k];
   double (*xkm1)[N] = x[k - 1];
   // doall: parallel private(i)
-  for (j = 1; j < N; j++) {
+  for (int j = 1; j < N; j++) {
     // doall: either
     for (i = 1; i < N; i++) {
       xk[j][i] = xk[j][i] + p[j][i] * xkm1[j][i];
     }
   }
   // doall: serial -- xk[j - 1][i]
-  for (j = 1; j < N; j++) {
+  for (int j = 1; j < N; j++) {
     // doall: serial -- xk[j][i - 1]
     for (i = 1; i < N; i++) {
       xk[j][i] = 0.5 * xk[j][i] + q[j][i] * xk[j - 1][i] + 0.25 * xk[j][i - 1];
