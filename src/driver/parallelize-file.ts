@@ -144,7 +144,7 @@ export function parallelizeFirst(loaded: readonly Loaded[], host: SourceHost, op
   // A pipelined loop may run by rows through other files' loops, and a loop here may be a row loop of another file's
   // (row-pipeline.ts): the run decides both.
   const plan = first.plan;
-  const rows = !!plan && (plan.loops.some((l) => l.emitted && l.doacross) || (!!plan.calls && plan.program.procedures.some((p) => p.language === "fortran" && callersOf(plan.calls!.graph, p).some((c) => c.caller.span.file !== p.span.file && c.loops.length > 0))));
+  const rows = !!plan && (plan.loops.some((l) => l.emitted && l.doacross) || (!!plan.calls && plan.program.procedures.some((p) => callersOf(plan.calls!.graph, p).some((c) => c.caller.span.file !== p.span.file && c.loops.length > 0))));
   const involved = rows || first.plan?.loops.some((l) => l.emitted && (l.threadprivate?.length || shared(l)));
   if (!involved) {
     if (first.plan) settle(first.plan, first.failed, (path) => host.readFile(path) ?? null);
