@@ -8,6 +8,7 @@ import { fuseLines } from "./fuse-lines.js";
 import { realignLines } from "./realign-lines.js";
 import { serialCopyLines } from "./serial-copy-lines.js";
 import { reverseHeader } from "./reverse-header.js";
+import { sharesTerminal } from "../parallelize/plain-loop.js";
 import type { DirectiveClauses } from "./directive-text.js";
 import { emitFortranDirectives, type FortranLoopDirective, type UnitDirectives } from "./fortran/emit-fortran.js";
 import { cDirectiveLine, directiveLine } from "../parallelize/threadprivate-blocks.js";
@@ -124,15 +125,10 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
   const parentOf = new Map<Loop, Loop | null>(plan.loops.map((p) => [p.loop, p.parent]));
   // The END directive is optional: it is left out where it could not stand right after the
   // loop (a shared terminal statement, or `end do; b = 1` on one line).
-  const sharesTerminal = (l: Loop): boolean => {
-    if (l.terminalLabel === undefined) return false;
-    for (let q = parentOf.get(l); q; q = parentOf.get(q)) if (q.terminalLabel === l.terminalLabel) return true;
-    return false;
-  };
   const loops: FortranLoopDirective[] = [
     // A fused loop ends where the second loop ended (fusion.ts).
     // A row pipeline's region and its row loops must have their END directives (row-pipeline.ts checked they can).
-    ...emitted.map((p) => ({ line: p.loop.span.line, endLine: (p.fusion?.second.loop ?? p.loop).endSpan.endLine, clauses: planClauses(p), end: !!(p.orphan || p.rowPipeline) || (!sharesTerminal(p.loop) && !(p.fusion?.second.loop ?? p.loop).sharesLine?.last), construct: loopConstruct(p) })),
+    ...emitted.map((p) => ({ line: p.loop.span.line, endLine: (p.fusion?.second.loop ?? p.loop).endSpan.endLine, clauses: planClauses(p), end: !!(p.orphan || p.rowPipeline) || (!sharesTerminal(p.loop, (l) => parentOf.get(l)) && !(p.fusion?.second.loop ?? p.loop).sharesLine?.last), construct: loopConstruct(p) })),
     ...simd.map((p) => ({ line: p.loop.span.line, endLine: p.loop.endSpan.endLine, clauses: simdClauses(p), end: false, construct: "simd" as const })),
   ];
   // Every unit of this file that declares a block the run makes threadprivate (threadprivate-blocks.ts checked each has its line),

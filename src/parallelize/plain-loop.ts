@@ -16,3 +16,15 @@ export function plainCountedLoop(loop: Loop): boolean {
 export function constStep(loop: Loop): number | undefined {
   return loop.step ? evalInt(loop.step) : 1;
 }
+
+/**
+ * Whether a labeled DO ends on the terminal statement of an enclosing DO
+ * too (`do 10 j` / `do 10 i` / `10 continue`): no END directive can follow
+ * it, for it would land outside that loop. `parentOf` gives a loop's
+ * enclosing loop.
+ */
+export function sharesTerminal(loop: Loop, parentOf: (l: Loop) => Loop | null | undefined): boolean {
+  if (loop.terminalLabel === undefined) return false;
+  for (let q = parentOf(loop); q; q = parentOf(q)) if (q.terminalLabel === loop.terminalLabel) return true;
+  return false;
+}

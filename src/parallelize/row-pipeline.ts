@@ -4,14 +4,14 @@ import { exprText } from "../ir/expr-text.js";
 import type { Procedure } from "../ir/program.js";
 import type { Loop, Stmt } from "../ir/stmt.js";
 import type { Sym } from "../ir/symbol.js";
-import { childBlocks, walkExpr } from "../ir/walk.js";
+import { walkExpr, walkStmts } from "../ir/walk.js";
 import { memberExtent, overlaps, type Extent } from "../analysis/summaries/common-layout.js";
 import { orderedLines } from "../emit/ordered-lines.js";
 import { reverseHeader } from "../emit/reverse-header.js";
 import { callersOf, type CallGraph } from "./call-graph.js";
 import { orderedBody, type DoacrossSpan } from "./doacross.js";
 import { clauseSym, type LoopPlan } from "./loop-plan.js";
-import { constStep, plainCountedLoop } from "./plain-loop.js";
+import { constStep, plainCountedLoop, sharesTerminal } from "./plain-loop.js";
 import { arrayDependencesOnly, PLACEMENT_KINDS } from "./reason.js";
 
 /**
@@ -249,7 +249,7 @@ function rowPipeline(p: LoopPlan, run: RowPipelineRun, planOf: ReadonlyMap<Loop,
   if (p.interchange || p.fusion || p.fusable || p.realign || p.serialCopy || p.guard?.calls) return no("it is restructured otherwise, or runs under quiet calls' check");
   if (p.runtimeCheck && !p.guard) return no("a run-time check beyond its flag");
   // `!$omp end parallel` must follow the loop: not a terminal statement shared with an enclosing DO, nor one with text after it.
-  if (loop.sharesLine || sharesTerminal(loop, p, planOf)) return no("no line for its END directive");
+  if (loop.sharesLine || sharesTerminal(loop, (l) => planOf.get(l)?.parent)) return no("no line for its END directive");
   const files = new Set<string>([loop.span.file]);
   const phases: Phase[] = [];
   const accesses: Access[] = [];
@@ -383,7 +383,7 @@ function rowPipeline(p: LoopPlan, run: RowPipelineRun, planOf: ReadonlyMap<Loop,
     if (g.kind === "local" && g.accesses.every((a) => privateTo(a.phase!.plan, a.sym))) continue;
     const row = rowDim(g.accesses);
     if (row === null) return no("written storage without a dimension indexed by the row");
-    const off = (a: Access) => rowOffset(a.subs[row]!, a.phase!.plan.loop.index!)!;
+    const off = (a: Access) => offsetFrom(a.subs[row]!, a.phase!.plan.loop.index!)!;
     if (g.kind !== "shared") {
       // Each thread's own copy: every access in its own row.
       if (new Set(g.accesses.map(off)).size !== 1) return no("a thread's own copy reached at another row");
@@ -447,23 +447,11 @@ function planeView(t: Stmt, callee: Callee): { ptr: Sym; base: Sym; lead: Expr }
   if (ptr.storage !== "local" || !ptr.attrs.pointer || ptr.attrs.save || ptr.dims.length !== base.dims.length - 1 || callee.views.has(ptr)) return null;
   if (!subs.slice(1).every((x) => evalInt(x) === 0) || !scalarOnly(subs[0]!)) return null;
   // The same rows: every extent past the pointer's first dimension is the array's past its second.
-  const value = (x: Sym): number | undefined => {
-    const a = callee.bind.get(x);
-    return a ? evalInt(a) : undefined;
-  };
-  const extent = (d: Sym["dims"][number]) => (d.upper ? `${evalInt(d.lower, 0, value)}:${evalInt(d.upper, 0, value)}` : "?");
   for (let d = 1; d < ptr.dims.length; d++) {
-    const a = extent(ptr.dims[d]!);
-    if (a.includes("undefined") || a === "?" || a !== extent(base.dims[d + 1]!)) return null;
+    const a = extentKey(ptr.dims[d]!, callee.bind);
+    if (a === null || a !== extentKey(base.dims[d + 1]!, callee.bind)) return null;
   }
   return { ptr, base, lead: subs[0]! };
-}
-
-/** Whether the loop ends on a labeled statement that ends an enclosing DO too (no END directive can follow it). */
-function sharesTerminal(loop: Loop, p: LoopPlan, planOf: ReadonlyMap<Loop, LoopPlan>): boolean {
-  if (loop.terminalLabel === undefined) return false;
-  for (let q = p.parent; q; q = planOf.get(q)?.parent ?? null) if (q.terminalLabel === loop.terminalLabel) return true;
-  return false;
 }
 
 /** A row loop's plan as the pipeline can take it: parallel, or serial for array dependences alone (it may then be ordered). */
@@ -501,15 +489,10 @@ function privateTo(q: LoopPlan, s: Sym): boolean {
   return rowPrivate(q).some((n) => clauseSym(q, n) === s) || q.loop.index === s;
 }
 
+/** Whether `s` is the index of a loop inside `l`. */
 function innerIndex(l: Loop, s: Sym): boolean {
   let yes = false;
-  const walk = (list: readonly Stmt[]) => {
-    for (const t of list) {
-      if (t.kind === "loop" && t.index === s) yes = true;
-      childBlocks(t).forEach(walk);
-    }
-  };
-  walk(l.body);
+  walkStmts(l.body, (t) => void (t.kind === "loop" && t.index === s && (yes = true)));
   return yes;
 }
 
@@ -614,15 +597,10 @@ function offsetFrom(e: Expr, index: Sym): number | null {
   return null;
 }
 
-/** A row loop's subscript `j + c`: c, or null. */
-function rowOffset(e: Expr, j: Sym): number | null {
-  return offsetFrom(e, j);
-}
-
 /** The dimension that every access indexes by its row loop's index plus a constant, or null. */
 function rowDim(accesses: readonly Access[]): number | null {
   const n = accesses[0]!.subs.length;
-  for (let d = 0; d < n; d++) if (accesses.every((a) => a.subs.length === n && a.phase && rowOffset(a.subs[d]!, a.phase.plan.loop.index!) !== null)) return d;
+  for (let d = 0; d < n; d++) if (accesses.every((a) => a.subs.length === n && a.phase && offsetFrom(a.subs[d]!, a.phase.plan.loop.index!) !== null)) return d;
   return null;
 }
 
@@ -649,19 +627,25 @@ function planeDim(accesses: readonly Access[], row: number): number | null {
  * dummies' values from the call: "lo:hi,..." or null when not constant.
  */
 function shapeKey(s: Sym, b: Binding): string | null {
+  const out: string[] = [];
+  // The dimension whose extent places no element: Fortran's last, C's first.
+  for (const d of s.layout === "row-major" ? s.dims.slice(1) : s.dims.slice(0, -1)) {
+    const e = extentKey(d, b);
+    if (e === null) return null;
+    out.push(e);
+  }
+  return `${s.dims.length}/${out.join(",")}`;
+}
+
+/** A dimension's bounds, "lo:hi", with the dummies' values from the call; null when not constant. */
+function extentKey(d: Sym["dims"][number], b: Binding): string | null {
   const value = (x: Sym): number | undefined => {
     const a = b.get(x);
     return a ? evalInt(a) : undefined;
   };
-  const out: string[] = [];
-  // The dimension whose extent places no element: Fortran's last, C's first.
-  for (const d of s.layout === "row-major" ? s.dims.slice(1) : s.dims.slice(0, -1)) {
-    const lo = evalInt(d.lower, 0, value);
-    const hi = d.upper ? evalInt(d.upper, 0, value) : undefined;
-    if (lo === undefined || hi === undefined) return null;
-    out.push(`${lo}:${hi}`);
-  }
-  return `${s.dims.length}/${out.join(",")}`;
+  const lo = evalInt(d.lower, 0, value);
+  const hi = d.upper ? evalInt(d.upper, 0, value) : undefined;
+  return lo === undefined || hi === undefined ? null : `${lo}:${hi}`;
 }
 
 /**
