@@ -1,3 +1,4 @@
+import type { Procedure } from "../ir/program.js";
 import type { Loop } from "../ir/stmt.js";
 import type { LoopPlan, PlanReductionOp } from "../parallelize/loop-plan.js";
 import type { ProgramPlan } from "../parallelize/plan-program.js";
@@ -12,6 +13,7 @@ import { sharesTerminal } from "../parallelize/plain-loop.js";
 import type { DirectiveClauses } from "./directive-text.js";
 import { emitFortranDirectives, type FortranLoopDirective, type UnitDirectives } from "./fortran/emit-fortran.js";
 import { cDirectiveLine, directiveLine } from "../parallelize/threadprivate-blocks.js";
+import { mainProgramSaves } from "../parallelize/main-program-saves.js";
 import { OMP_QUERIES, THREADS_GUARD } from "../parallelize/threads-guard.js";
 import type { LineInsertion } from "./insert-lines.js";
 import { declaredInside } from "../parallelize/scalar-plan.js";
@@ -135,13 +137,26 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
   // and every unit with a pipelined loop whose if() asks the runtime (threads-guard.ts).
   const guarded = new Set(emitted.filter(threadsGuarded).map((p) => p.proc));
   const units: UnitDirectives[] = [];
+  const unitOf = new Map<Procedure, UnitDirectives>();
   for (const proc of plan.program.procedures) {
     const blocks = proc.span.file !== file.path || proc.host ? [] : [...threadprivate].filter((b) => [...proc.symbols.values()].some((s) => s.storage === "common" && (s.common ?? "") === b)).sort();
     const line = directiveLine(proc);
     // A unit that has the OpenMP interface already (`use omp_lib`, `include 'omp_lib.h'`) must not declare the functions again.
     const given = guarded.has(proc) ? ompLibNames(text, proc.span.line, proc.endSpan.endLine) : "all";
     const missing = given === "all" ? [] : OMP_QUERIES.filter((n) => !given.has(n));
-    if (line !== null && (blocks.length || missing.length)) units.push({ line, blocks, ...(missing.length ? { ompQueries: missing } : {}) });
+    if (line === null) continue;
+    const unit: UnitDirectives = { line, blocks, ...(missing.length ? { ompQueries: missing } : {}) };
+    unitOf.set(proc, unit);
+    if (blocks.length || missing.length) units.push(unit);
+  }
+  // A main program's arrays, once its file has a directive (main-program-saves.ts says why).
+  if (loops.length || units.some((u) => u.blocks.length)) {
+    for (const [proc, unit] of unitOf) {
+      const saves = proc.span.file === file.path ? mainProgramSaves(proc) : [];
+      if (!saves.length) continue;
+      unit.saves = saves;
+      if (!units.includes(unit)) units.push(unit);
+    }
   }
   return emitFortranDirectives(text, file.form ?? "fixed", loops, units, extra);
 }

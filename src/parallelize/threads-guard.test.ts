@@ -43,7 +43,7 @@ test("a pipelined loop runs in parallel only with no more threads than processor
   const loop = at(7);
   assert.equal(loop.emitted, true);
   assert.equal(loop.ifClause, GUARD);
-  assert.match(out, /  integer :: i, k\n  !\$ integer :: omp_get_max_threads, omp_get_num_procs\n  w = 0\.5d0\n/);
+  assert.match(out, /  integer :: i, k\n  !\$ integer :: omp_get_max_threads, omp_get_num_procs\n  save s, w, x\n  w = 0\.5d0\n/);
   assert.match(out, /!\$omp parallel do private\(t\) ordered\(1\) schedule\(static, 1\) if\(omp_get_max_threads\(\) <= omp_get_num_procs\(\)\)\n  do i = 2, n\n/);
 });
 

@@ -1,6 +1,7 @@
 import type { Diagnostic } from "../diagnostics/diagnostic.js";
 import { evalInt } from "../ir/const-eval.js";
 import type { Procedure, Program } from "../ir/program.js";
+import { mainProgramSaves } from "../parallelize/main-program-saves.js";
 
 /**
  * Fortran local arrays that -fopenmp puts on the stack (issue 19 §1).
@@ -11,6 +12,8 @@ import type { Procedure, Program } from "../ir/program.js";
  * `double precision a(1500,1500)` (18 MB) then overflows the usual 8 MiB
  * stack and dies with a segmentation fault before its first statement, the
  * directives being perfectly right. A warning names the arrays and the fixes.
+ * The main program's arrays that doall declares SAVE are not named: they
+ * stay static (main-program-saves.ts).
  */
 export interface StackArray {
   proc: Procedure;
@@ -28,8 +31,10 @@ export function stackArrays(program: Program): StackArray[] {
   for (const proc of program.procedures) {
     if (proc.kind === "module" || proc.kind === "block-data") continue;
     const mine: StackArray[] = [];
+    // The main program's arrays that doall's output declares SAVE stay static (main-program-saves.ts).
+    const saved = new Set(mainProgramSaves(proc));
     for (const s of proc.symbols.values()) {
-      if (s.storage !== "local" || s.dims.length === 0 || s.attrs.save || s.attrs.allocatable || s.attrs.pointer || s.attrs.initialized) continue;
+      if (saved.has(s.name) || s.storage !== "local" || s.dims.length === 0 || s.attrs.save || s.attrs.allocatable || s.attrs.pointer || s.attrs.initialized) continue;
       let n = 1;
       for (const d of s.dims) {
         const lo = evalInt(d.lower);

@@ -31,13 +31,14 @@ const TEMPLATES: Template[] = [
     name: "p.f90",
     pieces: ["program p\n  ! ", null, "\n  integer :: a(1000), i\n  character(len=40) :: s\n  s = '", null, "'\n  do i = 1, 1000 ! ", null, "\n    a(i) = 2 * i\n  end do\n  print *, s, a(7)\nend program\n"],
     forbidden: [...COMMON_FORBIDDEN, 0x27],
-    directive: /^\s*!\$omp /,
+    // The main program's array is declared SAVE too (main-program-saves.ts).
+    directive: /^\s*!\$omp |^ {2}save a$/,
   },
   {
     name: "p.f",
     pieces: ["      program p\nc ", null, "\n      integer a(1000), i\n      character*40 s\n      s = '", null, "'\n      do 10 i = 1, 1000\n* ", null, "\n        a(i) = 2 * i\n   10 continue\n      print *, s, a(7)\n      end\n"],
     forbidden: [...COMMON_FORBIDDEN, 0x27],
-    directive: /^!\$omp /,
+    directive: /^!\$omp |^ {6}save a$/,
   },
   {
     name: "p.c",
@@ -129,7 +130,7 @@ test("Fortran: a DO after another statement on its line gets no directive, and s
   writeFileSync(join(dir, "l.f90"), text);
   const io = fakeIO(dir);
   assert.equal(await runCli(["parallelize", "l.f90", "-o", "out", "--report", "r.json"], io), 0, io.err);
-  assert.equal(readFileSync(join(dir, "out", "l.f90"), "latin1"), text.replace("  do i = 1, 1000; a(i) = a(i) + 1", "  !$omp parallel do simd\n  do i = 1, 1000; a(i) = a(i) + 1"));
+  assert.equal(readFileSync(join(dir, "out", "l.f90"), "latin1"), text.replace("  a(1) = 0;", "  save a\n  a(1) = 0;").replace("  do i = 1, 1000; a(i) = a(i) + 1", "  !$omp parallel do simd\n  do i = 1, 1000; a(i) = a(i) + 1"));
   const loops = JSON.parse(readFileSync(join(dir, "r.json"), "utf8")).files[0].loops;
   assert.deepEqual(loops[0].reasons.map((r: { kind: string }) => r.kind), ["layout"]);
   assert.equal(loops[0].parallel, true);

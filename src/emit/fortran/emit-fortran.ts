@@ -25,14 +25,17 @@ export interface FortranLoopDirective {
 
 /**
  * What one program unit gets before the given line (its first executable
- * statement, or END): `!$omp threadprivate(/b/, ...)` for `blocks`, and a
+ * statement, or END): `!$omp threadprivate(/b/, ...)` for `blocks`, a
  * `!$` declaration of the runtime functions `ompQueries` that a pipelined
- * loop's if() asks (threads-guard.ts), read only by a compiler with OpenMP.
+ * loop's if() asks (threads-guard.ts), read only by a compiler with OpenMP,
+ * and a SAVE statement for a main program's arrays `saves`.
  */
 export interface UnitDirectives {
   line: number;
   blocks: string[];
   ompQueries?: readonly string[];
+  /** A main program's local arrays to declare SAVE (main-program-saves.ts): a statement, not a directive. */
+  saves?: readonly string[];
 }
 
 /**
@@ -56,6 +59,7 @@ export function emitFortranDirectives(text: string, form: "fixed" | "free", loop
     // Fixed form: the statement from column 7, after the sentinel.
     const names = t.ompQueries?.join(", ");
     if (names) ins.push({ line: t.line, where: "before", lines: [form === "fixed" ? `!$    integer ${names}` : `${indent}!$ integer :: ${names}`] });
+    if (t.saves?.length) ins.push({ line: t.line, where: "before", lines: saveLines(t.saves, form, indent) });
   }
   // Lines the caller places: a doacross loop's `ordered depend` inside its body, a peeled loop's copy before its
   // directive; a copy after a loop goes after its END directive.
@@ -82,6 +86,18 @@ export function emitFortranDirectives(text: string, form: "fixed" | "free", loop
   }
   ins.push(...extra.filter((x) => x.where === "after"));
   return insertLines(text, ins);
+}
+
+/**
+ * `save a, b, ...`, continued within the line width: fixed form from
+ * column 7 with `&` in column 6 on its continuation lines, free form with a
+ * trailing `&`.
+ */
+function saveLines(names: readonly string[], form: "fixed" | "free", indent: string): string[] {
+  const words = ["save", ...names.map((n, i) => (i < names.length - 1 ? `${n},` : n))];
+  if (form === "fixed") return wrapWords(words, FIXED_WIDTH - 6).map((b, i) => (i === 0 ? `      ${b}` : `     &${b}`));
+  const body = wrapWords(words, Math.max(40, FREE_WIDTH - indent.length - 4));
+  return body.map((b, i) => `${indent}${i === 0 ? "" : "  "}${b}${i < body.length - 1 ? " &" : ""}`);
 }
 
 /** What a construct's END directive says: a row loop's lets each thread go on to the next without waiting for the others. */

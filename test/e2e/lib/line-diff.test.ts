@@ -59,3 +59,14 @@ test("the lines only OpenMP compilers read that doall adds count as directive li
   // Any other preprocessor line is the user's text changed.
   assert.equal(checkDirectivesOnly(c, "int x;\n#include <omp.h>\nint main(void) { return x; }\n", "c").identical, false);
 });
+
+test("an added SAVE statement of a main program's arrays counts as added (main-program-saves.ts), its continuations too; other new lines do not", () => {
+  const src = "      program p\n      real a(10), b(10)\n      a(1) = 0\n      end\n";
+  const fixed = "      program p\n      real a(10), b(10)\n      save a,\n     &b\n      a(1) = 0\n      end\n";
+  assert.equal(checkDirectivesOnly(src, fixed, "fortran").identical, true);
+  const free = "program p\n  real :: a(10), b(10)\n  save a, &\n    b\n  a(1) = 0\nend program p\n";
+  assert.equal(checkDirectivesOnly(free.replace("  save a, &\n    b\n", ""), free, "fortran").identical, true);
+  // Not a list of names: a changed statement.
+  assert.equal(checkDirectivesOnly(src, src.replace("      a(1) = 0\n", "      save /blk/\n      a(1) = 0\n"), "fortran").identical, false);
+  assert.equal(checkDirectivesOnly(src, src.replace("      a(1) = 0\n", "      a(1) = 0\n      b(1) = 0\n"), "fortran").identical, false);
+});

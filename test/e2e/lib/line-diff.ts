@@ -36,10 +36,35 @@ export function isDirectiveLine(line: string, lang: Lang): boolean {
 /** C's `omp.h` for a compiler with OpenMP only, as doall adds it (threads-guard.ts). */
 const OMP_INCLUDE = ["#ifdef _OPENMP", "#include <omp.h>", "#endif"];
 
-/** Which lines of a transformed text are directive lines (C pragmas continue past a trailing backslash). */
+/**
+ * A Fortran SAVE statement of a list of names, as doall adds one for a
+ * main program's arrays (main-program-saves.ts); fixed form continues it
+ * with `&` in column 6, free form with a trailing `&`.
+ */
+const SAVE_LINE = /^\s*save\s+[a-z_]\w*(\s*,\s*[a-z_]\w*)*\s*(,\s*&?)?\s*$/i;
+const SAVE_FREE_MORE = /^\s*[a-z_]\w*(\s*,\s*[a-z_]\w*)*\s*(,\s*&)?\s*$/i;
+const SAVE_FIXED_MORE = /^ {5}&\s*[a-z_]\w*(\s*,\s*[a-z_]\w*)*\s*,?\s*$/i;
+
+/**
+ * Which lines of a transformed text are directive lines (C pragmas continue
+ * past a trailing backslash), or a SAVE statement doall may add: only one
+ * the original does not have counts as added (checkDirectivesOnly aligns
+ * the two texts).
+ */
 export function directiveLineFlags(lines: string[], lang: Lang): boolean[] {
   const flags = new Array<boolean>(lines.length).fill(false);
   for (let i = 0; i < lines.length; i++) {
+    if (lang === "fortran" && SAVE_LINE.test(lines[i]!.replace(/\r$/, ""))) {
+      flags[i] = true;
+      for (let free = /&\s*$/.test(lines[i]!); i + 1 < lines.length; ) {
+        const next = lines[i + 1]!.replace(/\r$/, "");
+        if (SAVE_FIXED_MORE.test(next) || (free && SAVE_FREE_MORE.test(next))) {
+          flags[++i] = true;
+          free = /&\s*$/.test(next);
+        } else break;
+      }
+      continue;
+    }
     if (lang === "c" && OMP_INCLUDE.every((l, k) => lines[i + k]?.replace(/\r$/, "") === l)) {
       for (let k = 0; k < OMP_INCLUDE.length; k++) flags[i + k] = true;
       i += OMP_INCLUDE.length - 1;

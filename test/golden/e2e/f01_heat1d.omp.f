@@ -8,6 +8,7 @@ c     so a correct parallel run prints exactly the serial output.
       integer i, it
       integer*8 isum
 c doall: parallel
+      save u, v
 !$omp parallel do simd
       do 10 i = 0, n + 1
          u(i) = dble(mod(i * 37, 101))

@@ -7,6 +7,7 @@ program gauss_seidel
   double precision :: u(0:n + 1, 0:n + 1), w(0:n + 1, 0:n + 1)
   integer :: i, j, it, color
 
+  save u, w
   call setup(u)
   call setup(w)
   ! doall: serial -- sweeps

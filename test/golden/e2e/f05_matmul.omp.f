@@ -9,6 +9,7 @@ c     Entries are small integers, so every order gives the same bits.
       integer i, j, k, nbad
       integer*8 isum, itr
 c doall: parallel
+      save a, b, c1, c2, c3, t
 !$omp parallel do
       do 20 j = 1, n
 c doall: either

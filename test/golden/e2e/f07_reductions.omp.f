@@ -8,6 +8,7 @@ c     index of the minimum, logical and/or, exclusive or.
       double precision p
       logical allin, anyneg
 c doall: parallel
+      save e, x
 !$omp parallel do simd
       do 10 i = 1, n
          x(i) = mod(i * 7919, 2003) - 1000

@@ -9,6 +9,7 @@ program condred
   integer(8) :: hsum
 
   ! doall: parallel
+  save g, h, k, last, packed, x
   !$omp parallel do simd
   do i = 1, n
     k(i) = 1 + mod(i * 131 + (i / 7) * 17, nb)

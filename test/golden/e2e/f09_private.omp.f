@@ -10,6 +10,7 @@ c     conditionally defined scalars that must not be privatized.
       integer i, j, jlast
       integer*8 isum
 c doall: parallel
+      save a, b, c, d, e, f, g, w
 !$omp parallel do
       do 20 i = 1, n
          b(i) = dble(mod(i * 7, 10)) * 0.125d0

@@ -10,6 +10,7 @@ program induction
   integer(8) :: x, geo(n), s
 
   ! doall: parallel
+  save a, b, c, geo, packed, packed2
   !$omp parallel do simd
   do i = 1, 2 * n + 4
     a(i) = 0

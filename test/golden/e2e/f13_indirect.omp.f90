@@ -12,6 +12,7 @@ program indirect
 
   ! A permutation: i -> mod(7919 * i, n) + 1 is one-to-one because gcd(7919, n) = 1.
   ! doall: parallel
+  save a, b, c, d, idx, nxt, perm, val
   !$omp parallel do simd
   do i = 1, n
     perm(i) = mod(7919 * i, n) + 1

@@ -8,6 +8,7 @@ c     GO TO that skips to the end of the iteration.
       integer x(n), sgn(n), m(60, 60), i, j, k, izero, nodd
       integer*8 isum
 c doall: parallel
+      save m, sgn, x
 !$omp parallel do simd
       do 10 i = 1, n
          x(i) = mod(i * 37, 19) - 9

@@ -11,6 +11,7 @@ c     of the indices, and one that reads a variable the loop updates.
       g(i, j) = mod(i * 3 + j * 5, 17)
       h(x) = w * x + 1.0d0
 c doall: parallel
+      save r, u, v
 !$omp parallel do
       do 20 j = 1, n
 c doall: either

@@ -8,6 +8,7 @@ program life
   integer :: old(n, n), new(n, n), i, j, g, im, ip, jm, jp, cnt, pop, hist(0:8)
 
   ! doall: parallel
+  save hist, new, old
   !$omp parallel do
   do j = 1, n
     ! doall: either

@@ -10,6 +10,7 @@ program fp_stats
   integer :: i
 
   ! doall: parallel
+  save x, y
   !$omp parallel do simd
   do i = 1, n
     x(i) = sin(dble(i) * 0.001d0) + 0.5d0

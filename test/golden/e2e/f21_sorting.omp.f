@@ -9,6 +9,7 @@ c     search per query (parallel, with a DO WHILE inside).
       integer q(nq), pos(nq), i, k, pass, t, lo, hi, mid, v, j
       integer*8 isum
 c doall: parallel
+      save a, b, c, cnt, key, pos, q, start
 !$omp parallel do simd
       do 10 i = 1, n
          a(i) = mod(i * 7919, 10007)

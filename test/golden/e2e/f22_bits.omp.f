@@ -8,6 +8,7 @@ c     through the bit-reversal permutation (safe, but only the data say so).
       integer h(0:n-1), r(0:n-1), i, k, m, iand_all, ior_all, ix
       integer nbits, crc, rev
 c doall: parallel private(k)
+      save h, r
 !$omp parallel do simd private(k)
       do 10 i = 0, n - 1
          k = i * 1103 + 12345

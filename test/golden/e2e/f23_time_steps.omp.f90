@@ -10,6 +10,7 @@ program time_steps
   integer, parameter :: n = 4000, cells = 64, m = 8
   real(8) :: u(n), un(n), c(m, cells), e(cells), total
   integer :: t, i, k, steps
+  save c, e, u, un
   steps = 40
   ! doall: parallel
   !$omp parallel do simd

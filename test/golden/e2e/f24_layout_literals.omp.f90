@@ -14,6 +14,7 @@ program layout_literals
   integer :: a(n), c(n)
   integer(8) :: s
   ! doall: parallel
+  save a, b, c
   !$omp parallel do simd
   do i = 1, n
     b(i) = mod(i, 3)

@@ -12,6 +12,7 @@ program array_syntax
   integer :: i, j, k
   integer(8) :: total
   ! doall: parallel
+  save a, b, h, v, w
   !$omp parallel do
   do j = 1, m
     ! doall: either

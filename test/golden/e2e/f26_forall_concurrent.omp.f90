@@ -11,6 +11,7 @@ program forall_concurrent
   integer :: u(0:n + 1, 0:n + 1), un(n, n), c(n, n), d(n), e(n)
   integer :: i, j, t, s
   integer(8) :: total
+  save c, d, e, u, un
   u = 0
   forall (i = 1:n, j = 1:n) u(i, j) = mod(i * 7 + j * 3, 23)
   ! doall: serial -- each step reads the grid the step before wrote

@@ -12,6 +12,7 @@ program blur
   integer(8), allocatable :: img(:, :), out(:, :)
   integer(8) :: k(-1:1, -1:1), s, total
   character(len=16) :: dims = '64 72'
+  save k
   read (dims, *) h, w
   allocate (img(w, h), out(w, h))
   k = reshape([1_8, 2_8, 1_8, 2_8, 4_8, 2_8, 1_8, 2_8, 1_8], [3, 3])

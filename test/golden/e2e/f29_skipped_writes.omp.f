@@ -8,6 +8,7 @@ c     iteration left, and the array may not be private.
       double precision a(n), b(n), c(n), d(n), e(n), w(m), v(m)
       integer i, j, k
 c doall: parallel
+      save a, b, c, d, e, v, w
 !$omp parallel do simd
       do 10 i = 1, n
          a(i) = dble(mod(i * 7, 13)) - 6.0d0

@@ -9,6 +9,7 @@ c     smear writes two columns, its own and the next one.
       double precision s
       integer i, j, k
 c doall: parallel
+      save a, x, y, z
 !$omp parallel do
       do 10 i = 1, m
 c doall: either

@@ -7,6 +7,7 @@ c     and a whole 2-D array passed to a 1-D dummy that holds all of it.
       double precision u(n, m), v(n, m), w(n * m), s
       integer i, j
 c doall: parallel
+      save u, v, w
 !$omp parallel do
       do 10 j = 1, m
 c doall: either

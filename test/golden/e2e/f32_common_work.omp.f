@@ -17,6 +17,7 @@ c     it private: test/e2e/linked/f_threadprivate).
       common /cq/ q
       integer i, j
 c doall: parallel
+      save a, b, c, d, e
 !$omp parallel do
       do 10 i = 1, m
 c doall: either

@@ -9,6 +9,7 @@ program filled
   double precision :: u(5, n), v(n), temp(5)
   integer :: i, m
   ! doall: parallel private(temp)
+  save temp, u, v
   !$omp parallel do private(temp)
   do i = 1, n
     call exact(dble(i) / n, temp)

@@ -10,6 +10,7 @@ c     subscripts (an ikj product) is left to the loop that needs no copy.
       double precision a(nn, nn), b(nn, nn), c(nn, nn)
       integer i, j, k, m
 c doall: parallel
+      save a, b, c, rms, rmse, u, u_exact
 !$omp parallel do collapse(2)
       do 10 k = 1, n
 c doall: either

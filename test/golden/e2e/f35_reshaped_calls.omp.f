@@ -9,6 +9,7 @@ c     plane, iterations overlap and the loop stays serial.
       double precision t(nx, nx, nel), s(nx, nx, nel), r(nel)
       integer ie, i, j
 c doall: parallel
+      save r, s, t
 !$omp parallel do
       do 10 ie = 1, nel
          call fill(t(1, 1, ie), nxy, dble(ie))

@@ -12,6 +12,7 @@ c     values are live after the loop, and the loop stays serial.
       double precision a(m, n), b(m, n), w(m), v(m), s, last
       integer i, j
 c doall: parallel
+      save a, b, v, w
 !$omp parallel do
       do 20 j = 1, n
 c doall: either

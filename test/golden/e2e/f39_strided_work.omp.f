@@ -12,6 +12,7 @@ c     in, and the loop stays serial.
       double precision r(n, n, n), s(m, m, m), total, rough
       integer i, j, k
 c doall: parallel
+      save r, s
 !$omp parallel do collapse(2)
       do 30 k = 1, n
 c doall: either

@@ -12,6 +12,7 @@ program flags
   real :: x(n)
   logical :: refine, anyneg, allsmall, seen
   ! doall: parallel
+  save ich, x
   !$omp parallel do simd
   do i = 1, n
     x(i) = real(mod(i * 37, 101)) / 10.0 - 2.0

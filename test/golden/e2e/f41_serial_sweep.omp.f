@@ -12,6 +12,7 @@ c     doall leaves it without one and says why.
       double precision a(4, n, n), v(n, n, nk), s
       integer i, j, k, t
 c doall: parallel
+      save a, v
 !$omp parallel do collapse(2)
       do 10 k = 1, nk
 c doall: either

@@ -18,6 +18,7 @@ c     the parallel j loop and the i loop stays innermost.
       double precision e(n, m)
       integer i, j, k
 c doall: parallel
+      save a, b, c, d, e
 !$omp parallel do
       do 2 j = 1, m
 c doall: either

@@ -14,6 +14,7 @@ program pipelined
   integer :: i, k
   ! doall: parallel
   !$ integer :: omp_get_max_threads, omp_get_num_procs
+  save p, q, r, s, w, x
   !$omp parallel do simd
   do k = 1, m
     w(k) = dble(mod(k, 13)) / 7.0d0

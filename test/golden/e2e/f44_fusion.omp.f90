@@ -9,6 +9,7 @@ program fusion
   double precision :: a(n), b(n), c(n), d(n + 1), e(n), f(n), t, u, s
   integer :: i, k
   ! doall: parallel
+  save a, b, c, d, e, f
   !$omp parallel do simd
   do i = 1, n
     b(i) = dble(mod(i, 17))

@@ -16,6 +16,7 @@ program realign
   double precision :: q(m, 0:p), r(m, p), t(m, p)
   integer :: i, j, k
   ! doall: parallel
+  save a, b, c, d, e, f, g, q, r, t
   !$omp parallel do simd
   do i = 1, n
     b(i) = dble(mod(i, 13))

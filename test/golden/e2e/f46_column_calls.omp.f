@@ -13,6 +13,7 @@ c     fails and the loop runs serially, in order.
       double precision a(lda, ncol), b(lda, ncol), s
       integer i, j, m, mbig
 c doall: parallel
+      save a, b
 !$omp parallel do
       do 20 j = 1, ncol
 c doall: either

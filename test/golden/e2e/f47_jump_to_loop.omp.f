@@ -8,6 +8,7 @@ c     it). doall leaves it without one and says why.
       parameter (n = 400, m = 3)
       double precision x(n, 50), y(n, 50), s
 c doall: parallel
+      save x, y
 !$omp parallel do collapse(2)
       do 20 j = 1, 50
 c doall: either

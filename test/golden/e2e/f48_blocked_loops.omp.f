@@ -15,6 +15,7 @@ c     least 1, which the directive checks.
       double precision a(n, n), b(n, n), c(n, n), t(n, n), s
       integer i, j, k, ii, jj, kk
 c doall: parallel
+      save a, b, c, t
 !$omp parallel do
       do 20 j = 1, n
 c doall: either

@@ -14,6 +14,7 @@ c     set by a statement outside its guards: the loop stays serial.
       external hook
       integer i
 c doall: parallel
+      save a, b
 !$omp parallel do simd
       do 10 i = 1, 500
          b(i) = dble(mod(7 * i, 11)) + 0.5d0

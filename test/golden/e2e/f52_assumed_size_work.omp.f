@@ -12,6 +12,7 @@ c     iteration before wrote: serial.
       double precision v(n1, n3), starts(n3), s, w(maxdim)
       integer k, i
 c doall: parallel
+      save starts, v, w
       do 10 k = 1, n3
          starts(k) = dble(k) * 0.37d0
    10 continue

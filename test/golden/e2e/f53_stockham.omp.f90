@@ -12,6 +12,7 @@ program stockham
   double precision :: a(nn, ncol), y(nn), e(nn), s
   integer :: i, j, k
   ! doall: either
+  save a, e, y
   do i = 1, nn
     e(i) = 1.0d0 / i
   end do

@@ -22,6 +22,7 @@ c     that sets the flag through another name of its storage.
       common /accum/ acc, x
       equivalence (tflags(1), timeron)
 c doall: either
+      save a, b
       do k = 1, 4
         elapsed(k) = 0.0d0
         start(k) = 0.0d0

@@ -16,6 +16,7 @@ c     next iteration works on; that loop stays serial.
       double precision s
       integer i, j, k
 c doall: parallel
+      save x, xout
 !$omp parallel do collapse(2)
       do 30 k = 1, n3
 c doall: either

@@ -17,6 +17,7 @@ c     names: the calls of successive iterations overlap.
       integer a(m), a2(m), a3(m), a4(m), b(m), n, i, j, k, s, t, bump
       external bump
 c doall: parallel
+      save a, a2, a3, a4, b
 !$omp parallel do simd
       do 5 i = 1, m
          a(i) = i

@@ -10,6 +10,7 @@ program substrings
   character(len=1) :: c(n)
   integer :: i, k
   ! doall: parallel
+  save c, w
   !$omp parallel do simd
   do i = 1, n
     w(i) = achar(65 + mod(i, 26)) // achar(97 + mod(i, 7)) // 'xy'

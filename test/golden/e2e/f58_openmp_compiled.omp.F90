@@ -27,6 +27,7 @@ program openmp_compiled
   integer :: a(n + 1), b(4, n), c(4, n), d(n), e(n), i, k
   !$ integer :: nt
   ! doall: parallel
+  save a, b, c, d, e
   !$omp parallel do simd
   do i = 1, n + 1
     a(i) = i

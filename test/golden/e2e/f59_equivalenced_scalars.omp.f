@@ -9,6 +9,7 @@ c     scalars of their own are parallel.
       parameter (n = 20000)
       integer y(2*n), a(n), arr(5), i, k, t, u, s
       equivalence (k, arr(2)), (t, a(1)), (u, arr(5))
+      save y
       k = 0
 c doall: parallel
 !$omp parallel do simd

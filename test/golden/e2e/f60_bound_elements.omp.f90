@@ -9,6 +9,7 @@ program bound_elements
   integer, parameter :: n = 20000
   integer :: b(n), k(n), c(n), i, s
   ! doall: parallel
+  save b, c, k
   !$omp parallel do simd
   do i = 1, n
     b(i) = mod(i * 7, 13)

@@ -59,6 +59,7 @@ program other_names_main
   real :: b(n), c(n)
   integer :: i, j, lens(n), w8(8, n)
   character(:), allocatable :: buf
+  save b, c, lens, w8
   allocate(a(n))
   ! doall: parallel
   !$omp parallel do simd
