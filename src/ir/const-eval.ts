@@ -82,9 +82,14 @@ export function evalInt(e: Expr, depth = 0, value?: (s: Sym) => number | undefin
         v = call?.(e);
         break;
       }
-      const args = e.args.map((a) => evalInt(a, d, value, call));
-      if (args.some((a) => a === undefined)) return undefined;
-      const xs = args as number[];
+      // A loop, not `e.args.map(...)`: a closure here made V8 allocate this function's context on every
+      // call, of every kind of expression (issue 16: evalInt was the run's second largest allocator).
+      const xs: number[] = [];
+      for (const a of e.args) {
+        const x = evalInt(a, d, value, call);
+        if (x === undefined) return undefined;
+        xs.push(x);
+      }
       switch (e.name) {
         case "max":
         case "max0":

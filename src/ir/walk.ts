@@ -26,14 +26,36 @@ export function topLevelIndex(stmts: readonly Stmt[], s: Stmt): number {
 /** Visits every statement in pre-order (a statement before the ones nested in it). */
 export function walkStmts(stmts: readonly Stmt[], visit: (s: Stmt, parents: readonly Stmt[]) => void): void {
   const parents: Stmt[] = [];
+  // childBlocks' lists in its order, without making its array (issue 16: the walks are the analyzer's hottest code).
   const go = (list: readonly Stmt[]): void => {
     for (const s of list) {
       visit(s, parents);
-      const blocks = childBlocks(s);
-      if (blocks.length) {
-        parents.push(s);
-        for (const b of blocks) go(b);
-        parents.pop();
+      switch (s.kind) {
+        case "loop":
+          parents.push(s);
+          if (s.init) go(s.init);
+          go(s.body);
+          if (s.update) go(s.update);
+          parents.pop();
+          break;
+        case "if":
+          parents.push(s);
+          go(s.then);
+          go(s.else);
+          parents.pop();
+          break;
+        case "switch":
+          if (s.cases.length) {
+            parents.push(s);
+            for (const c of s.cases) go(c.body);
+            parents.pop();
+          }
+          break;
+        case "block":
+          parents.push(s);
+          go(s.body);
+          parents.pop();
+          break;
       }
     }
   };

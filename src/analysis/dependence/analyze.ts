@@ -346,11 +346,16 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
   // A pair's key (and its references' kinds and aliasing) depends on their classes only: found once per
   // two classes, not printed for each of a nest's n²/2 pairs. Null: not a pair.
   const share = options.shareAnswers !== false;
-  const byClasses = new Map<number, PairAnswer | null>();
+  // Per pair of classes (and self or not), in a flat array: a nest's pairs are looked up n²/2 times
+  // (issue 16: the Map lookups and the spread copy of each answer were the nest's own hottest lines).
+  const C = keys.classes;
+  const byClasses: (PairAnswer | null | undefined)[] | Map<number, PairAnswer | null> = C <= 1024 ? new Array<PairAnswer | null | undefined>(2 * C * C) : new Map<number, PairAnswer | null>();
+  const classOf = list.map((_, i) => keys.classOf(i));
   for (let i = 0; i < list.length; i++) {
+    const ci = classOf[i]! * C;
     for (let j = i; j < list.length; j++) {
-      const classes = share ? 2 * (keys.classOf(i) * keys.classes + keys.classOf(j)) + (i === j ? 1 : 0) : -1;
-      let t = share ? byClasses.get(classes) : undefined;
+      const classes = share ? 2 * (ci + classOf[j]!) + (i === j ? 1 : 0) : -1;
+      let t = share ? (Array.isArray(byClasses) ? byClasses[classes] : byClasses.get(classes)) : undefined;
       if (t === undefined) {
         t = null;
         const a = list[i]!;
@@ -365,12 +370,13 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
             answers.set(key, (t = before === null || (before && !before.problem.ranged) ? before : answer(a, b, i === j)));
           }
         }
-        if (share) byClasses.set(classes, t);
+        if (share) {
+          if (Array.isArray(byClasses)) byClasses[classes] = t;
+          else byClasses.set(classes, t);
+        }
       }
       if (!t) continue;
-      const a = list[i]!;
-      const b = list[j]!;
-      const r: PairResult = { src: a, snk: b, ...t };
+      const r = pairOf(list[i]!, list[j]!, t);
       pairs.push(r);
       stats?.countPair(r);
     }
@@ -380,6 +386,16 @@ function analyzeNest(root: Loop, list: ArrayRef[], index: ProcIndex, atoms: Atom
 
 /** A pair's result but its references: what pairs of references of the same classes share. */
 type PairAnswer = Omit<PairResult, "src" | "snk">;
+
+/** `{ src, snk, ...answer }`, field by field: the spread was a hot line of a nest of hundreds of references. */
+function pairOf(src: ArrayRef, snk: ArrayRef, t: PairAnswer): PairResult {
+  const r: PairResult = { src, snk, loops: t.loops, status: t.status, solution: t.solution, test: t.test, problem: t.problem, assumes: t.assumes };
+  if ("why" in t) r.why = t.why;
+  if ("steps" in t) r.steps = t.steps;
+  if ("mayOverlap" in t) r.mayOverlap = t.mayOverlap;
+  if ("rowsMayOverlap" in t) r.rowsMayOverlap = t.rowsMayOverlap;
+  return r;
+}
 
 /**
  * Where the rows of a C pointer to pointers (Sym.pointerRows: its leading

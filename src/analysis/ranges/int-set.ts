@@ -120,8 +120,10 @@ export class IntSet {
     return this.parts.length === 1 && this.parts[0]!.lo === this.parts[0]!.hi ? this.parts[0]!.lo : undefined;
   }
 
+  // Loops, not some/every with a closure (issue 16: the range analysis compares sets at every block it visits).
   has(v: number): boolean {
-    return this.parts.some((p) => p.lo <= v && v <= p.hi);
+    for (const p of this.parts) if (p.lo <= v && v <= p.hi) return true;
+    return false;
   }
 
   /** The smallest interval containing the set. */
@@ -131,11 +133,26 @@ export class IntSet {
 
   equals(o: IntSet): boolean {
     if (this === o) return true;
-    return this.parts.length === o.parts.length && this.parts.every((p, k) => p.lo === o.parts[k]!.lo && p.hi === o.parts[k]!.hi);
+    if (this.parts.length !== o.parts.length) return false;
+    for (let k = 0; k < this.parts.length; k++) {
+      const p = this.parts[k]!;
+      const q = o.parts[k]!;
+      if (p.lo !== q.lo || p.hi !== q.hi) return false;
+    }
+    return true;
   }
 
   subsetOf(o: IntSet): boolean {
-    return this.parts.every((p) => o.parts.some((q) => q.lo <= p.lo && p.hi <= q.hi));
+    for (const p of this.parts) {
+      let inside = false;
+      for (const q of o.parts)
+        if (q.lo <= p.lo && p.hi <= q.hi) {
+          inside = true;
+          break;
+        }
+      if (!inside) return false;
+    }
+    return true;
   }
 
   union(o: IntSet): IntSet {
@@ -200,6 +217,11 @@ export class IntSet {
   }
 
   private each(f: (a: Interval) => Interval | null): IntSet {
+    // One interval (most sets): `of` takes a list of one the short way.
+    if (this.parts.length === 1) {
+      const r = f(this.parts[0]!);
+      return r ? IntSet.of([r]) : IntSet.EMPTY;
+    }
     const out: Interval[] = [];
     for (const p of this.parts) {
       const r = f(p);

@@ -202,9 +202,13 @@ export function mentions(e: Expr, sym: Sym): boolean {
     case "binary":
       return mentions(e.left, sym) || mentions(e.right, sym);
     case "elem":
-      return e.subs.some((x) => mentions(x, sym));
+      for (const x of e.subs) if (mentions(x, sym)) return true;
+      return false;
     default:
-      return childExprs(e).some((x) => mentions(x, sym));
+      // Loops, not `some` and a closure: a closure over `sym` made V8 allocate this function's context
+      // on every call, the `var` ones too.
+      for (const x of childExprs(e)) if (mentions(x, sym)) return true;
+      return false;
   }
 }
 

@@ -778,28 +778,31 @@ export class Coverage {
     if (w.length !== r.length) return false;
     const dims = w.length === this.sym.dims.length && this.options.assumeBounds ? this.sym.dims : null;
     const needed: Expr[] = [];
-    // a <= b: proved, or (assuming) a comparison of values fixed before the loop, to check then.
-    const le = (a: Expr, b: Expr) => {
-      // Decided by the linear forms (b - a a constant): never a condition.
-      const d = constDifference(b, a);
-      if (d !== null) return d >= 0;
-      if (this.pending === null || !this.isFixed(a, NO_INNER) || !this.isFixed(b, NO_INNER)) return false;
-      const i = this.options.index;
-      if (i && (mentions(a, i) || mentions(b, i))) return false;
-      needed.push({ kind: "binary", op: "<=", left: a, right: b, span: a.span, type: { base: "logical" } } as Expr);
-      return true;
-    };
-    const ok = w.every((x, k) => {
-      if (x === null) return true;
+    // Loops and a method rather than `every` and a closure: this runs for every box a read is checked against.
+    for (let k = 0; k < w.length; k++) {
+      const x = w[k];
+      if (x === null || x === undefined) continue;
       const y = r[k];
       if (!y) return false;
       const d = dims?.[k];
-      const lo = (d && provedLe(x.lo, d.lower)) || le(x.lo, y.lo);
-      const hi = (d && d.upper !== null && provedLe(d.upper, x.hi)) || le(y.hi, x.hi);
-      return lo && hi;
-    });
-    if (ok && needed.length) this.pending!.push(...needed);
-    return ok;
+      const lo = (d && provedLe(x.lo, d.lower)) || this.le(x.lo, y.lo, needed);
+      const hi = (d && d.upper !== null && provedLe(d.upper, x.hi)) || this.le(y.hi, x.hi, needed);
+      if (!(lo && hi)) return false;
+    }
+    if (needed.length) this.pending!.push(...needed);
+    return true;
+  }
+
+  /** a <= b: proved, or (assuming) a comparison of values fixed before the loop, to check then (added to `needed`). */
+  private le(a: Expr, b: Expr, needed: Expr[]): boolean {
+    // Decided by the linear forms (b - a a constant): never a condition.
+    const d = constDifference(b, a);
+    if (d !== null) return d >= 0;
+    if (this.pending === null || !this.isFixed(a, NO_INNER) || !this.isFixed(b, NO_INNER)) return false;
+    const i = this.options.index;
+    if (i && (mentions(a, i) || mentions(b, i))) return false;
+    needed.push({ kind: "binary", op: "<=", left: a, right: b, span: a.span, type: { base: "logical" } } as Expr);
+    return true;
   }
 
   /** Comparisons of fixed values the walk relied on (with `assume`): all must hold at run time. */
@@ -1010,8 +1013,14 @@ export class Coverage {
     if (known !== undefined) return known;
     const u = usesOf(s);
     let yes = u.syms.has(this.sym);
+    // A loop, not `some` and a closure: asked of every statement many times, mostly answered by the map above.
     const calls = this.options.calls;
-    if (!yes && calls) yes = u.calls.some((c) => calls(c, false) !== null);
+    if (!yes && calls)
+      for (const c of u.calls)
+        if (calls(c, false) !== null) {
+          yes = true;
+          break;
+        }
     this.untouched.set(s, !yes);
     return !yes;
   }
@@ -1026,13 +1035,23 @@ export class Coverage {
     let yes = this.writing.get(s);
     if (yes !== undefined) return yes;
     yes = s.kind === "assign" && (s.lhs.kind === "var" || s.lhs.kind === "elem" || s.lhs.kind === "section") && s.lhs.sym === this.sym;
+    // Loops, not closures (which made every call, the remembered ones too, allocate a context).
     const calls = this.options.calls;
     if (!yes && calls)
-      yes = usesOf(s).calls.some((c) => {
+      for (const c of usesOf(s).calls) {
         const eff = calls(c, false);
-        return eff !== null && eff !== "unknown" && eff.ddef.length > 0;
-      });
-    if (!yes) for (const b of childBlocks(s)) if (b.some((x) => this.writes(x))) yes = true;
+        if (eff !== null && eff !== "unknown" && eff.ddef.length > 0) {
+          yes = true;
+          break;
+        }
+      }
+    if (!yes)
+      for (const b of childBlocks(s))
+        for (const x of b)
+          if (this.writes(x)) {
+            yes = true;
+            break;
+          }
     this.writing.set(s, yes);
     return yes;
   }

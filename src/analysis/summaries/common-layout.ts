@@ -69,10 +69,13 @@ export function memberExtent(proc: Procedure, s: Sym): Extent | null {
   let perProc = extentCache.get(proc);
   if (!perProc) extentCache.set(proc, (perProc = new Map()));
   const block = s.common ?? "";
-  if (!perProc.has(block)) {
-    const members = [...proc.symbols.values()].filter((m) => m.storage === "common" && m.common === block).sort((a, b) => (a.commonIndex ?? 0) - (b.commonIndex ?? 0));
-    perProc.set(block, commonExtents(members));
-  }
+  if (!perProc.has(block)) perProc.set(block, blockExtents(proc, block));
   const ext = perProc.get(block);
   return ext && s.commonIndex !== undefined ? (ext[s.commonIndex] ?? null) : null;
+}
+
+/** memberExtent's work when a block is first asked, apart: its closure would make every call allocate a context. */
+function blockExtents(proc: Procedure, block: string): ReturnType<typeof commonExtents> {
+  const members = [...proc.symbols.values()].filter((m) => m.storage === "common" && m.common === block).sort((a, b) => (a.commonIndex ?? 0) - (b.commonIndex ?? 0));
+  return commonExtents(members);
 }
