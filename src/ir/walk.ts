@@ -23,6 +23,22 @@ export function topLevelIndex(stmts: readonly Stmt[], s: Stmt): number {
   return stmts.findIndex((t) => t === s || holds(t));
 }
 
+/**
+ * topLevelIndex for many statements: every statement of `stmts`, at any
+ * depth, with the index of the one of `stmts` that is it or holds it (a
+ * statement not there is absent). One walk, where asking topLevelIndex of
+ * each of a loop's dependences walked the body once per end (issue 16:
+ * the doacross spans of NPB's long loops).
+ */
+export function topLevelIndexes(stmts: readonly Stmt[]): Map<Stmt, number> {
+  const out = new Map<Stmt, number>();
+  stmts.forEach((t, k) => {
+    if (!out.has(t)) out.set(t, k);
+    walkStmts([t], (x) => void (out.has(x) || out.set(x, k)));
+  });
+  return out;
+}
+
 /** Visits every statement in pre-order (a statement before the ones nested in it). */
 export function walkStmts(stmts: readonly Stmt[], visit: (s: Stmt, parents: readonly Stmt[]) => void): void {
   const parents: Stmt[] = [];

@@ -1,5 +1,5 @@
 import type { Loop, Stmt } from "../ir/stmt.js";
-import { topLevelIndex, walkStmts } from "../ir/walk.js";
+import { topLevelIndexes, walkStmts } from "../ir/walk.js";
 import { jumpLabelsOf } from "../analysis/access/jumps.js";
 import type { CarriedDependence } from "../analysis/dependence/verdict.js";
 import { dropClauses, type LoopPlan } from "./loop-plan.js";
@@ -68,7 +68,8 @@ export function doacrossSpan(plan: LoopPlan, carried: readonly CarriedDependence
   const step = constStep(loop);
   if (step !== 1 && step !== -1) return null;
   const top = orderedBody(loop);
-  const at = (s: Stmt): number => topLevelIndex(top, s);
+  const index = topLevelIndexes(top);
+  const at = (s: Stmt): number => index.get(s) ?? -1;
   let lo = top.length;
   let hi = -1;
   for (const d of carried) {

@@ -105,3 +105,17 @@ test("ends beyond 2^53 round outward to infinity", () => {
   assert.ok(big.scale(4).has(2 ** 54));
   assert.equal(big.neg().scale(4).min, -Infinity);
 });
+
+test("IntSet.of's short way for two intervals gives the parts of the general one (an empty third interval takes that)", () => {
+  const end = fc.oneof(fc.integer({ min: -W, max: W }), fc.constantFrom(-Infinity, Infinity), fc.double({ min: -W, max: W, noNaN: true }));
+  const iv = fc.tuple(end, end).map(([lo, hi]) => ({ lo, hi }));
+  fc.assert(
+    fc.property(iv, iv, (a, b) => {
+      const two = IntSet.of([a, b]);
+      const general = IntSet.of([a, b, { lo: 1, hi: 0 }]);
+      assert.deepEqual(two.parts, general.parts);
+      assert.equal(two === IntSet.ALL, general === IntSet.ALL);
+    }),
+    { numRuns: 2000 },
+  );
+});

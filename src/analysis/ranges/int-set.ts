@@ -66,6 +66,15 @@ export class IntSet {
       const r = IntSet.range(list[0]!.lo, list[0]!.hi);
       return r.parts.length === 1 && r.parts[0]!.lo === -Infinity && r.parts[0]!.hi === Infinity ? IntSet.ALL : r;
     }
+    // Two intervals (a join of two one-interval sets, most of the rest): the steps below, without their arrays.
+    if (list.length === 2) {
+      let a: Interval = { lo: lowEnd(list[0]!.lo), hi: highEnd(list[0]!.hi) };
+      let b: Interval = { lo: lowEnd(list[1]!.lo), hi: highEnd(list[1]!.hi) };
+      if (a.lo > a.hi) return IntSet.capped(b.lo > b.hi ? [] : [b]);
+      if (b.lo > b.hi) return IntSet.capped([a]);
+      if (b.lo < a.lo) [a, b] = [b, a];
+      return IntSet.capped(b.lo <= a.hi + 1 ? [{ lo: a.lo, hi: Math.max(a.hi, b.hi) }] : [a, b]);
+    }
     const xs = list
       .map((p) => ({ lo: lowEnd(p.lo), hi: highEnd(p.hi) }))
       .filter((p) => p.lo <= p.hi)
