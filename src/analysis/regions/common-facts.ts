@@ -656,20 +656,38 @@ function contains(s: Stmt, pred: (s: Stmt) => boolean): boolean {
   return pred(s) || childBlocks(s).some((b) => b.some((x) => contains(x, pred)));
 }
 
-/** Whether a statement (with what it contains) names a symbol `is` accepts. */
+/** Whether a statement (with what it contains) names a symbol `is` accepts (`is` sees each symbol named once). */
 function stmtMentions(s: Stmt, is: (sym: Sym) => boolean): boolean {
-  return contains(s, (x) => stmtExprs(x).some((e) => {
-    let yes = false;
-    walkExpr(e, (y) => void ((y.kind === "var" || y.kind === "elem") && is(y.sym) && (yes = true)));
-    return yes;
-  }));
+  for (const sym of namedIn(s).syms) if (is(sym)) return true;
+  return false;
 }
 
 /** Whether a statement calls the procedure `name` (as a statement or in an expression). */
 function callsName(s: Stmt, name: string): boolean {
-  return contains(s, (x) => (x.kind === "call" && x.name === name) || stmtExprs(x).some((e) => {
-    let yes = false;
-    walkExpr(e, (y) => void (y.kind === "call" && y.name === name && (yes = true)));
-    return yes;
-  }));
+  return namedIn(s).calls.has(name);
 }
+
+/**
+ * The symbols a statement (with what it contains) names as variables or
+ * elements, and the procedures it calls, remembered per statement: the
+ * facts of C globals ask this of every top-level statement of the run for
+ * each global (issue 16: NPB-C's whole programs were walked once per fact).
+ */
+function namedIn(s: Stmt): { syms: Set<Sym>; calls: Set<string> } {
+  let n = named.get(s);
+  if (!n) {
+    const syms = new Set<Sym>();
+    const calls = new Set<string>();
+    walkStmts([s], (x) => {
+      if (x.kind === "call") calls.add(x.name);
+      for (const e of stmtExprs(x))
+        walkExpr(e, (y) => {
+          if (y.kind === "var" || y.kind === "elem") syms.add(y.sym);
+          else if (y.kind === "call") calls.add(y.name);
+        });
+    });
+    named.set(s, (n = { syms, calls }));
+  }
+  return n;
+}
+const named = new WeakMap<Stmt, { syms: Set<Sym>; calls: Set<string> }>();
