@@ -213,11 +213,13 @@ class VerdictMemo {
         for (const pr of nest.pairs) {
           // An independent pair that assumes nothing says nothing of any loop (most pairs).
           if (pr.status === "independent" && pr.assumes.length === 0) continue;
-          pr.loops.forEach((l, k) => {
-            let list = this.byLoop!.get(l);
-            if (!list) this.byLoop!.set(l, (list = []));
+          // A loop, not forEach and a closure: every call of pairsAt allocated the closure's context.
+          for (let k = 0; k < pr.loops.length; k++) {
+            const l = pr.loops[k]!;
+            let list = this.byLoop.get(l);
+            if (!list) this.byLoop.set(l, (list = []));
             list.push({ nest, pr, k });
-          });
+          }
         }
     }
     return this.byLoop.get(loop) ?? [];

@@ -82,8 +82,8 @@ export function callRegions(caller: Procedure, call: CallSiteRef, summary: Proce
   let cached = translations.get(call.args);
   if (!cached) translations.set(call.args, (cached = []));
   const intrinsic = !!call.intrinsic;
-  const hit = cached.find((c) => c.caller === caller && c.summary === summary && c.assumeBounds === assumeBounds && c.intrinsic === intrinsic && c.fitting === fitting);
-  if (hit) return hit.result;
+  // A loop, not `find` and a closure: every call of callRegions allocated the closure's context.
+  for (const c of cached) if (c.caller === caller && c.summary === summary && c.assumeBounds === assumeBounds && c.intrinsic === intrinsic && c.fitting === fitting) return c.result;
   const result = translate(caller, call, summary, assumeBounds, fitting);
   cached.push({ caller, summary, assumeBounds, intrinsic, fitting, result });
   return result;
@@ -248,8 +248,8 @@ class Substitution {
       case "elem": {
         // An element of a COMMON (or same-file global) array the call does not write: the caller's array at its offset.
         const base = this.array(e.sym);
-        const subs = e.subs.map((x) => this.expr(x));
-        return base && subs.every((x) => x !== null) ? { ...e, sym: base, subs: subs as Expr[] } : null;
+        const subs = this.exprs(e.subs);
+        return base && subs ? { ...e, sym: base, subs } : null;
       }
       case "unary": {
         const o = this.expr(e.operand);
@@ -262,12 +262,23 @@ class Substitution {
       }
       case "call": {
         if (!(e.intrinsic && e.pure)) return null;
-        const args = e.args.map((a) => this.expr(a));
-        return args.every((a) => a !== null) ? { ...e, args: args as Expr[] } : null;
+        const args = this.exprs(e.args);
+        return args ? { ...e, args } : null;
       }
       default:
         return null;
     }
+  }
+
+  /** `expr` of each, or null when one has none (a loop: a closure in `expr` made each of its calls allocate a context). */
+  private exprs(xs: readonly Expr[]): Expr[] | null {
+    const out: Expr[] = [];
+    for (const x of xs) {
+      const y = this.expr(x);
+      if (y === null) return null;
+      out.push(y);
+    }
+    return out;
   }
 
   private sym(s: Sym): Expr | null {

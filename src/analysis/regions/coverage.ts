@@ -376,6 +376,11 @@ export class Coverage {
   /** Forgets the values of every scalar a statement (and what it contains) may assign. */
   private forget(s: Stmt): void {
     if (this.values.size === 0) return;
+    this.forgetAssigned(s);
+  }
+
+  /** forget's work when values are remembered, apart: its closures made every call allocate a context. */
+  private forgetAssigned(s: Stmt): void {
     const set = assignedBy(s, this.options.argWritten);
     for (const x of set) {
       this.values.delete(x);
@@ -1333,9 +1338,12 @@ function siteOf(c: { name: string; args: readonly Expr[]; span: Expr["span"]; in
 const stmtUses = new WeakMap<Stmt, StmtUses>();
 
 function usesOf(s: Stmt): StmtUses {
-  let u = stmtUses.get(s);
-  if (u) return u;
-  u = { syms: new Set(), calls: [] };
+  return stmtUses.get(s) ?? computeUses(s);
+}
+
+/** usesOf's work on a statement's first question, apart: its closure made every call allocate a context. */
+function computeUses(s: Stmt): StmtUses {
+  const u: StmtUses = { syms: new Set(), calls: [] };
   const out = u;
   for (const e of stmtExprs(s))
     walkExpr(e, (x) => {
