@@ -382,19 +382,35 @@ export class Coverage {
   /** forget's work when values are remembered, apart: its closures made every call allocate a context. */
   private forgetAssigned(s: Stmt): void {
     const set = assignedBy(s, this.options.argWritten);
-    for (const x of set) {
-      this.values.delete(x);
-      for (const [y, w] of this.values) if (namesOf(w).has(x)) this.values.delete(y);
-      // What shares its storage changes with it (EQUIVALENCE).
-      if (x.equivalence !== undefined) this.forgetGroup(x);
-    }
+    // One pass over the values (a value is dropped for what it is and names, whatever was dropped before it),
+    // not one per assigned scalar.
+    if (set.size > 0)
+      for (const [y, w] of this.values) {
+        if (set.has(y)) this.values.delete(y);
+        else
+          for (const n of namesOf(w))
+            if (set.has(n)) {
+              this.values.delete(y);
+              break;
+            }
+      }
+    // What shares its storage changes with it (EQUIVALENCE).
+    for (const x of set) if (x.equivalence !== undefined) this.forgetGroup(x);
     // A call may also assign what its callee names itself (a COMMON, module or C global scalar), or what a
     // pointer it was given reaches (a C local whose address was taken): `calls` tells the walk of its array
     // only. Conservative: every remembered value of such a scalar that is not fixed for the walk, and every
     // value naming one, is dropped.
     if (usesOf(s).calls.length > 0) {
       const reached = (x: Sym) => !this.options.fixed(x) && (x.storage === "common" || x.storage === "module" || x.storage === "global" || (this.options.lang === "c" && !this.options.untaken?.(x)));
-      for (const [y, w] of this.values) if (reached(y) || [...namesOf(w)].some(reached)) this.values.delete(y);
+      for (const [y, w] of this.values) {
+        if (reached(y)) this.values.delete(y);
+        else
+          for (const n of namesOf(w))
+            if (reached(n)) {
+              this.values.delete(y);
+              break;
+            }
+      }
     }
   }
 
