@@ -16,7 +16,7 @@ export interface LinearForm {
 /** `e` as Σ coef·atom + constant (atoms with coefficient 0 dropped). */
 export function linearForm(e: Expr): LinearForm {
   const k = keyedForm(e);
-  return { terms: [...k.terms.values()], constant: k.constant };
+  return { terms: k.list.slice(), constant: k.constant };
 }
 
 /** a - b when it is an integer constant (the same atoms cancel), else null. */
@@ -27,7 +27,9 @@ export function constDifference(a: Expr, b: Expr): number | null {
   const x = keyedForm(a);
   const y = keyedForm(b);
   if (x.terms.size !== y.terms.size) return null;
-  for (const [k, t] of x.terms) if (y.terms.get(k)?.coef !== t.coef) return null;
+  // Indexed over the form's list, not for-of over its map: boxes compare their bounds this way very often,
+  // and each iteration of a map allocated its entry (issue 16).
+  for (let i = 0; i < x.keys.length; i++) if (y.terms.get(x.keys[i]!)?.coef !== x.list[i]!.coef) return null;
   return x.constant - y.constant;
 }
 
@@ -37,15 +39,29 @@ export function constDifference(a: Expr, b: Expr): number | null {
  * built (the IR is read-only to analyses, and they build new nodes), and
  * region and trip-count comparisons ask about the same bounds many times.
  */
-const forms = new WeakMap<Expr, { terms: Map<string, { e: Expr; coef: number }>; constant: number }>();
+const forms = new WeakMap<Expr, KeyedForm>();
 
-function keyedForm(e: Expr): { terms: Map<string, { e: Expr; coef: number }>; constant: number } {
+/** A linear form by its atoms' keys; `keys` and `list` are the map's keys and terms, in its order. */
+interface KeyedForm {
+  terms: Map<string, { e: Expr; coef: number }>;
+  keys: string[];
+  list: { e: Expr; coef: number }[];
+  constant: number;
+}
+
+function keyedForm(e: Expr): KeyedForm {
   let f = forms.get(e);
   if (!f) {
     const l = new Linear();
     l.add(e, 1);
     for (const [k, t] of l.terms) if (t.coef === 0) l.terms.delete(k);
-    forms.set(e, (f = { terms: l.terms, constant: l.constant }));
+    const keys: string[] = [];
+    const list: { e: Expr; coef: number }[] = [];
+    for (const [k, t] of l.terms) {
+      keys.push(k);
+      list.push(t);
+    }
+    forms.set(e, (f = { terms: l.terms, keys, list, constant: l.constant }));
   }
   return f;
 }
