@@ -93,6 +93,16 @@ export function tripBounds(proc: Procedure, ranges: NestRanges | null): TripBoun
  * weighed each of jacld's 18,600 region starts at ten times its work.
  */
 export function subscriptExtent(loop: Loop, evaluate: (e: Expr) => number | undefined = evalInt): number | null {
+  // With constants only, remembered per loop: the plan asks it of every loop, and of each again for the
+  // work of the loops around it (issue 16: each question walked the loop's whole body).
+  if (evaluate !== evalInt) return extentBy(loop, evaluate);
+  let n = constantExtents.get(loop);
+  if (n === undefined) constantExtents.set(loop, (n = extentBy(loop, evalInt)));
+  return n;
+}
+const constantExtents = new WeakMap<Loop, number | null>();
+
+function extentBy(loop: Loop, evaluate: (e: Expr) => number | undefined): number | null {
   const idx = loop.index;
   if (!idx || loop.form !== "do") return null;
   let best: number | null = null;

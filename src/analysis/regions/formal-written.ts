@@ -11,6 +11,20 @@ import type { FactWorld } from "./common-facts.js";
  * callee: yes).
  */
 export function formalWritten(p: Procedure, k: number, world: FactWorld, depth: number): boolean {
+  // Remembered per run (its world resolves names the same way each time) and procedure: the constants
+  // of calls, the facts and the specialized regions ask it of the same dummies again and again (issue 16).
+  let perWorld = written.get(world);
+  if (!perWorld) written.set(world, (perWorld = new WeakMap()));
+  let perProc = perWorld.get(p);
+  if (!perProc) perWorld.set(p, (perProc = new Map()));
+  const key = `${k}/${depth}`;
+  let yes = perProc.get(key);
+  if (yes === undefined) perProc.set(key, (yes = writtenIn(p, k, world, depth)));
+  return yes;
+}
+const written = new WeakMap<FactWorld, WeakMap<Procedure, Map<string, boolean>>>();
+
+function writtenIn(p: Procedure, k: number, world: FactWorld, depth: number): boolean {
   const d = p.params[k];
   if (!d) return true;
   let yes = false;
