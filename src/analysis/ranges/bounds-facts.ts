@@ -97,9 +97,28 @@ export function referenceFacts(e: ElemRef, env: RangeEnv, ctx: RangeContext): Co
   const reads = ctx.memo(readsMemo, e, () => variablesRead(e, ctx));
   const last = ctx.memo(lastMemo, e, () => ({ ranges: [] as VarRange[], out: undefined as Constraints | null | undefined }));
   const ranges = reads.map(env);
-  if (last.out !== undefined && ranges.every((r, i) => r === last.ranges[i])) return last.out;
+  // Equal ranges (sets and sources) give equal facts: after a narrowing the propagation makes new range
+  // objects equal to the old ones, which the identity alone missed (issue 16).
+  if (last.out !== undefined && sameRanges(ranges, last.ranges)) return last.out;
   last.ranges = ranges;
   return (last.out = factsOf(e, env, ctx));
+}
+
+function sameRanges(a: readonly VarRange[], b: readonly VarRange[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x !== y && !(x.set.equals(y.set) && sameIds(x.why, y.why) && sameIds(x.lo, y.lo) && sameIds(x.hi, y.hi))) return false;
+  }
+  return true;
+}
+
+function sameIds(a: readonly number[] | undefined, b: readonly number[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 const readsMemo = Symbol("variables read by the facts of a reference");
