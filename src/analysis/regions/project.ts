@@ -104,7 +104,8 @@ export function projectBox(b: Box, loops: ReadonlyMap<Sym, Interval>, fixed: (s:
   return b.map((r) => {
     if (!r) return null;
     const a = projectExpr(r.lo, loops, fixed);
-    const z = projectExpr(r.hi, loops, fixed);
+    // A point (most dimensions of a reference's box): one projection is both (issue 16).
+    const z = r.hi === r.lo ? a : projectExpr(r.hi, loops, fixed);
     return a && z ? { lo: a.lo, hi: z.hi } : null;
   });
 }
