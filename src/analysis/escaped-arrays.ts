@@ -62,30 +62,33 @@ export class EscapedArrays {
 
   /** `arg`: the expression is (a cast of) argument k of a call, which may keep it or not. */
   private visit(e: Expr, arg: { name: string; k: number; intrinsic: boolean } | null, caller: Procedure, line: number, summaryOf: (caller: Procedure, name: string) => ProcedureSummary | undefined): void {
-    // A library routine keeps no pointer it is given (memset, printf); another keeps it unless its summary says it does not.
-    const kept = () => {
-      if (!arg) return true;
-      if (arg.intrinsic) return false;
-      const sum = summaryOf(caller, arg.name);
-      return !sum || sum.unknown || sum.formals[arg.k]?.keeps !== false;
-    };
+    // keptBy, not a closure: visit runs on every expression of the program, and a closure over its
+    // parameters made each call allocate a context (issue 16).
     if (e.kind === "cast") return this.visit(e.operand, arg, caller, line, summaryOf);
     if (e.kind === "var" && isArray(e.sym)) {
-      if (kept()) this.mark(e.sym, line);
+      if (keptBy(arg, caller, summaryOf)) this.mark(e.sym, line);
       return;
     }
     // An element of fewer subscripts than dimensions is a row: a pointer to it (`double (*wk)[5] = w[k]`).
-    if (e.kind === "elem" && isArray(e.sym) && e.subs.length < e.sym.dims.length && kept()) this.mark(e.sym, line);
+    if (e.kind === "elem" && isArray(e.sym) && e.subs.length < e.sym.dims.length && keptBy(arg, caller, summaryOf)) this.mark(e.sym, line);
     if (e.kind === "addr") {
       const base = e.operand.kind === "var" || e.operand.kind === "elem" ? e.operand.sym : null;
-      if (base && isArray(base) && kept()) this.mark(base, line);
+      if (base && isArray(base) && keptBy(arg, caller, summaryOf)) this.mark(base, line);
     }
     if (e.kind === "call") {
-      e.args.forEach((a, k) => this.visit(a, { name: e.name, k, intrinsic: !!e.intrinsic }, caller, line, summaryOf));
+      for (let k = 0; k < e.args.length; k++) this.visit(e.args[k]!, { name: e.name, k, intrinsic: !!e.intrinsic }, caller, line, summaryOf);
       return;
     }
     for (const c of childExprs(e)) this.visit(c, null, caller, line, summaryOf);
   }
+}
+
+/** Whether the call an expression is argument `arg` of may keep its address: a library routine keeps no pointer it is given (memset, printf); another keeps it unless its summary says it does not. */
+function keptBy(arg: { name: string; k: number; intrinsic: boolean } | null, caller: Procedure, summaryOf: (caller: Procedure, name: string) => ProcedureSummary | undefined): boolean {
+  if (!arg) return true;
+  if (arg.intrinsic) return false;
+  const sum = summaryOf(caller, arg.name);
+  return !sum || sum.unknown || sum.formals[arg.k]?.keeps !== false;
 }
 
 /** An array with storage of its own (not a pointer, which a copy would not follow anyway). */
