@@ -1,11 +1,12 @@
 /**
  * A line diff of the input and doall's output, for the output pane: which
  * output lines doall added (highlighted side by side) and a unified diff.
- * doall only adds directive lines (and rewrites the odd loop), so the edit
- * distance D is small: Myers' O((N+M)·D) algorithm (E. Myers, "An O(ND)
- * Difference Algorithm and Its Variations", Algorithmica 1986, §2-3) is
- * fast on it; past `maxD` the rest is reported as replaced, so a huge
- * unrelated pair of texts cannot take quadratic time.
+ * doall only adds directive lines (and a main program's SAVE line, and
+ * rewrites the odd loop), so the edit distance D is small: Myers'
+ * O((N+M)·D) algorithm (E. Myers, "An O(ND) Difference Algorithm and Its
+ * Variations", Algorithmica 1986, §2-3) is fast on it; past `maxD` the
+ * rest is reported as replaced, so a huge unrelated pair of texts cannot
+ * take quadratic time.
  */
 export type LineEdit = { kind: "same"; a: number; b: number } | { kind: "del"; a: number } | { kind: "add"; b: number };
 
