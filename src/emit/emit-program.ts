@@ -136,28 +136,23 @@ export function emitProgram(source: string, plan: ProgramPlan, threadprivate: Re
   // Every unit of this file that declares a block the run makes threadprivate (threadprivate-blocks.ts checked each has its line),
   // and every unit with a pipelined loop whose if() asks the runtime (threads-guard.ts).
   const guarded = new Set(emitted.filter(threadsGuarded).map((p) => p.proc));
-  const units: UnitDirectives[] = [];
-  const unitOf = new Map<Procedure, UnitDirectives>();
+  const perUnit: { proc: Procedure; unit: UnitDirectives }[] = [];
   for (const proc of plan.program.procedures) {
-    const blocks = proc.span.file !== file.path || proc.host ? [] : [...threadprivate].filter((b) => [...proc.symbols.values()].some((s) => s.storage === "common" && (s.common ?? "") === b)).sort();
     const line = directiveLine(proc);
+    if (line === null) continue;
+    const blocks = proc.span.file !== file.path || proc.host ? [] : [...threadprivate].filter((b) => [...proc.symbols.values()].some((s) => s.storage === "common" && (s.common ?? "") === b)).sort();
     // A unit that has the OpenMP interface already (`use omp_lib`, `include 'omp_lib.h'`) must not declare the functions again.
     const given = guarded.has(proc) ? ompLibNames(text, proc.span.line, proc.endSpan.endLine) : "all";
     const missing = given === "all" ? [] : OMP_QUERIES.filter((n) => !given.has(n));
-    if (line === null) continue;
-    const unit: UnitDirectives = { line, blocks, ...(missing.length ? { ompQueries: missing } : {}) };
-    unitOf.set(proc, unit);
-    if (blocks.length || missing.length) units.push(unit);
+    perUnit.push({ proc, unit: { line, blocks, ...(missing.length ? { ompQueries: missing } : {}) } });
   }
   // A main program's arrays, once its file has a directive (main-program-saves.ts says why).
-  if (loops.length || units.some((u) => u.blocks.length)) {
-    for (const [proc, unit] of unitOf) {
+  if (loops.length || perUnit.some(({ unit }) => unit.blocks.length))
+    for (const { proc, unit } of perUnit) {
       const saves = proc.span.file === file.path ? mainProgramSaves(proc) : [];
-      if (!saves.length) continue;
-      unit.saves = saves;
-      if (!units.includes(unit)) units.push(unit);
+      if (saves.length) unit.saves = saves;
     }
-  }
+  const units = perUnit.map(({ unit }) => unit).filter((u) => u.blocks.length || u.ompQueries || u.saves);
   return emitFortranDirectives(text, file.form ?? "fixed", loops, units, extra);
 }
 

@@ -32,10 +32,7 @@ export function topLevelIndex(stmts: readonly Stmt[], s: Stmt): number {
  */
 export function topLevelIndexes(stmts: readonly Stmt[]): Map<Stmt, number> {
   const out = new Map<Stmt, number>();
-  stmts.forEach((t, k) => {
-    if (!out.has(t)) out.set(t, k);
-    walkStmts([t], (x) => void (out.has(x) || out.set(x, k)));
-  });
+  stmts.forEach((t, k) => walkStmts([t], (x) => void (out.has(x) || out.set(x, k))));
   return out;
 }
 

@@ -8,7 +8,7 @@ import { mainProgramSaves } from "./main-program-saves.js";
 function load(name: string, src: string) {
   const program = loadProgram(name, memoryHost({ [name]: src })).program;
   assert.ok(program);
-  return { program };
+  return program;
 }
 
 function output(name: string, src: string): string {
@@ -37,15 +37,15 @@ test("a main program's own arrays are saved; those static already, not the unit'
     "      print *, big(n) + other(1) + x",
     "      end",
   ].join("\n");
-  const p = load("p.f", src).program.procedures.find((q) => q.kind === "program")!;
+  const p = load("p.f", src).procedures.find((q) => q.kind === "program")!;
   assert.deepEqual(mainProgramSaves(p), ["big", "other"]);
 });
 
 test("not in subroutines (SAVE would make their arrays one copy for every thread that calls them), nor under a blanket SAVE", () => {
   const sub = load("s.f", "      subroutine s(n)\n      double precision w(1000)\n      w(1) = n\n      print *, w(1)\n      end\n");
-  assert.deepEqual(mainProgramSaves(sub.program.procedures[0]!), []);
+  assert.deepEqual(mainProgramSaves(sub.procedures[0]!), []);
   const all = load("a.f", "      program a\n      double precision w(1000)\n      save\n      w(1) = 1\n      print *, w(1)\n      end\n");
-  assert.deepEqual(mainProgramSaves(all.program.procedures[0]!), []);
+  assert.deepEqual(mainProgramSaves(all.procedures[0]!), []);
 });
 
 test("the SAVE statement goes before the first executable statement, continued within 72 columns in fixed form", () => {

@@ -9,7 +9,7 @@ import { solveAffine, type Constraints } from "./condition-ranges.js";
 import { rangeOf, type RangeEnv } from "./eval-range.js";
 import { IntSet } from "./int-set.js";
 import type { RangeContext } from "./range-context.js";
-import { mergeWhy, type VarRange } from "./var-range.js";
+import { identicalRange, mergeWhy, type VarRange } from "./var-range.js";
 
 /** One declared dimension as far as seed 003 may use it: an end that cannot be trusted is null. */
 export interface DimBounds {
@@ -106,18 +106,7 @@ export function referenceFacts(e: ElemRef, env: RangeEnv, ctx: RangeContext): Co
 
 function sameRanges(a: readonly VarRange[], b: readonly VarRange[]): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x !== y && !(x.set.equals(y.set) && sameIds(x.why, y.why) && sameIds(x.lo, y.lo) && sameIds(x.hi, y.hi))) return false;
-  }
-  return true;
-}
-
-function sameIds(a: readonly number[] | undefined, b: readonly number[] | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  for (let i = 0; i < a.length; i++) if (!identicalRange(a[i]!, b[i]!)) return false;
   return true;
 }
 

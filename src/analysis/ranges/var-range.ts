@@ -112,3 +112,15 @@ export function join(a: VarRange, b: VarRange): VarRange {
 export function sameRange(a: VarRange, b: VarRange): boolean {
   return a === b || a.set.equals(b.set);
 }
+
+/** The same set and the same sources (sameRange compares the sets only): what is computed from the two is the same. */
+export function identicalRange(a: VarRange, b: VarRange): boolean {
+  return a === b || (a.set.equals(b.set) && sameIds(a.why, b.why) && sameIds(a.lo, b.lo) && sameIds(a.hi, b.hi));
+}
+
+function sameIds(a: readonly number[] | undefined, b: readonly number[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
