@@ -10,6 +10,7 @@ import { passesPointer, reachableArrays } from "../dependence/call-effects.js";
 import { memberExtent } from "../summaries/common-layout.js";
 import { overlaps, symBytes } from "../summaries/common-layout.js";
 import type { ArrayRegions, ProcedureSummary } from "../summaries/summary.js";
+import { lazyRegions } from "../summaries/lazy-regions.js";
 import { addMay, addMust, anyBox, provedLe, type Box, type Interval } from "./box.js";
 import { fixedExpr } from "./project.js";
 import { sectionRegions } from "./section-actual.js";
@@ -97,13 +98,15 @@ function translate(caller: Procedure, call: CallSiteRef, summary: ProcedureSumma
   const merge = (sym: Sym, r: ArrayRegions) => {
     const old = out.arrays.get(sym);
     if (!old) return void out.arrays.set(sym, r);
-    out.arrays.set(sym, {
-      mod: r.mod.reduce(addMay, old.mod),
-      use: r.use.reduce(addMay, old.use),
-      euse: r.euse.reduce(addMay, old.euse),
-      // Two dummies bound to one array: each surely writes its part.
-      ddef: r.ddef.reduce(addMust, old.ddef),
-    });
+    out.arrays.set(
+      sym,
+      lazyRegions(r.mod.reduce(addMay, old.mod), r.use.reduce(addMay, old.use), () => ({
+        euse: r.euse.reduce(addMay, old.euse),
+        // Two dummies bound to one array: each surely writes its part.
+        ddef: r.ddef.reduce(addMust, old.ddef),
+        assumed: undefined,
+      })),
+    );
   };
   const whole = (sym: Sym, mod: boolean, use: boolean, euse = use): ArrayRegions => {
     const n = sym.dims.length === 0 && sym.type.base !== "pointer" ? 0 : Math.max(1, sym.dims.length);
@@ -397,9 +400,11 @@ function moveSameShape(r: ArrayRegions, from: Sym, to: Sym, subst: Substitution)
 /** The regions through `moveBox`; the assumed EUSE too (its conditions mean the same everywhere: RunCondition). */
 function moveAll(r: ArrayRegions, moveBox: (b: Box, must: boolean) => Box | null): ArrayRegions {
   const may = (list: Box[]) => list.map((b) => moveBox(b, false)!).reduce(addMay, [] as Box[]);
-  const out: ArrayRegions = { mod: may(r.mod), use: may(r.use), euse: may(r.euse), ddef: r.ddef.map((b) => moveBox(b, true)).filter((b): b is Box => b !== null).reduce(addMust, [] as Box[]) };
-  if (r.assumed) out.assumed = { conditions: r.assumed.conditions, euse: may(r.assumed.euse) };
-  return out;
+  // EUSE and DDEF when asked: reading them makes the callee's walk (lazy-regions.ts).
+  return lazyRegions(may(r.mod), may(r.use), () => {
+    const assumed = r.assumed;
+    return { euse: may(r.euse), ddef: r.ddef.map((b) => moveBox(b, true)).filter((b): b is Box => b !== null).reduce(addMust, [] as Box[]), assumed: assumed ? { conditions: assumed.conditions, euse: may(assumed.euse) } : undefined };
+  });
 }
 
 /**

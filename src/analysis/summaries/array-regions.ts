@@ -17,6 +17,7 @@ import { backwardTargets } from "../regions/backward-jump.js";
 import { indexInterval, projectBox } from "../regions/project.js";
 import { takenIn } from "../taken-addresses.js";
 import type { ArrayRegions, CommonArrayRegions, ProcedureSummary, RegionSummary } from "./summary.js";
+import { lazyRegions, type WalkedRegions } from "./lazy-regions.js";
 
 /**
  * What a call does to the caller's arrays (regions/call-regions.ts): per
@@ -86,30 +87,31 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
         },
         argWritten: argumentsWrittenBy(calleeSummary),
       });
-    const c = walk(sym, true);
-    const ok = c.run(proc.body);
-    let euse = ok && !c.exposedAll ? c.exposed : [anyBox(n)];
-    if (euse.length > 0) {
-      // A vector the body fills and reads as the rows of a matrix a callee works on (array-view.ts: NPB
-      // FT's plane): nothing read first when nothing is so in the view.
-      const views = arrayViews(proc, sym, proc.body, calleeSummary);
-      if (
-        views?.every((v) => {
-          // A scalar the piece does not change keeps its value through it (fftXYZ's fftblock, set between passes).
-          const w = walk(v.view, false, unchangedIn(proc, calleeSummary, v.body));
-          return w.run(v.body) && !w.exposedAll && w.exposed.length === 0;
-        })
-      )
-        euse = [];
-    }
-    return {
-      mod: m.whole ? [anyBox(n)] : m.mod,
-      use: m.whole ? [anyBox(n)] : m.use,
-      euse,
-      // Conservative: boxes made before a walk that gave up may still hold inner loop indices.
-      ddef: ok ? c.boxes : [],
-      ...(ok && euse.length > 0 && facts && c.assumable ? assumedEuse(proc, sym, c.options, facts) : {}),
-    };
+    // What is read first and surely written: a walk of the whole body, made when first asked (lazy-regions.ts).
+    return lazyRegions(m.whole ? [anyBox(n)] : m.mod, m.whole ? [anyBox(n)] : m.use, () => {
+      const c = walk(sym, true);
+      const ok = c.run(proc.body);
+      let euse = ok && !c.exposedAll ? c.exposed : [anyBox(n)];
+      if (euse.length > 0) {
+        // A vector the body fills and reads as the rows of a matrix a callee works on (array-view.ts: NPB
+        // FT's plane): nothing read first when nothing is so in the view.
+        const views = arrayViews(proc, sym, proc.body, calleeSummary);
+        if (
+          views?.every((v) => {
+            // A scalar the piece does not change keeps its value through it (fftXYZ's fftblock, set between passes).
+            const w = walk(v.view, false, unchangedIn(proc, calleeSummary, v.body));
+            return w.run(v.body) && !w.exposedAll && w.exposed.length === 0;
+          })
+        )
+          euse = [];
+      }
+      return {
+        euse,
+        // Conservative: boxes made before a walk that gave up may still hold inner loop indices.
+        ddef: ok ? c.boxes : [],
+        assumed: ok && euse.length > 0 && facts && c.assumable ? assumedEuse(proc, sym, c.options, facts) : undefined,
+      };
+    });
   };
   const commonStarts = new Map<Sym, number>();
   for (const s of proc.symbols.values()) {
@@ -137,11 +139,11 @@ export function callEffect(r: ArrayRegions, assume: boolean): CallArrayEffect {
   return assume && r.assumed ? { euse: r.assumed.euse, ddef: r.ddef, conditions: r.assumed.conditions } : { euse: r.euse, ddef: r.ddef };
 }
 
-function assumedEuse(proc: Procedure, sym: Sym, options: CoverageOptions, facts: CommonFacts): Pick<ArrayRegions, "assumed"> {
+function assumedEuse(proc: Procedure, sym: Sym, options: CoverageOptions, facts: CommonFacts): ArrayRegions["assumed"] {
   const c = new Coverage(sym, { ...options, assume: true });
-  if (!c.run(proc.body) || c.exposedAll || c.conditions.length + c.carried.length === 0) return {};
-  if (!c.conditions.every((e) => facts.earlyIn(proc, e))) return {};
-  return { assumed: { conditions: [...c.conditions.map((expr) => ({ expr, proc })), ...c.carried], euse: c.exposed } };
+  if (!c.run(proc.body) || c.exposedAll || c.conditions.length + c.carried.length === 0) return undefined;
+  if (!c.conditions.every((e) => facts.earlyIn(proc, e))) return undefined;
+  return { conditions: [...c.conditions.map((expr) => ({ expr, proc })), ...c.carried], euse: c.exposed };
 }
 
 /**
@@ -184,26 +186,24 @@ function passedUp(proc: Procedure, fixed: (s: Sym) => boolean, calleeSummary: (n
       }
     }
     const n = e.member.dims.length;
-    const cov = new Coverage(e.member, {
-      fixed,
-      lang: proc.language,
-      collect: true,
-      probeAssume: true,
-      assumeBounds,
-      facts: factsIn(facts, proc),
-      calls: (call, assume) => {
-        const r = at(call);
-        return r === null || r === "unknown" ? r : callEffect(r, assume);
-      },
-    });
-    const ok = cov.run(proc.body);
-    const euse = ok && !cov.exposedAll ? cov.exposed : [anyBox(n)];
-    out.push({
-      block: e.block,
-      start: e.start,
-      member: e.member,
-      regions: { mod: whole ? [anyBox(n)] : mod, use: whole ? [anyBox(n)] : use, euse, ddef: ok ? cov.boxes : [], ...(ok && euse.length > 0 && facts && cov.assumable ? assumedEuse(proc, e.member, cov.options, facts) : {}) },
-    });
+    const walked = (): WalkedRegions => {
+      const cov = new Coverage(e.member, {
+        fixed,
+        lang: proc.language,
+        collect: true,
+        probeAssume: true,
+        assumeBounds,
+        facts: factsIn(facts, proc),
+        calls: (call, assume) => {
+          const r = at(call);
+          return r === null || r === "unknown" ? r : callEffect(r, assume);
+        },
+      });
+      const ok = cov.run(proc.body);
+      const euse = ok && !cov.exposedAll ? cov.exposed : [anyBox(n)];
+      return { euse, ddef: ok ? cov.boxes : [], assumed: ok && euse.length > 0 && facts && cov.assumable ? assumedEuse(proc, e.member, cov.options, facts) : undefined };
+    };
+    out.push({ block: e.block, start: e.start, member: e.member, regions: lazyRegions(whole ? [anyBox(n)] : mod, whole ? [anyBox(n)] : use, walked) });
   }
   return out;
 }
