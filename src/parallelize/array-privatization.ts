@@ -198,18 +198,6 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   // A threadprivate copy is static storage, not the stack.
   const bytes = symBytes(sym);
   if (block === null && bytes !== undefined && bytes > MAX_PRIVATE_BYTES) return `it is too large to copy onto every thread's stack (${size} elements, ${bytes} bytes)`;
-  // The dataflow takes a COMMON array as live at the procedure's exit, and any array as live while
-  // only part of it is written again: array liveness (common-liveness.ts) follows elements.
-  let deadIf: Expr[] = [];
-  if (v === undefined || info.liveAfter.has(v)) {
-    const dead = calls.commons?.deadAfter(cfg.proc, loop, sym, assume) ?? null;
-    if (dead === null) {
-      const cause = calls.commons?.lastCause() ?? null;
-      if (cause?.unseen) unseen.add(cause.unseen.name);
-      return `its values may be used after the loop${cause ? `: ${cause.text}` : ""}`;
-    }
-    deadIf = dead;
-  }
   if (hidden.length > 0 && block === null) return `it is also accessed by ${hidden[0]!.callee ?? "a statement doall cannot model"} (line ${hidden[0]!.span.line})`;
   if (reacher !== null && block === null) return `it is also accessed by ${reacher.name} (line ${reacher.line}), through ${unit !== null && lang === "fortran" ? `/${unit}/` : "its name"}`;
   const fixed = new Set<Sym>();
@@ -242,6 +230,21 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
       },
       argWritten: argumentsWrittenBy(calls.summaries),
     });
+  // Last, once every iteration is known to write what it reads: whether the values the loop leaves are
+  // read after it. The dataflow takes a COMMON array as live at the procedure's exit, and any array as
+  // live while only part of it is written again: array liveness (common-liveness.ts) follows elements.
+  // (Asked before the walk, it cost NPB UA 412 walks of the procedures' continuations and their callers',
+  // for arrays that could not be private anyway, and named a reason that was not the first one.)
+  const dead = (inLoop: Expr[]): string | { conditions: Expr[]; block: string | null } => {
+    if (v !== undefined && !info.liveAfter.has(v)) return { conditions: inLoop, block };
+    const deadIf = calls.commons?.deadAfter(cfg.proc, loop, sym, assume) ?? null;
+    if (deadIf === null) {
+      const cause = calls.commons?.lastCause() ?? null;
+      if (cause?.unseen) unseen.add(cause.unseen.name);
+      return `its values may be used after the loop${cause ? `: ${cause.text}` : ""}`;
+    }
+    return { conditions: [...deadIf, ...inLoop], block };
+  };
   const c = walk(sym, loop.body, true);
   if (!c.run(loop.body)) {
     // A vector filled and read as the rows of a matrix a callee works on (array-view.ts: NPB FT's plane),
@@ -249,9 +252,9 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
     const views = arrayViews(proc, sym, loop.body, calls.summaries);
     const walks = views?.map((v) => ({ v, w: walk(v.view, v.body, false) }));
     if (!walks || !walks.every(({ v, w }) => w.run(v.body))) return c.why ?? "some element may be read before it is written in the same iteration";
-    return { conditions: [...deadIf, ...walks.flatMap(({ w }) => w.conditions)], block };
+    return dead(walks.flatMap(({ w }) => w.conditions));
   }
-  return { conditions: [...deadIf, ...c.conditions], block };
+  return dead(c.conditions);
 }
 
 /**

@@ -92,3 +92,30 @@ test("a call in the loop to a procedure that calls one doall cannot see: the rea
   assert.ok(io.out.includes(`calls wtime (${clock}:3), whose effects are not known`), io.out);
   assert.doesNotMatch(io.out, /clock \(in clock\.f\) does I\/O/);
 });
+
+// NPB-C IS: the iteration loop reads test_index_array, set once before it, in every iteration. The fix
+// said it "is written before it is read in every iteration and would be private" because liveness was
+// asked first and c_print_results, not given, might read it after the loop; the claim was never checked.
+test("an array read before it is written in an iteration gets no fix saying it would be private", async () => {
+  const READS = `      subroutine sweep(a, n)
+      integer n, i, k
+      double precision a(200, n), w(201), t
+      common /work/ w
+      do k = 1, n
+         do i = 1, 200
+            a(i, k) = w(i) + w(i + 1)
+         end do
+         do i = 1, 201
+            w(i) = dble(i * k)
+         end do
+      end do
+      call clock(t)
+      end
+`;
+  const [sweep, main] = files({ "sweep.f": READS, "main.f": MAIN });
+  const io = fakeIO();
+  assert.equal(await runCli(["explain", sweep!, main!, "--loop", "5", "-v"], io), 0, io.err);
+  assert.match(io.out, /Serial/);
+  assert.doesNotMatch(io.out, /would be private/);
+  assert.match(io.out, /privatizing the array w is impossible because w\(i\) \(line 7\) may read a value written in another iteration/);
+});
