@@ -23,30 +23,31 @@ import type { LinSys } from "./omega.js";
  */
 export function findWitness(sys: LinSys, budget = 2000): number[] | null {
   const n = sys.n;
-  // Every constraint as c + Σ a_j·x_j ≥ 0 (an equality as two), over the variables it uses.
-  const cs: number[] = [];
-  const vars: number[][] = [];
-  const coefs: number[][] = [];
+  // Every constraint as c + Σ a_j·x_j ≥ 0 (an equality as two), over the variables it uses: constraint k's
+  // terms are at start[k] .. start[k + 1] - 1 of `vars` and `coefs` (one flat list: per-constraint arrays
+  // were a twentieth of all the analyzer allocated on NPB UA, issue 16).
+  const m = 2 * sys.eqs.length + sys.geqs.length;
+  const cs = new Array<number>(m);
+  const start = new Int32Array(m + 1);
+  const vars: number[] = [];
+  const coefs: number[] = [];
+  let k0 = 0;
   const add = (r: readonly number[], sign: number) => {
-    const vs: number[] = [];
-    const as: number[] = [];
     for (let j = 1; j <= n && j < r.length; j++)
       if (r[j]) {
-        vs.push(j);
-        as.push(sign * r[j]!);
+        vars.push(j);
+        coefs.push(sign * r[j]!);
       }
-    cs.push(sign * r[0]!);
-    vars.push(vs);
-    coefs.push(as);
+    cs[k0] = sign * r[0]!;
+    start[++k0] = vars.length;
   };
   for (const r of sys.eqs) {
     add(r, 1);
     add(r, -1);
   }
   for (const r of sys.geqs) add(r, 1);
-  const m = cs.length;
   const uses: number[][] = Array.from({ length: n + 1 }, () => []);
-  for (let k = 0; k < m; k++) for (const j of vars[k]!) uses[j]!.push(k);
+  for (let k = 0; k < m; k++) for (let t = start[k]!; t < start[k + 1]!; t++) uses[vars[t]!]!.push(k);
   const lo = new Array<number>(n + 1).fill(-Infinity);
   const hi = new Array<number>(n + 1).fill(Infinity);
   // Changes to the bounds since the search began, to undo a failed choice: variable, old lo, old hi.
@@ -67,15 +68,15 @@ export function findWitness(sys: LinSys, budget = 2000): number[] | null {
       const k = queue.pop()!;
       queued[k] = 0;
       if (--work < 0) return false;
-      const vs = vars[k]!;
-      const as = coefs[k]!;
+      const from = start[k]!;
+      const to = start[k + 1]!;
       // max of c + Σ a_j·x_j over the bounds, with the terms that are infinite counted apart.
       let max = cs[k]!;
       let infinite = 0;
       let which = -1;
-      for (let t = 0; t < vs.length; t++) {
-        const a = as[t]!;
-        const v = a > 0 ? a * hi[vs[t]!]! : a * lo[vs[t]!]!;
+      for (let t = from; t < to; t++) {
+        const a = coefs[t]!;
+        const v = a > 0 ? a * hi[vars[t]!]! : a * lo[vars[t]!]!;
         if (v === Infinity) {
           infinite++;
           which = t;
@@ -83,10 +84,10 @@ export function findWitness(sys: LinSys, budget = 2000): number[] | null {
       }
       if (infinite > 1) continue;
       if (!Number.isSafeInteger(max)) return false;
-      for (let t = 0; t < vs.length; t++) {
+      for (let t = from; t < to; t++) {
         if (infinite === 1 && t !== which) continue;
-        const i = vs[t]!;
-        const a = as[t]!;
+        const i = vars[t]!;
+        const a = coefs[t]!;
         // a·x_i ≥ -(the rest at its max).
         const rest = infinite === 1 ? max : max - (a > 0 ? a * hi[i]! : a * lo[i]!);
         let changed = false;
@@ -147,9 +148,7 @@ export function findWitness(sys: LinSys, budget = 2000): number[] | null {
   // The point, checked against every constraint.
   for (let k = 0; k < m; k++) {
     let v = cs[k]!;
-    const vs = vars[k]!;
-    const as = coefs[k]!;
-    for (let t = 0; t < vs.length; t++) v += as[t]! * lo[vs[t]!]!;
+    for (let t = start[k]!; t < start[k + 1]!; t++) v += coefs[t]! * lo[vars[t]!]!;
     if (!Number.isSafeInteger(v) || v < 0) return null;
   }
   return lo.slice(1);
