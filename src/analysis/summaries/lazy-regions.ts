@@ -22,19 +22,34 @@ export type WalkedRegions = Pick<ArrayRegions, "euse" | "ddef" | "assumed">;
  * it runs does not change what it finds.
  */
 export function lazyRegions(mod: Box[], use: Box[], walked: () => WalkedRegions): ArrayRegions {
-  let made: WalkedRegions | undefined;
-  const get = () => (made ??= walked());
-  return {
-    mod,
-    use,
-    get euse() {
-      return get().euse;
-    },
-    get ddef() {
-      return get().ddef;
-    },
-    get assumed() {
-      return get().assumed;
-    },
-  };
+  return new LazyRegions(mod, use, walked);
+}
+
+/** A class, not an object literal with getters: its accessors are on the prototype, not made per object. */
+class LazyRegions implements ArrayRegions {
+  private made: WalkedRegions | undefined;
+
+  constructor(
+    public mod: Box[],
+    public use: Box[],
+    private walked: (() => WalkedRegions) | null,
+  ) {}
+
+  private get done(): WalkedRegions {
+    if (!this.made) {
+      this.made = this.walked!();
+      // What the walk needed (a procedure's body, a call's substitution) is not kept alive by the answer.
+      this.walked = null;
+    }
+    return this.made;
+  }
+  get euse(): Box[] {
+    return this.done.euse;
+  }
+  get ddef(): Box[] {
+    return this.done.ddef;
+  }
+  get assumed(): WalkedRegions["assumed"] {
+    return this.done.assumed;
+  }
 }
