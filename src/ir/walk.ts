@@ -41,7 +41,8 @@ export function walkStmts(stmts: readonly Stmt[], visit: (s: Stmt, parents: read
   const parents: Stmt[] = [];
   // childBlocks' lists in its order, without making its array (issue 16: the walks are the analyzer's hottest code).
   const go = (list: readonly Stmt[]): void => {
-    for (const s of list) {
+    for (let i = 0; i < list.length; i++) {
+      const s = list[i]!;
       visit(s, parents);
       switch (s.kind) {
         case "loop":
@@ -219,13 +220,19 @@ export function walkExpr(e: Expr, visit: (e: Expr) => void): void {
     case "cast":
       walkExpr(e.operand, visit);
       return;
-    case "elem":
-      for (const c of e.subs) walkExpr(c, visit);
+    case "elem": {
+      const subs = e.subs;
+      for (let i = 0; i < subs.length; i++) walkExpr(subs[i]!, visit);
       return;
-    case "call":
-      for (const c of e.args) walkExpr(c, visit);
+    }
+    case "call": {
+      const args = e.args;
+      for (let i = 0; i < args.length; i++) walkExpr(args[i]!, visit);
       return;
-    default:
-      for (const c of childExprs(e)) walkExpr(c, visit);
+    }
+    default: {
+      const cs = childExprs(e);
+      for (let i = 0; i < cs.length; i++) walkExpr(cs[i]!, visit);
+    }
   }
 }
