@@ -198,8 +198,6 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
   // A threadprivate copy is static storage, not the stack.
   const bytes = symBytes(sym);
   if (block === null && bytes !== undefined && bytes > MAX_PRIVATE_BYTES) return `it is too large to copy onto every thread's stack (${size} elements, ${bytes} bytes)`;
-  if (hidden.length > 0 && block === null) return `it is also accessed by ${hidden[0]!.callee ?? "a statement doall cannot model"} (line ${hidden[0]!.span.line})`;
-  if (reacher !== null && block === null) return `it is also accessed by ${reacher.name} (line ${reacher.line}), through ${unit !== null && lang === "fortran" ? `/${unit}/` : "its name"}`;
   const fixed = new Set<Sym>();
   if (loop.index) fixed.add(loop.index);
   for (const s of info.scalars) if (s.class === "read-only") for (const x of cfg.vars.vars[s.var]!.syms) fixed.add(x);
@@ -230,19 +228,24 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
       },
       argWritten: argumentsWrittenBy(calls.summaries),
     });
-  // Last, once every iteration is known to write what it reads: whether the values the loop leaves are
-  // read after it. The dataflow takes a COMMON array as live at the procedure's exit, and any array as
-  // live while only part of it is written again: array liveness (common-liveness.ts) follows elements.
-  // (Asked before the walk, it cost NPB UA 412 walks of the procedures' continuations and their callers',
-  // for arrays that could not be private anyway, and named a reason that was not the first one.)
+  // Once every iteration is known to write what it reads (the walk below): whether the values the loop
+  // leaves are read after it, then whether something else reaches the array. The dataflow takes a COMMON
+  // array as live at the procedure's exit, and any array as live while only part of it is written again:
+  // array liveness (common-liveness.ts) follows elements. (Asked before the walk, liveness named the
+  // reason of arrays that could not be private anyway, and its fix said they would be: NPB-C IS.)
   const dead = (inLoop: Expr[]): string | { conditions: Expr[]; block: string | null } => {
-    if (v !== undefined && !info.liveAfter.has(v)) return { conditions: inLoop, block };
-    const deadIf = calls.commons?.deadAfter(cfg.proc, loop, sym, assume) ?? null;
-    if (deadIf === null) {
-      const cause = calls.commons?.lastCause() ?? null;
-      if (cause?.unseen) unseen.add(cause.unseen.name);
-      return `its values may be used after the loop${cause ? `: ${cause.text}` : ""}`;
+    let deadIf: Expr[] = [];
+    if (v === undefined || info.liveAfter.has(v)) {
+      const found = calls.commons?.deadAfter(cfg.proc, loop, sym, assume) ?? null;
+      if (found === null) {
+        const cause = calls.commons?.lastCause() ?? null;
+        if (cause?.unseen) unseen.add(cause.unseen.name);
+        return `its values may be used after the loop${cause ? `: ${cause.text}` : ""}`;
+      }
+      deadIf = found;
     }
+    if (hidden.length > 0 && block === null) return `it is also accessed by ${hidden[0]!.callee ?? "a statement doall cannot model"} (line ${hidden[0]!.span.line})`;
+    if (reacher !== null && block === null) return `it is also accessed by ${reacher.name} (line ${reacher.line}), through ${unit !== null && lang === "fortran" ? `/${unit}/` : "its name"}`;
     return { conditions: [...deadIf, ...inLoop], block };
   };
   const c = walk(sym, loop.body, true);
