@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles the CLI into one file, dist/doall.mjs: loading ~80 ES modules one by
+// Bundles the CLI (as scripts/compile.js built it) into one file, dist/doall.mjs: loading ~80 ES modules one by
 // one cost ~80 ms of start-up, which matters for a command run on each file.
 import { build } from "esbuild";
 import { copyFileSync, mkdirSync } from "node:fs";
@@ -10,7 +10,9 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 await build({
   absWorkingDir: root,
-  entryPoints: ["src/cli/run.ts"],
+  // From the compiled modules (scripts/compile.js: its loop transform is wanted here too); their
+  // source maps lead the bundle's back to src/.
+  entryPoints: ["dist/cli/run.js"],
   outfile: "dist/doall.mjs",
   bundle: true,
   platform: "node",

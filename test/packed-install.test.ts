@@ -61,7 +61,7 @@ test("the examples of docs/api.md run from a packed install and print what the d
   try {
     // What `npm pack` needs to build: the sources and the build's own files.
     const stage = join(work, "stage");
-    for (const p of ["package.json", "README.md", "docs/api.md", "bin", "examples", "src", "scripts/bundle.js", "tsconfig.json", "tsconfig.build.json"]) cpSync(join(ROOT, p), join(stage, p), { recursive: true });
+    for (const p of ["package.json", "README.md", "docs/api.md", "bin", "examples", "src", "scripts/bundle.js", "scripts/compile.js", "scripts/indexed-loops.js", "tsconfig.json", "tsconfig.build.json"]) cpSync(join(ROOT, p), join(stage, p), { recursive: true });
     symlinkSync(join(ROOT, "node_modules"), join(stage, "node_modules"), "dir");
     run("npm", ["pack", "--silent", "--pack-destination", work], stage);
     const tarball = readdirSync(work).find((f) => f.endsWith(".tgz"));
