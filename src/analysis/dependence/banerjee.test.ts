@@ -1,8 +1,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { polyToString } from "../symbolic/polynomial.js";
-import { banerjeeBounds, banerjeeTest } from "./banerjee.js";
+import fc from "fast-check";
+import { banerjeeBounds, banerjeeSymbolic, banerjeeTest } from "./banerjee.js";
+import { analyzeProcedure } from "./analyze.js";
+import type { Dir } from "./problem.js";
 import { analyzeFortran } from "./test-support/fortran.js";
+import { buildNest, nestArb } from "./test-support/random-nest.js";
 
 test("Banerjee bounds under each direction: a(2*i) = a(i + 10), i = 1..10", () => {
   const a = analyzeFortran(`
@@ -46,4 +50,26 @@ end
 `);
   const pr = a.pairs(6, 6).find((p) => p.src.kind !== p.snk.kind)!;
   assert.equal(banerjeeTest(pr.problem, ["*"]).independent, true);
+});
+
+// The numeric shortcut (issue 16: no symbol, every U a number) must answer as the symbolic candidates do,
+// for every equation and direction vector; its soundness is each-test.test.ts's.
+test("Banerjee's numeric bounds give the symbolic path's answer on random nests, for every direction vector", () => {
+  let numbers = 0;
+  fc.assert(
+    fc.property(nestArb("fortran"), (spec) => {
+      const { proc } = buildNest(spec);
+      for (const pr of analyzeProcedure(proc).nests.flatMap((x) => x.pairs)) {
+        let psis: Dir[][] = [[]];
+        for (let k = 0; k < pr.problem.levels.length; k++) psis = psis.flatMap((v) => (["<", "=", ">", "*"] as Dir[]).map((d) => [...v, d]));
+        for (const psi of psis) {
+          const fast = banerjeeTest(pr.problem, psi);
+          assert.deepEqual(fast, banerjeeSymbolic(pr.problem, psi), `${pr.problem.eqs.map((e) => polyToString(e.poly)).join("; ")} under (${psi.join(",")})`);
+          if (fast.independent) numbers++;
+        }
+      }
+    }),
+    { numRuns: 300 },
+  );
+  assert.ok(numbers > 50, `only ${numbers} independences proved: the cases do not exercise the test`);
 });

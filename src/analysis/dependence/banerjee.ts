@@ -50,15 +50,116 @@ export interface BanerjeeBounds {
 const MAX_COMBINATIONS = 64;
 
 export function banerjeeTest(p: DepProblem, psi: readonly Dir[]): TestOutcome {
+  return banerjeeWith(p, psi, true);
+}
+
+/** The test with the symbolic bounds for every equation (no numeric shortcut): what the shortcut must agree with. */
+export function banerjeeSymbolic(p: DepProblem, psi: readonly Dir[]): TestOutcome {
+  return banerjeeWith(p, psi, false);
+}
+
+function banerjeeWith(p: DepProblem, psi: readonly Dir[], numeric: boolean): TestOutcome {
   for (const e of p.eqs) {
     if (!e.affine) continue;
-    const b = banerjeeBounds(p, e.poly, psi);
+    const m = merged(e.poly, equalities(p, psi));
+    const n = numeric ? numericBounds(p, m, psi) : undefined;
+    if (n) {
+      // Numbers: the symbolic path's candidates, each a constant, are proved by comparing them.
+      if (n.min !== null && n.min >= 1) return independent(`${e.label}: the difference of the subscripts is always positive`);
+      if (n.max !== null && n.max <= -1) return independent(`${e.label}: the difference of the subscripts is always negative`);
+      continue;
+    }
+    const b = boundsOfMerged(p, m, psi);
     if (!b) continue;
     const facts = p.facts.with(b.assumptions);
     if (b.min && b.min.every((m) => facts.proveRatNonNeg(shift(m, -1)))) return independent(`${e.label}: the difference of the subscripts is always positive`);
     if (b.max && b.max.every((m) => facts.proveRatNonNeg(shift(ratScale(m, -1), -1)))) return independent(`${e.label}: the difference of the subscripts is always negative`);
   }
   return MAYBE;
+}
+
+/**
+ * The least and greatest value of the affine `poly` under ψ as numbers
+ * (null: unbounded), when they are numbers: no symbol but the counters,
+ * and every counter's U an integer or unknown. `banerjeeBounds` then
+ * gives one candidate per part (`prune` keeps the best at that U) and no
+ * assumption, and the facts prove a constant by its sign: the same
+ * answer, without the lists of rational affine candidates (issue 16:
+ * most of NPB's equations, where the bounds are PARAMETERs). Undefined
+ * when some value stays symbolic (the general path decides).
+ */
+function numericBounds(p: DepProblem, m: Poly, psi: readonly Dir[]): { min: number | null; max: number | null } | undefined {
+  let min: number | null = 0;
+  let max: number | null = 0;
+  for (const [k, c] of m.terms) {
+    if (p.counters.has(k)) continue;
+    if (k !== "") return undefined;
+    min += c;
+    max += c;
+  }
+  // U as an integer; NaN when symbolic or not an integer; null when unknown (unbounded).
+  const value = (U: RatAffine | null): number | null => {
+    if (!U) return null;
+    const c = constantOf(U.num);
+    return c !== undefined && c % U.den === 0 ? c / U.den : NaN;
+  };
+  let safe = true;
+  const add = (part: { lo: number | null; hi: number | null }) => {
+    min = min === null || part.lo === null ? null : min + part.lo;
+    max = max === null || part.hi === null ? null : max + part.hi;
+    safe &&= (part.lo === null || Number.isSafeInteger(part.lo)) && (part.hi === null || Number.isSafeInteger(part.hi));
+  };
+  const used = new Set<string>();
+  for (let k = 0; k < p.levels.length; k++) {
+    const l = p.levels[k]!;
+    if (l.opaque) continue;
+    const a = m.terms.get(l.src) ?? 0;
+    const b = m.terms.get(l.snk) ?? 0;
+    used.add(l.src).add(l.snk);
+    if (a === 0 && b === 0) continue;
+    const ua = p.counters.get(l.src)?.U ?? null;
+    const d = psi[k]!;
+    if (d === "=") {
+      const u = value(ua);
+      if (Number.isNaN(u)) return undefined;
+      add(singleRange(a, u));
+      continue;
+    }
+    const ub = p.counters.get(l.snk)?.U ?? null;
+    const U = ua && ub && ratEquals(ua, ub) ? ua : null;
+    const u = value(U);
+    if (Number.isNaN(u)) return undefined;
+    add(pairRange(a, b, d, u));
+  }
+  for (const [name, cv] of p.counters) {
+    if (used.has(name)) continue;
+    const a = m.terms.get(name) ?? 0;
+    if (a === 0) continue;
+    const u = value(cv.U);
+    if (Number.isNaN(u)) return undefined;
+    add(singleRange(a, u));
+  }
+  // Conservative: past the safe integers the symbolic path's checked arithmetic decides.
+  if (!safe || (min !== null && !Number.isSafeInteger(min)) || (max !== null && !Number.isSafeInteger(max))) return undefined;
+  return { min, max };
+}
+
+/** `single`'s part at a number U (null: unknown), as its least and greatest value. */
+function singleRange(a: number, U: number | null): { lo: number | null; hi: number | null } {
+  if (U === null) return { lo: a >= 0 ? 0 : null, hi: a <= 0 ? 0 : null };
+  return { lo: Math.min(0, a * U), hi: Math.max(0, a * U) };
+}
+
+/** `pair`'s part at a number U (null: unknown), as its least and greatest value: the same vertices and rays. */
+function pairRange(a: number, b: number, d: Dir, U: number | null): { lo: number | null; hi: number | null } {
+  const part = pair(a, b, d, U === null ? null : ratConst(U));
+  const at = (cands: Cand[] | null, best: (x: number, y: number) => number): number | null => {
+    if (!cands) return null;
+    let out = cands[0]![0] + cands[0]![1] * (U ?? 0);
+    for (let i = 1; i < cands.length; i++) out = best(out, cands[i]![0] + cands[i]![1] * (U ?? 0));
+    return out;
+  };
+  return { lo: at(part.min, Math.min), hi: at(part.max, Math.max) };
 }
 
 function shift(r: RatAffine, k: number): RatAffine {
@@ -68,7 +169,11 @@ function shift(r: RatAffine, k: number): RatAffine {
 /** min/max of the affine `poly` under ψ, as candidate lists (see the file comment). */
 export function banerjeeBounds(p: DepProblem, poly: Poly, psi: readonly Dir[]): BanerjeeBounds | undefined {
   if (!isAffinePoly(poly)) return undefined;
-  const m = merged(poly, equalities(p, psi));
+  return boundsOfMerged(p, merged(poly, equalities(p, psi)), psi);
+}
+
+/** `banerjeeBounds` of the equation with ψ's equalities already merged (`m`). */
+function boundsOfMerged(p: DepProblem, m: Poly, psi: readonly Dir[]): BanerjeeBounds | undefined {
   const used = new Set<string>();
   const parts: Part[] = [];
   p.levels.forEach((l, k) => {
