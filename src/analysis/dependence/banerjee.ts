@@ -89,14 +89,17 @@ function banerjeeWith(p: DepProblem, psi: readonly Dir[], numeric: boolean): Tes
  * when some value stays symbolic (the general path decides).
  */
 function numericBounds(p: DepProblem, m: Poly, psi: readonly Dir[]): { min: number | null; max: number | null } | undefined {
-  let min: number | null = 0;
-  let max: number | null = 0;
-  for (const [k, c] of m.terms) {
-    if (p.counters.has(k)) continue;
-    if (k !== "") return undefined;
-    min += c;
-    max += c;
-  }
+  // The constant, when no symbol but the counters is left (forEach: a for-of over a map allocates per entry).
+  let base = 0;
+  let symbolic = false;
+  m.terms.forEach((c, k) => {
+    if (p.counters.has(k)) return;
+    if (k !== "") symbolic = true;
+    else base = c;
+  });
+  if (symbolic) return undefined;
+  let min: number | null = base;
+  let max: number | null = base;
   // U as an integer; NaN when symbolic or not an integer; null when unknown (unbounded).
   const value = (U: RatAffine | null): number | null => {
     if (!U) return null;
@@ -131,14 +134,15 @@ function numericBounds(p: DepProblem, m: Poly, psi: readonly Dir[]): { min: numb
     if (Number.isNaN(u)) return undefined;
     add(pairRange(a, b, d, u));
   }
-  for (const [name, cv] of p.counters) {
-    if (used.has(name)) continue;
-    const a = m.terms.get(name) ?? 0;
-    if (a === 0) continue;
+  let unknown = false;
+  p.counters.forEach((cv, name) => {
+    const a = used.has(name) ? 0 : (m.terms.get(name) ?? 0);
+    if (a === 0 || unknown) return;
     const u = value(cv.U);
-    if (Number.isNaN(u)) return undefined;
-    add(singleRange(a, u));
-  }
+    if (Number.isNaN(u)) unknown = true;
+    else add(singleRange(a, u));
+  });
+  if (unknown) return undefined;
   // Conservative: past the safe integers the symbolic path's checked arithmetic decides.
   if (!safe || (min !== null && !Number.isSafeInteger(min)) || (max !== null && !Number.isSafeInteger(max))) return undefined;
   return { min, max };

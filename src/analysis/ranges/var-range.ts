@@ -67,8 +67,32 @@ export function known(set: IntSet, why: readonly number[] = []): VarRange {
 export function mergeWhy(a: readonly number[], b: readonly number[]): readonly number[] {
   if (b.length === 0) return a;
   if (a.length === 0) return b;
-  const out = [...new Set([...a, ...b])].sort((x, y) => x - y);
+  // The lists this makes are increasing, as are one-element ones: merged in one pass, not through a Set
+  // and a sort (issue 16: the range analysis merges sources at every join and narrowing).
+  const out = increasing(a) && increasing(b) ? mergeIncreasing(a, b) : [...new Set([...a, ...b])].sort((x, y) => x - y);
   return out.length > MAX_WHY ? out.slice(out.length - MAX_WHY) : out;
+}
+
+function increasing(a: readonly number[]): boolean {
+  for (let i = 1; i < a.length; i++) if (!(a[i - 1]! < a[i]!)) return false;
+  return true;
+}
+
+/** The union of two increasing lists, increasing. */
+function mergeIncreasing(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x <= y) i++;
+    if (y <= x) j++;
+    out.push(x <= y ? x : y);
+  }
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
 }
 
 const loWhy = (r: VarRange) => r.lo ?? r.why;
