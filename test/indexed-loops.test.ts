@@ -51,6 +51,12 @@ export function trace(): string {
   for (const ch of "no") out.push("m" + ch);
   function* gen() { yield 1; yield 2; }
   for (const x of gen()) out.push("n" + x);
+  // Array patterns of arrays and tuples are read by index: a declaration, a skipped element; one with a
+  // default or a rest keeps its iterator, as does a pattern of a string.
+  const [p, , q] = [1, 2, 3];
+  const [r = 5, ...rest] = [undefined, 6, 7] as (number | undefined)[];
+  const [c1, c2] = "hi";
+  out.push("o" + p + q + r + rest.join("") + c1 + c2);
   return out.join(" ");
 }
 `;
@@ -80,10 +86,14 @@ test("for-of over arrays, tuples and unions of arrays becomes indexed; the progr
   const plain = compile(false);
   const indexed = compile(true);
   assert.equal(run(indexed), run(plain));
-  assert.equal(run(plain), "a1 a2 a3 a4 b1 b3 b4 c7,8 dp1 dq2 e10 e20 f3 shadow h1 h2 h3 calls1 i1 it j9 km1 l5 mn mo n1 n2");
+  assert.equal(run(plain), "a1 a2 a3 a4 b1 b3 b4 c7,8 dp1 dq2 e10 e20 f3 shadow h1 h2 h3 calls1 i1 it j9 km1 l5 mn mo n1 n2 o13567hi");
   // Eleven loops over arrays (the inner row loop among them), four over other iterables.
   const forOf = /for \((const|let) [^;]*? of /g;
   assert.equal((plain.match(forOf) ?? []).length, 15);
   assert.equal((indexed.match(forOf) ?? []).length, 4);
   assert.equal((indexed.match(/for \(let i_\d+ = 0, list_\d+ = /g) ?? []).length, 11);
+  // The map's [k, v] and the list of pairs' [k, v] in the loops, [p, , q] in the declaration; the rest keep theirs.
+  const pattern = /\[[a-z0-9, =.]*\] (=|of)/g;
+  assert.equal((plain.match(pattern) ?? []).length, 5);
+  assert.equal((indexed.match(pattern) ?? []).length, 2);
 });
