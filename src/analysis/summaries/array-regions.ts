@@ -88,7 +88,7 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
         argWritten: argumentsWrittenBy(calleeSummary),
       });
     // What is read first and surely written: a walk of the whole body, made when first asked (lazy-regions.ts).
-    return lazyRegions(m.whole ? [anyBox(n)] : m.mod, m.whole ? [anyBox(n)] : m.use, () => {
+    return lazyRegions(m.whole ? [anyBox(n)] : m.mod, m.whole ? [anyBox(n)] : m.use, guarded(n, () => {
       const c = walk(sym, true);
       const ok = c.run(proc.body);
       let euse = ok && !c.exposedAll ? c.exposed : [anyBox(n)];
@@ -111,7 +111,7 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
         ddef: ok ? c.boxes : [],
         assumed: ok && euse.length > 0 && facts && c.assumable ? assumedEuse(proc, sym, c.options, facts) : undefined,
       };
-    });
+    }));
   };
   const commonStarts = new Map<Sym, number>();
   for (const s of proc.symbols.values()) {
@@ -134,6 +134,23 @@ export function arrayRegions(proc: Procedure, modified: (s: Sym) => boolean, cal
  * values set before any call (CommonFacts.earlyIn): they hold or not for
  * the whole run, and a caller can check them before a loop.
  */
+/**
+ * A walk made when its regions are first read (lazy-regions.ts) runs
+ * outside the link's guard around a procedure's summary: should it fail
+ * with an error, the conservative answer (every element may be read
+ * first, none surely written), as the link's worst summary would have
+ * given, rather than a crash in whatever analysis asked.
+ */
+function guarded(n: number, walk: () => WalkedRegions): () => WalkedRegions {
+  return () => {
+    try {
+      return walk();
+    } catch {
+      return { euse: [anyBox(n)], ddef: [], assumed: undefined };
+    }
+  };
+}
+
 /** What a call does to the array for a walk: with `assume`, its EUSE under its conditions (ArrayRegions.assumed), with them. */
 export function callEffect(r: ArrayRegions, assume: boolean): CallArrayEffect {
   return assume && r.assumed ? { euse: r.assumed.euse, ddef: r.ddef, conditions: r.assumed.conditions } : { euse: r.euse, ddef: r.ddef };
@@ -203,7 +220,7 @@ function passedUp(proc: Procedure, fixed: (s: Sym) => boolean, calleeSummary: (n
       const euse = ok && !cov.exposedAll ? cov.exposed : [anyBox(n)];
       return { euse, ddef: ok ? cov.boxes : [], assumed: ok && euse.length > 0 && facts && cov.assumable ? assumedEuse(proc, e.member, cov.options, facts) : undefined };
     };
-    out.push({ block: e.block, start: e.start, member: e.member, regions: lazyRegions(whole ? [anyBox(n)] : mod, whole ? [anyBox(n)] : use, walked) });
+    out.push({ block: e.block, start: e.start, member: e.member, regions: lazyRegions(whole ? [anyBox(n)] : mod, whole ? [anyBox(n)] : use, guarded(n, walked)) });
   }
   return out;
 }
