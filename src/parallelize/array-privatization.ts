@@ -121,8 +121,9 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
     }
     // Proved, or else under comparisons of values fixed before the loop (a run-time check).
     const unseen = new Set<string>();
-    let r = cannotPrivatize(cfg, info, loop, sym, calls, false, unseen);
-    if (typeof r === "string") {
+    const again = { worth: true };
+    let r = cannotPrivatize(cfg, info, loop, sym, calls, false, unseen, again);
+    if (typeof r === "string" && again.worth) {
       const assumed = cannotPrivatize(cfg, info, loop, sym, calls, true, unseen);
       if (typeof assumed !== "string") r = contradictory(assumed.conditions) ? "it would be private only under comparisons that contradict each other" : assumed;
     }
@@ -158,9 +159,10 @@ export function arrayPrivatization(cfg: Cfg, info: LoopRegionInfo, loop: Loop, c
  * threadprivate when callees reach it through the block (else null).
  * `assume`: comparisons of fixed values may be conditions. `unseen`
  * gets the procedure doall cannot see behind a "may be used after the
- * loop", if one is (common-liveness.ts's LiveCause).
+ * loop", if one is (common-liveness.ts's LiveCause). `again.worth` is
+ * set false when asking again with `assume` would give the same answer.
  */
-function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, calls: CallContext, assume: boolean, unseen: Set<string>): string | { conditions: Expr[]; block: string | null } {
+function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, calls: CallContext, assume: boolean, unseen: Set<string>, again?: { worth: boolean }): string | { conditions: Expr[]; block: string | null } {
   const lang = cfg.proc.language;
   if (sym.dims.length === 0) return "it is not an array";
   if (sym.attrs.pointer || sym.attrs.allocatable || sym.type.base === "pointer") return "it has no fixed storage of its own";
@@ -240,6 +242,9 @@ function cannotPrivatize(cfg: Cfg, info: LoopRegionInfo, loop: Loop, sym: Sym, c
       if (found === null) {
         const cause = calls.commons?.lastCause() ?? null;
         if (cause?.unseen) unseen.add(cause.unseen.name);
+        // Live with no point where assuming could answer otherwise: asked again with `assume`, the walk
+        // (which passed) passes again and liveness answers the same, with the same cause (lastAssumable).
+        if (again && calls.commons && !calls.commons.lastAssumable()) again.worth = false;
         return `its values may be used after the loop${cause ? `: ${cause.text}` : ""}`;
       }
       deadIf = found;

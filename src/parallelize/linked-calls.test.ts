@@ -343,6 +343,24 @@ test("a work array read by a later call only when a COMMON value set before any 
   assert.ok(j2.reasons.length > 0 && !j2.runtimeCheck);
 });
 
+test("the same work array covered in every iteration without a check, read after the loop only when n < 2: private under the check liveness needs", () => {
+  // Privatization asks again with assumptions only when the first answer met a point where they could
+  // help (common-liveness.ts's lastAssumable): here the liveness of w at next's call, not the loop's walk.
+  // Twice: the second loop's question meets the answer at sweep's callers the first one's made.
+  const files = workFiles("      read (*, *) n");
+  const loop = "      do j = 1, n\n        do i = 1, n\n          w(i) = a(i, j)\n        end do\n        do i = 1, n\n          a(i, j) = w(i) + 1\n        end do\n      end do\n";
+  files["sweep.f"] = files["sweep.f"].replace(/      do j = 1, n\n[^]*      end do\n/, loop + loop);
+  const host = memoryHost(files);
+  const loaded = ["sweep.f", "main.f"].map((f) => loadProgram(f, host));
+  const p = planProgram(loaded[0]!.program!, { link: linkLoaded(loaded)!, rangeFacts: false });
+  for (const line of [7, 15]) {
+    const j = p.loops.find((l) => l.loop.span.line === line)!;
+    assert.deepEqual(j.reasons, [], `line ${line}`);
+    assert.ok(j.privateArrays.includes("w"), `line ${line}: ${JSON.stringify(j.privateArrays)}`);
+    assert.equal(j.runtimeCheck?.fortran, "2 <= n", `line ${line}`);
+  }
+});
+
 test("C and Fortran: a library routine after the loop (clock(), omp_get_wtime(), CPU_TIME) reads no work array; one inside the loop with side effects keeps it serial, named as the cause", () => {
   // w is written before it is read in every iteration of the loop at line 5 and never read afterwards;
   // the timing call between the loop and the end of the run touches only its own argument.

@@ -134,13 +134,29 @@ export class CommonLiveness {
     let hit = bySym.get(key);
     if (hit === undefined) {
       this.cause = null;
+      this.assumable = false;
       const r = this.deadAfterNow(proc, s, sym, assume);
-      bySym.set(key, (hit = { r, cause: r === null ? this.cause : null }));
+      bySym.set(key, (hit = { r, cause: r === null ? this.cause : null, assumable: this.assumable }));
     }
     this.cause = hit.cause;
+    this.assumable = hit.assumable;
     return hit.r;
   }
-  private readonly deadMemo = new WeakMap<Stmt, Map<string, { r: Expr[] | null; cause: LiveCause | null }>>();
+  private readonly deadMemo = new WeakMap<Stmt, Map<string, { r: Expr[] | null; cause: LiveCause | null; assumable: boolean }>>();
+
+  /**
+   * Whether the making of the last `deadAfter` answer without `assume` met
+   * a point where a walk with it could part from its own (Coverage's
+   * `assumable`, in this procedure or at its callers): if not, asking with
+   * `assume` walks the same way and answers the same, with the same cause
+   * (issue 16: privatization asked again under assumptions 581 times on
+   * NPB Fortran, twice to another answer).
+   */
+  lastAssumable(): boolean {
+    return this.assumable;
+  }
+  /** For the answer being made: some walk without `assume` met such a point (with `assume`: set as if, never read). */
+  private assumable = false;
 
   /** Sets the cause of a "live" answer; returns null, the answer. */
   private live(text: string, unseen?: UnseenCall): null {
@@ -231,6 +247,8 @@ export class CommonLiveness {
   private walkAs(proc: Procedure, rest: Stmt[], sym: Sym, mine: Sym | null, v: CommonVar | null, summaries: SummaryLookup, assume: boolean, initial: readonly (readonly [Sym, Expr])[], readsInBounds: boolean, fixed = this.unchanged(proc, summaries)): "live" | { whole: boolean; conditions: RunCondition[] } {
     const c = new Coverage(sym, {
       assume,
+      // Without `assume`: whether a walk with it could end otherwise (lastAssumable).
+      probeAssume: !assume,
       initial,
       facts: factsIn(this.world.facts, proc),
       fixed,
@@ -267,7 +285,9 @@ export class CommonLiveness {
       },
       argWritten: argumentsWrittenBy(summaries),
     });
-    if (!c.run(rest) || c.exposedAll || c.exposed.length > 0) {
+    const ran = c.run(rest);
+    if (c.assumable) this.assumable = true;
+    if (!ran || c.exposedAll || c.exposed.length > 0) {
       this.readBy(proc, c.stoppedAt, summaries);
       return "live";
     }
@@ -344,8 +364,12 @@ export class CommonLiveness {
     const hit = this.outMemo.get(key);
     if (hit !== undefined) {
       if (hit === null) this.cause = this.outCause.get(key) ?? null;
+      if (this.outAssumable.has(key)) this.assumable = true;
       return hit;
     }
+    // Whether making this answer met a point where assuming could part (kept with the answer, for its reuses).
+    const outer = this.assumable;
+    this.assumable = false;
     // Conservative: a recursive cycle (the value may flow back into the procedure itself).
     if (this.busy.has(key)) return this.live(`${proc.name} is in a cycle of calls (the value may flow back into it)`);
     this.busy.add(key);
@@ -364,8 +388,11 @@ export class CommonLiveness {
     this.busy.delete(key);
     this.outMemo.set(key, out);
     if (out === null) this.outCause.set(key, this.cause);
+    if (this.assumable) this.outAssumable.add(key);
+    this.assumable ||= outer;
     return out;
   }
+  private readonly outAssumable = new Set<string>();
 
   private backward(proc: Procedure): null {
     return this.live(`${proc.name} has a GOTO back to an earlier label, so what runs after the loop is not known`);
