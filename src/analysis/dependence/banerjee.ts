@@ -112,37 +112,11 @@ function numericBounds(p: DepProblem, m: Poly, psi: readonly Dir[]): { min: numb
     max = max === null || part.hi === null ? null : max + part.hi;
     safe &&= (part.lo === null || Number.isSafeInteger(part.lo)) && (part.hi === null || Number.isSafeInteger(part.hi));
   };
-  const used = new Set<string>();
-  for (let k = 0; k < p.levels.length; k++) {
-    const l = p.levels[k]!;
-    if (l.opaque) continue;
-    const a = m.terms.get(l.src) ?? 0;
-    const b = m.terms.get(l.snk) ?? 0;
-    used.add(l.src).add(l.snk);
-    if (a === 0 && b === 0) continue;
-    const ua = p.counters.get(l.src)?.U ?? null;
-    const d = psi[k]!;
-    if (d === "=") {
-      const u = value(ua);
-      if (Number.isNaN(u)) return undefined;
-      add(singleRange(a, u));
-      continue;
-    }
-    const ub = p.counters.get(l.snk)?.U ?? null;
-    const U = ua && ub && ratEquals(ua, ub) ? ua : null;
-    const u = value(U);
+  for (const t of partTerms(p, m, psi)) {
+    const u = value(t.U);
     if (Number.isNaN(u)) return undefined;
-    add(pairRange(a, b, d, u));
+    add(t.d === null ? singleRange(t.a, u) : pairRange(t.a, t.b, t.d, u));
   }
-  let unknown = false;
-  p.counters.forEach((cv, name) => {
-    const a = used.has(name) ? 0 : (m.terms.get(name) ?? 0);
-    if (a === 0 || unknown) return;
-    const u = value(cv.U);
-    if (Number.isNaN(u)) unknown = true;
-    else add(singleRange(a, u));
-  });
-  if (unknown) return undefined;
   // Conservative: past the safe integers the symbolic path's checked arithmetic decides.
   if (!safe || (min !== null && !Number.isSafeInteger(min)) || (max !== null && !Number.isSafeInteger(max))) return undefined;
   return { min, max };
@@ -176,31 +150,48 @@ export function banerjeeBounds(p: DepProblem, poly: Poly, psi: readonly Dir[]): 
   return boundsOfMerged(p, merged(poly, equalities(p, psi)), psi);
 }
 
-/** `banerjeeBounds` of the equation with ψ's equalities already merged (`m`). */
-function boundsOfMerged(p: DepProblem, m: Poly, psi: readonly Dir[]): BanerjeeBounds | undefined {
+/** One part of the sum the bounds are of: `a·t` of one counter (d null), or `a·t + b·t'` of a level under direction d; U its counters' largest value. */
+interface PartTerm {
+  a: number;
+  b: number;
+  d: Exclude<Dir, "="> | null;
+  U: RatAffine | null;
+}
+
+/**
+ * The parts of the merged equation `m` under ψ: each common level not
+ * opaque (a pair, or under "=" one counter), then each other counter it
+ * names. The symbolic and the numeric bounds both sum these.
+ */
+function partTerms(p: DepProblem, m: Poly, psi: readonly Dir[]): PartTerm[] {
   const used = new Set<string>();
-  const parts: Part[] = [];
-  p.levels.forEach((l, k) => {
-    if (l.opaque) return;
+  const out: PartTerm[] = [];
+  for (let k = 0; k < p.levels.length; k++) {
+    const l = p.levels[k]!;
+    if (l.opaque) continue;
     const a = m.terms.get(l.src) ?? 0;
     const b = m.terms.get(l.snk) ?? 0;
     used.add(l.src).add(l.snk);
-    if (a === 0 && b === 0) return;
+    if (a === 0 && b === 0) continue;
     const ua = p.counters.get(l.src)?.U ?? null;
-    const ub = p.counters.get(l.snk)?.U ?? null;
     const d = psi[k]!;
     if (d === "=") {
-      parts.push(single(a, ua));
-      return;
+      out.push({ a, b: 0, d: null, U: ua });
+      continue;
     }
-    const U = ua && ub && ratEquals(ua, ub) ? ua : null;
-    parts.push(pair(a, b, d, U));
-  });
-  for (const [name, cv] of p.counters) {
-    if (used.has(name)) continue;
-    const a = m.terms.get(name) ?? 0;
-    if (a !== 0) parts.push(single(a, cv.U));
+    const ub = p.counters.get(l.snk)?.U ?? null;
+    out.push({ a, b, d, U: ua && ub && ratEquals(ua, ub) ? ua : null });
   }
+  p.counters.forEach((cv, name) => {
+    const a = used.has(name) ? 0 : (m.terms.get(name) ?? 0);
+    if (a !== 0) out.push({ a, b: 0, d: null, U: cv.U });
+  });
+  return out;
+}
+
+/** `banerjeeBounds` of the equation with ψ's equalities already merged (`m`). */
+function boundsOfMerged(p: DepProblem, m: Poly, psi: readonly Dir[]): BanerjeeBounds | undefined {
+  const parts: Part[] = partTerms(p, m, psi).map((t) => (t.d === null ? single(t.a, t.U) : pair(t.a, t.b, t.d, t.U)));
   // What is left (constant and symbols) stays symbolic.
   const baseTerms = new Map([...m.terms].filter(([k]) => !p.counters.has(k)));
   const base = ratOf({ terms: baseTerms, den: 1 });
