@@ -382,18 +382,8 @@ export class Coverage {
   /** forget's work when values are remembered, apart: its closures made every call allocate a context. */
   private forgetAssigned(s: Stmt): void {
     const set = assignedBy(s, this.options.argWritten);
-    // One pass over the values (a value is dropped for what it is and names, whatever was dropped before it),
-    // not one per assigned scalar.
-    if (set.size > 0)
-      for (const [y, w] of this.values) {
-        if (set.has(y)) this.values.delete(y);
-        else
-          for (const n of namesOf(w))
-            if (set.has(n)) {
-              this.values.delete(y);
-              break;
-            }
-      }
+    // One pass over the values, not one per assigned scalar.
+    if (set.size > 0) this.dropNaming(set);
     // What shares its storage changes with it (EQUIVALENCE).
     for (const x of set) if (x.equivalence !== undefined) this.forgetGroup(x);
     // A call may also assign what its callee names itself (a COMMON, module or C global scalar), or what a
@@ -402,15 +392,20 @@ export class Coverage {
     // value naming one, is dropped.
     if (usesOf(s).calls.length > 0) {
       const reached = (x: Sym) => !this.options.fixed(x) && (x.storage === "common" || x.storage === "module" || x.storage === "global" || (this.options.lang === "c" && !this.options.untaken?.(x)));
-      for (const [y, w] of this.values) {
-        if (reached(y)) this.values.delete(y);
-        else
-          for (const n of namesOf(w))
-            if (reached(n)) {
-              this.values.delete(y);
-              break;
-            }
-      }
+      this.dropNaming({ has: reached });
+    }
+  }
+
+  /** Drops the value of every scalar `of` has, and every value naming one (whatever was dropped before it). */
+  private dropNaming(of: { has(x: Sym): boolean }): void {
+    for (const [y, w] of this.values) {
+      if (of.has(y)) this.values.delete(y);
+      else
+        for (const n of namesOf(w))
+          if (of.has(n)) {
+            this.values.delete(y);
+            break;
+          }
     }
   }
 
