@@ -28,6 +28,8 @@ export function indexedLoops(program) {
   const arrayLike = (t) => isArray(t) || (t.isUnion() && t.types.every(isArray));
   // `[a, , b]`: names only, no default, no rest, nothing nested.
   const plainPattern = (name) => ts.isArrayBindingPattern(name) && name.elements.every((e) => ts.isOmittedExpression(e) || (!e.dotDotDotToken && !e.initializer && ts.isIdentifier(e.name)));
+  // `const [a, b] = pair` with such a pattern, of an array or a tuple.
+  const splits = (d) => d.initializer !== undefined && plainPattern(d.name) && arrayLike(checker.getTypeAtLocation(d.initializer));
   return (context) => {
     const f = context.factory;
     // `a = list[0], b = list[2]` for the pattern `[a, , b]` of `list`.
@@ -44,10 +46,7 @@ export function indexedLoops(program) {
         const body = ts.visitNode(node.statement, visit);
         const element = split ? f.createUniqueName("element") : name;
         const prologue = split ? [f.createVariableStatement(undefined, f.createVariableDeclarationList(unpacked(name, element), kind))] : [];
-        if (!indexed) {
-          const loop = f.updateForOfStatement(node, undefined, f.createVariableDeclarationList([f.createVariableDeclaration(element)], kind), list, f.createBlock([...prologue, body], true));
-          return loop;
-        }
+        if (!indexed) return f.updateForOfStatement(node, undefined, f.createVariableDeclarationList([f.createVariableDeclaration(element)], kind), list, f.createBlock([...prologue, body], true));
         const i = f.createUniqueName("i");
         const a = f.createUniqueName("list");
         const first = f.createVariableStatement(undefined, f.createVariableDeclarationList([f.createVariableDeclaration(element, undefined, undefined, f.createElementAccessExpression(a, i))], kind));
@@ -60,9 +59,9 @@ export function indexedLoops(program) {
         return ts.setOriginalNode(ts.setTextRange(loop, node), node);
       }
       // `const [a, b] = pair` of an array or tuple: `const list = pair, a = list[0], b = list[1]`.
-      if (ts.isVariableDeclarationList(node) && node.declarations.some((d) => d.initializer && plainPattern(d.name) && arrayLike(checker.getTypeAtLocation(d.initializer)))) {
+      if (ts.isVariableDeclarationList(node) && node.declarations.some(splits)) {
         const declarations = node.declarations.flatMap((d) => {
-          if (!(d.initializer && plainPattern(d.name) && arrayLike(checker.getTypeAtLocation(d.initializer)))) return [ts.visitNode(d, visit)];
+          if (!splits(d)) return [ts.visitNode(d, visit)];
           const list = f.createUniqueName("pair");
           return [f.createVariableDeclaration(list, undefined, undefined, ts.visitNode(d.initializer, visit)), ...unpacked(d.name, list)];
         });
